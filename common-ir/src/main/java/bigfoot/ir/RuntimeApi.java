@@ -1,0 +1,117 @@
+package bigfoot.ir;
+
+/**
+ * The call surface between rewritten code and the runtime: the owner, names and descriptors of the
+ * static entry points of {@code bigfoot.rt.RT}, and the names of the members the rewriter adds to
+ * application classes. The rewriter emits exactly these; the runtime implements exactly these (a test
+ * in dynamic-bf checks every descriptor against the runtime by reflection).
+ *
+ * <p>Conventions: {@code ts} is the current thread's state, fetched once per method with {@link #THREAD};
+ * {@code site} is {@code __bf$sb + localSiteId}, the class's site base plus the site's index in the
+ * class's {@link SiteTable}. Check entry points never throw into the program: a null array or an
+ * index out of bounds is ignored (the original instruction then throws as it would have).
+ */
+public final class RuntimeApi {
+
+    private RuntimeApi() {
+    }
+
+    public static final String RT = "bigfoot/rt/RT";
+    public static final String THREAD_STATE = "bigfoot/rt/ThreadState";
+    public static final String VAR_STATE = "bigfoot/rt/VarState";
+    public static final String UPDATER = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater";
+
+    private static final String TS = "L" + THREAD_STATE + ";";
+    private static final String VS = "L" + VAR_STATE + ";";
+    private static final String UP = "L" + UPDATER + ";";
+    private static final String OBJ = "Ljava/lang/Object;";
+
+    /** An entry point: name and descriptor of a static method of {@link #RT}. */
+    public record Entry(String name, String descriptor) {
+    }
+
+    // ---- set-up, emitted at method entry and at the top / end of <clinit> ----
+    /** {@code ThreadState thread()}: the current thread's state; stored in a fresh local at method entry. */
+    public static final Entry THREAD = new Entry("thread", "()" + TS);
+    /** {@code int registerSites(String table)}: first thing in {@code <clinit>}; result stored in {@link #SITE_BASE_FIELD}. */
+    public static final Entry REGISTER_SITES = new Entry("registerSites", "(Ljava/lang/String;)I");
+    /** {@code VarState staticShadow(Class owner)}: the shadow of one static field, made in {@code <clinit>}. */
+    public static final Entry STATIC_SHADOW = new Entry("staticShadow", "(Ljava/lang/Class;)" + VS);
+    /** {@code void classInitialized(Class c, ThreadState ts)}: before every normal return of {@code <clinit>}. */
+    public static final Entry CLASS_INITIALIZED = new Entry("classInitialized", "(Ljava/lang/Class;" + TS + ")V");
+
+    // ---- accesses (before the access) ----
+    /** {@code readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site)}; shadow may be null (made lazily through u). obj is never null. */
+    public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + VS + UP + TS + "I)V");
+    public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + VS + UP + TS + "I)V");
+    /** {@code readStatic(VarState shadow, ThreadState ts, int site)}: also orders the owner's {@code <clinit>} first. */
+    public static final Entry READ_STATIC = new Entry("readStatic", "(" + VS + TS + "I)V");
+    public static final Entry WRITE_STATIC = new Entry("writeStatic", "(" + VS + TS + "I)V");
+    /** {@code readArray(Object array, int index, ThreadState ts, int site)}. */
+    public static final Entry READ_ARRAY = new Entry("readArray", "(" + OBJ + "I" + TS + "I)V");
+    public static final Entry WRITE_ARRAY = new Entry("writeArray", "(" + OBJ + "I" + TS + "I)V");
+    /**
+     * {@code readForeign(Object objOrClass, String field, ThreadState ts, int site)}: a field declared in a class
+     * that is not rewritten (a library class): its shadow lives in a map. For a static field, objOrClass is the
+     * declaring Class; field is {@code pkg.Class.name}.
+     */
+    public static final Entry READ_FOREIGN = new Entry("readForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "I)V");
+    public static final Entry WRITE_FOREIGN = new Entry("writeForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "I)V");
+
+    // ---- volatiles: a read is an acquire AFTER the read, a write a release BEFORE the write ----
+    public static final Entry VOLATILE_READ_FIELD = new Entry("volatileReadField", "(" + OBJ + VS + UP + TS + ")V");
+    public static final Entry VOLATILE_WRITE_FIELD = new Entry("volatileWriteField", "(" + OBJ + VS + UP + TS + ")V");
+    public static final Entry VOLATILE_READ_STATIC = new Entry("volatileReadStatic", "(" + VS + TS + ")V");
+    public static final Entry VOLATILE_WRITE_STATIC = new Entry("volatileWriteStatic", "(" + VS + TS + ")V");
+    /** {@code volatileReadForeign(Object objOrClass, String field, ThreadState ts)}. */
+    public static final Entry VOLATILE_READ_FOREIGN = new Entry("volatileReadForeign", "(" + OBJ + "Ljava/lang/String;" + TS + ")V");
+    public static final Entry VOLATILE_WRITE_FOREIGN = new Entry("volatileWriteForeign", "(" + OBJ + "Ljava/lang/String;" + TS + ")V");
+
+    // ---- synchronisation ----
+    /** After monitorenter, and at entry of a synchronized method. */
+    public static final Entry ACQUIRE = new Entry("acquire", "(" + OBJ + TS + ")V");
+    /** Before monitorexit, and before every exit (normal or exceptional) of a synchronized method. */
+    public static final Entry RELEASE = new Entry("release", "(" + OBJ + TS + ")V");
+    /** Before {@code Thread.start()}. */
+    public static final Entry FORK = new Entry("fork", "(Ljava/lang/Thread;" + TS + ")V");
+    /** After {@code Thread.join(..)} returns normally; the runtime joins only if the thread has terminated. */
+    public static final Entry JOIN = new Entry("join", "(Ljava/lang/Thread;" + TS + ")V");
+    /** {@code boolean isAlive(boolean result, Thread t, ThreadState ts)}: after {@code Thread.isAlive()}; returns result unchanged. */
+    public static final Entry IS_ALIVE = new Entry("isAlive", "(ZLjava/lang/Thread;" + TS + ")Z");
+    /** Before {@code Object.wait(..)}: a release. */
+    public static final Entry WAIT_BEFORE = new Entry("waitBefore", "(" + OBJ + TS + ")V");
+    /** After {@code Object.wait(..)} returns or throws: an acquire. */
+    public static final Entry WAIT_AFTER = new Entry("waitAfter", "(" + OBJ + TS + ")V");
+    /** Before {@code CyclicBarrier.await(..)}. */
+    public static final Entry BARRIER_BEFORE = new Entry("barrierBefore", "(" + OBJ + TS + ")V");
+    /** After {@code CyclicBarrier.await(..)} returns normally. */
+    public static final Entry BARRIER_AFTER = new Entry("barrierAfter", "(" + OBJ + TS + ")V");
+
+    /** Every entry point, for the reflective contract test. */
+    public static final Entry[] ALL = {
+        THREAD, REGISTER_SITES, STATIC_SHADOW, CLASS_INITIALIZED,
+        READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, READ_FOREIGN, WRITE_FOREIGN,
+        VOLATILE_READ_FIELD, VOLATILE_WRITE_FIELD, VOLATILE_READ_STATIC, VOLATILE_WRITE_STATIC,
+        VOLATILE_READ_FOREIGN, VOLATILE_WRITE_FOREIGN,
+        ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
+    };
+
+    // ---- members added to rewritten classes ----
+    /** {@code static final int __bf$sb}: the class's site base; its presence marks a class as already rewritten. */
+    public static final String SITE_BASE_FIELD = "__bf$sb";
+    /** Prefix of a field's shadow: {@code VarState __bf$<field>} (instance: volatile transient, lazily made; static: final, made in clinit). */
+    public static final String SHADOW_PREFIX = "__bf$";
+    /** Prefix of an instance field's shadow updater: {@code static final AtomicReferenceFieldUpdater __bf$u$<field>}. */
+    public static final String UPDATER_PREFIX = "__bf$u$";
+
+    public static String shadowField(String field) {
+        return SHADOW_PREFIX + field;
+    }
+
+    public static String updaterField(String field) {
+        return UPDATER_PREFIX + field;
+    }
+
+    /** The resource the rewriter adds to every output jar (mode, tool version, counts), as java.util.Properties. */
+    public static final String METADATA_RESOURCE = "META-INF/bigfoot/instrumented.properties";
+}

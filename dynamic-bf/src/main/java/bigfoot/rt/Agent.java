@@ -1,0 +1,27 @@
+package bigfoot.rt;
+
+import java.lang.instrument.Instrumentation;
+
+/**
+ * {@code java -javaagent:dynamic-bf.jar[=report=json:FILE,fail-on-race,quiet] -cp app-checked.jar Main}.
+ * The agent transforms nothing (the program is rewritten ahead of time by StaticBF); it puts the
+ * runtime on the class path, configures it and starts it before main, so the exit report appears
+ * even if no instrumented code runs. An unknown option ends the JVM with status 2.
+ */
+public final class Agent {
+
+    private Agent() {
+    }
+
+    public static void premain(String options, Instrumentation instrumentation) {
+        Config config;
+        try {
+            config = Config.fromProperties(System.getProperties()).withAgentOptions(options);
+        } catch (IllegalArgumentException e) {
+            System.err.println("DynamicBF: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        Engine.startAgent(config);
+    }
+}

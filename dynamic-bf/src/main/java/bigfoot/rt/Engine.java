@@ -1,0 +1,102 @@
+package bigfoot.rt;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One detector run: the FastTrack2 core, its registries and shadow maps, and the exit report. The
+ * JVM-wide instance behind {@link RT} is made on first use (from agent options if an agent installed
+ * them, else from system properties) and installs its exit hook itself, so a program that merely has
+ * the runtime on its class path is still checked and reported.
+ */
+final class Engine {
+
+    final Config config;
+    final RaceCollector races = new RaceCollector();
+    final FastTrack detector = new FastTrack(races);
+    final Threads threads = new Threads(detector);
+    final Sites sites = new Sites();
+    final Monitors monitors = new Monitors();
+    final ArrayShadows arrays = new ArrayShadows();
+    final ClassInits classInits = new ClassInits();
+    final ForeignShadows foreign = new ForeignShadows(classInits);
+    final Barriers barriers = new Barriers();
+
+    private static volatile Config agentConfig;
+
+    private static final class Instance {
+        static final Engine ENGINE = start(agentConfig != null ? agentConfig : Config.fromProperties(System.getProperties()));
+    }
+
+    Engine(Config config) {
+        this.config = config;
+    }
+
+    /** The JVM-wide engine. */
+    static Engine instance() {
+        return Instance.ENGINE;
+    }
+
+    /** Called by the agent before main: configure and start the JVM-wide engine now. */
+    static void startAgent(Config config) {
+        agentConfig = config;
+        instance();
+    }
+
+    private static Engine start(Config config) {
+        Engine engine = new Engine(config);
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(engine::exitReport, "DynamicBF-report"));
+        } catch (IllegalStateException alreadyShuttingDown) {
+            System.err.println("DynamicBF: first used during JVM shutdown; no report will be written");
+        }
+        return engine;
+    }
+
+    /** The distinct races so far, resolved to names and sites. */
+    List<Race> races() {
+        List<Race> out = new ArrayList<>();
+        for (RaceCollector.Occurrence o : races.occurrences()) {
+            out.add(Race.resolve(o, sites, threads));
+        }
+        return out;
+    }
+
+    Summary summary(List<Race> found) {
+        long[] totals = threads.totals();
+        return new Summary(found.size(), totals[0], totals[1], totals[2]);
+    }
+
+    /** Writes the configured reports; returns the number of distinct races. */
+    int report(PrintStream err) {
+        List<Race> found = races();
+        Summary summary = summary(found);
+        if (detector.isDisabled()) {
+            err.println("== DynamicBF: detection was disabled by an internal error; this report is incomplete");
+        }
+        if (!config.quiet()) {
+            TextReport.write(found, summary, err);
+        }
+        if (config.jsonReport() != null) {
+            try {
+                Files.writeString(config.jsonReport(), JsonReport.render(found, summary), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException e) {
+                err.println("DynamicBF: cannot write report " + config.jsonReport() + ": " + e);
+            }
+        }
+        return found.size();
+    }
+
+    /** The shutdown hook: report, then with fail-on-race end the JVM with status 66 if there were races. */
+    private void exitReport() {
+        int found = report(System.err);
+        if (config.failOnRace() && found > 0) {
+            System.err.flush();
+            Runtime.getRuntime().halt(Config.RACE_EXIT_STATUS);
+        }
+    }
+}

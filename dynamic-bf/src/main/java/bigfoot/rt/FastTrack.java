@@ -1,0 +1,279 @@
+package bigfoot.rt;
+
+/**
+ * The FastTrack2 analysis (fasttrack2.md sections 4, 5, 8, 9) over explicit state objects, so a trace
+ * can be replayed single-threaded in tests; {@link RT} is a thin facade that finds the state objects.
+ *
+ * <p>Accesses: same-epoch rules lock-free and allocation-free, every other rule under the shadow's
+ * monitor, tested in FT2's order. After a race it keeps going as RoadRunner does: a write-read race
+ * leaves R alone; the other races still set W := E.
+ *
+ * <p>If anything inside the runtime fails, {@link #disable} turns every slow path and every event into
+ * a no-op (one warning); the lock-free fast paths stay, they only read.
+ */
+final class FastTrack {
+
+    private final RaceListener races;
+    private volatile boolean disabled;
+
+    FastTrack(RaceListener races) {
+        this.races = races;
+    }
+
+    // ---------------------------------------------------------------- accesses
+
+    void read(ThreadState st, VarState sx, int site) {
+        count(st);
+        if (!sameEpochRead(st, sx) && !disabled) {
+            readSlow(st, sx, site);
+        }
+    }
+
+    void write(ThreadState st, VarState sx, int site) {
+        count(st);
+        if (sx.w != st.epoch && !disabled) {            // WRITE SAME EPOCH
+            writeSlow(st, sx, site);
+        }
+    }
+
+    /** A read of a static field: as {@link #read}, but the slow path first orders the class's initialisation. */
+    void readStatic(ThreadState st, StaticVarState sx, int site) {
+        count(st);
+        if (!sameEpochRead(st, sx) && !disabled) {
+            orderAfterInit(st, sx.owner);
+            readSlow(st, sx, site);
+        }
+    }
+
+    void writeStatic(ThreadState st, StaticVarState sx, int site) {
+        count(st);
+        if (sx.w != st.epoch && !disabled) {            // WRITE SAME EPOCH
+            orderAfterInit(st, sx.owner);
+            writeSlow(st, sx, site);
+        }
+    }
+
+    private static void count(ThreadState st) {
+        st.checks++;
+        st.accesses++;
+    }
+
+    /**
+     * The optional lock-free read rules. Sound without the class-init join: an epoch only matches after
+     * this thread ran the slow path for the variable in this epoch, and that path did the join.
+     */
+    private static boolean sameEpochRead(ThreadState st, VarState sx) {
+        long e = st.epoch;
+        long r = sx.r;
+        return r == e                                               // READ SAME EPOCH
+                || (r == Epoch.SHARED && sx.get(st.tid) == e);     // READ SHARED SAME EPOCH
+    }
+
+    private void readSlow(ThreadState st, VarState sx, int site) {
+        long e = st.epoch;
+        synchronized (sx) {
+            long w = sx.w;
+            if (!ordered(w, st)) {                                  // WRITE-READ RACE
+                races.race(RaceKind.WRITE_READ, sx, w, sx.writeSite, st, site);
+                return;                                             // recovery: R is not updated
+            }
+            long r = sx.r;
+            if (r == Epoch.SHARED) {                                // READ SHARED
+                sx.recordSharedRead(st.tid, e, site);
+            } else if (ordered(r, st)) {                            // READ EXCLUSIVE
+                sx.r = e;
+                sx.readSite = site;
+            } else {                                                // READ SHARE: fill V, then publish SHARED
+                sx.recordSharedRead(Epoch.tid(r), r, sx.readSite);
+                sx.recordSharedRead(st.tid, e, site);
+                sx.r = Epoch.SHARED;
+            }
+        }
+    }
+
+    private void writeSlow(ThreadState st, VarState sx, int site) {
+        long e = st.epoch;
+        synchronized (sx) {
+            long w = sx.w;
+            if (!ordered(w, st)) {                                  // WRITE-WRITE RACE
+                races.race(RaceKind.WRITE_WRITE, sx, w, sx.writeSite, st, site);
+            }
+            long r = sx.r;
+            if (r != Epoch.SHARED) {
+                if (!ordered(r, st)) {                              // READ-WRITE RACE
+                    races.race(RaceKind.READ_WRITE, sx, r, sx.readSite, st, site);
+                }
+            } else {
+                int reader = sx.firstNotLeq(st);                    // O(n): V ⊑ Vt ?
+                if (reader >= 0) {                                  // SHARED-WRITE RACE (names one reader)
+                    races.race(RaceKind.SHARED_WRITE, sx, sx.get(reader), sx.sharedReadSite(reader), st, site);
+                }
+            }
+            sx.w = e;                                               // WRITE EXCLUSIVE / WRITE SHARED (R stays SHARED)
+            sx.writeSite = site;
+        }
+    }
+
+    /** {@code e ⪯ Vt}, with the same-thread shortcut {@code tid(e) == st.tid} (program order). */
+    private static boolean ordered(long e, ThreadState st) {
+        int t = Epoch.tid(e);
+        return t == st.tid || e <= st.get(t);
+    }
+
+    /** Class initialisation: join I_c unless this thread is already ordered after the end of {@code <clinit>}. */
+    private static void orderAfterInit(ThreadState st, ClassInitState c) {
+        VectorClock init = c.clock();
+        if (init != null && !ordered(c.epoch(), st)) {
+            st.joinFrom(init);
+        }
+    }
+
+    // ---------------------------------------------------------------- synchronisation
+
+    /** ACQUIRE, after monitorenter. A re-entrant acquire (this thread already holds m) adds no edge and is filtered. */
+    void acquire(ThreadState st, LockState sm) {
+        if (disabled) {
+            return;
+        }
+        if (sm.holder == st) {
+            sm.depth++;
+            return;
+        }
+        sm.holder = st;
+        sm.depth = 1;
+        st.joinFrom(sm);
+    }
+
+    /** RELEASE, before monitorexit: only the outermost release of a held monitor copies and ticks. */
+    void release(ThreadState st, LockState sm) {
+        if (disabled || sm.holder != st || --sm.depth > 0) {
+            return;
+        }
+        sm.holder = null;
+        sm.copyFrom(st);
+        st.tick();
+    }
+
+    /** Before {@code wait()} on a monitor st holds: a full release, whatever the re-entrancy depth. */
+    void waitRelease(ThreadState st, LockState sm) {
+        if (disabled) {
+            return;
+        }
+        st.waitDepth = sm.holder == st ? sm.depth : 0;
+        sm.holder = null;
+        sm.depth = 0;
+        sm.copyFrom(st);
+        st.tick();
+    }
+
+    /** After {@code wait()} returned with the monitor re-acquired: an acquire restoring the depth. */
+    void waitReacquire(ThreadState st, LockState sm) {
+        if (disabled) {
+            return;
+        }
+        st.joinFrom(sm);
+        if (st.waitDepth > 0) {
+            sm.holder = st;
+            sm.depth = st.waitDepth;
+        }
+        st.waitDepth = 0;
+    }
+
+    /** FORK, before {@code u.start()}: child V := child V ⊔ parent V, then the parent ticks. */
+    void fork(ThreadState parent, ThreadState child) {
+        if (disabled) {
+            return;
+        }
+        child.joinFrom(parent);
+        parent.tick();
+    }
+
+    /** JOIN, once u has terminated: Vt := Vt ⊔ Vu. FT2 does not tick u. */
+    void join(ThreadState st, ThreadState joined) {
+        if (disabled) {
+            return;
+        }
+        st.joinFrom(joined);
+    }
+
+    /** Volatile read, after the read: Vt := Vt ⊔ L_vx. */
+    void volatileRead(ThreadState st, VarState vx) {
+        if (disabled) {
+            return;
+        }
+        synchronized (vx) {
+            st.joinFrom(vx);
+        }
+    }
+
+    /** Volatile write, before the write: L_vx := L_vx ⊔ Vt (a join: concurrent writers are not chained), then tick. */
+    void volatileWrite(ThreadState st, VarState vx) {
+        if (disabled) {
+            return;
+        }
+        synchronized (vx) {
+            vx.joinFrom(st);
+        }
+        st.tick();
+    }
+
+    /** Static volatile accesses also come after the owner's initialisation. */
+    void volatileReadStatic(ThreadState st, StaticVarState vx) {
+        if (!disabled) {
+            orderAfterInit(st, vx.owner);
+            volatileRead(st, vx);
+        }
+    }
+
+    void volatileWriteStatic(ThreadState st, StaticVarState vx) {
+        if (!disabled) {
+            orderAfterInit(st, vx.owner);
+            volatileWrite(st, vx);
+        }
+    }
+
+    /** End of {@code <clinit>}: I_c := Vt, then tick. */
+    void classInitialized(ThreadState st, ClassInitState c) {
+        if (disabled) {
+            return;
+        }
+        c.initialized(st);
+        st.tick();
+    }
+
+    /** Before {@code CyclicBarrier.await}: contribute to the current generation. */
+    void barrierArrive(ThreadState st, BarrierState b) {
+        if (disabled) {
+            return;
+        }
+        st.barrierGeneration = b.arrive(st);
+    }
+
+    /** After {@code await} returned: barrier_rel, Vt := inc_t(⊔ of the generation's arrivals). */
+    void barrierDepart(ThreadState st, BarrierState b) {
+        BarrierState.Generation g = st.barrierGeneration;
+        if (disabled || g == null) {
+            return;
+        }
+        st.barrierGeneration = null;
+        b.depart(st, g);
+        st.tick();
+    }
+
+    // ---------------------------------------------------------------- failure
+
+    boolean isDisabled() {
+        return disabled;
+    }
+
+    /** Turns detection off after an internal failure, with one warning on stderr. */
+    void disable(Throwable cause) {
+        synchronized (this) {
+            if (disabled) {
+                return;
+            }
+            disabled = true;
+        }
+        System.err.println("DynamicBF: internal error, race detection disabled for the rest of the run: " + cause);
+    }
+}

@@ -1,0 +1,98 @@
+package bigfoot.rt;
+
+import bigfoot.ir.Site;
+
+import java.util.List;
+
+/**
+ * The machine-readable exit report, written by hand (the runtime has no dependencies):
+ * <pre>
+ * {"races":[{"kind":"write-write","target":{"type":"field","class":"demo.Counter","field":"count","index":null},
+ *   "previous":{"thread":"worker-1","op":"write","site":{"class":..,"method":..,"file":..,"line":14}},
+ *   "current":{...}}],
+ *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3}}
+ * </pre>
+ * An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
+ * numbers {@code "line":null}.
+ */
+final class JsonReport {
+
+    private JsonReport() {
+    }
+
+    static String render(List<Race> races, Summary summary) {
+        StringBuilder sb = new StringBuilder("{\"races\":[");
+        for (int i = 0; i < races.size(); i++) {
+            Race r = races.get(i);
+            sb.append(i == 0 ? "\n" : ",\n").append("{\"kind\":").append(string(r.kind().id));
+            Target t = r.target();
+            sb.append(",\"target\":{\"type\":").append(string(t.type()))
+              .append(",\"class\":").append(string(t.className()))
+              .append(",\"field\":").append(string(t.field()))
+              .append(",\"index\":").append(t.index() == null ? "null" : t.index().toString()).append('}');
+            sb.append(",\"previous\":");
+            access(sb, r.previous());
+            sb.append(",\"current\":");
+            access(sb, r.current());
+            sb.append('}');
+        }
+        sb.append("],\n\"summary\":{\"races\":").append(summary.races())
+          .append(",\"checks\":").append(summary.checks())
+          .append(",\"accesses\":").append(summary.accesses())
+          .append(",\"threads\":").append(summary.threads()).append("}}\n");
+        return sb.toString();
+    }
+
+    private static void access(StringBuilder sb, Race.Access a) {
+        sb.append("{\"thread\":").append(string(a.thread())).append(",\"op\":").append(string(a.op().label()))
+          .append(",\"site\":");
+        Site s = a.site();
+        if (s == null) {
+            sb.append("null");
+        } else {
+            sb.append("{\"class\":").append(string(s.className()))
+              .append(",\"method\":").append(string(s.method()))
+              .append(",\"file\":").append(string(s.sourceFile()))
+              .append(",\"line\":").append(s.line() >= 0 ? Integer.toString(s.line()) : "null").append('}');
+        }
+        sb.append('}');
+    }
+
+    /** A JSON string literal (or {@code null}): escapes quotes, backslashes, control characters and lone surrogates. */
+    static String string(String s) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"': sb.append("\\\""); break;
+                case '\\': sb.append("\\\\"); break;
+                case '\n': sb.append("\\n"); break;
+                case '\r': sb.append("\\r"); break;
+                case '\t': sb.append("\\t"); break;
+                case '\b': sb.append("\\b"); break;
+                case '\f': sb.append("\\f"); break;
+                default:
+                    if (c < 0x20 || c == '\u2028' || c == '\u2029' || isLoneSurrogate(s, i)) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    private static boolean isLoneSurrogate(String s, int i) {
+        char c = s.charAt(i);
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
+        }
+        if (Character.isLowSurrogate(c)) {
+            return i == 0 || !Character.isHighSurrogate(s.charAt(i - 1));
+        }
+        return false;
+    }
+}

@@ -1,0 +1,310 @@
+package bigfoot.rt;
+
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+
+/**
+ * The entry points rewritten code calls, exactly as listed in {@code bigfoot.ir.RuntimeApi} (names,
+ * descriptors, when each is called). A thin facade: it finds the shadow objects and hands them to the
+ * {@link FastTrack} core.
+ *
+ * <p>Nothing escapes into the program: every entry point catches any internal failure, which turns
+ * detection off with one warning ({@link FastTrack#disable}). No entry point calls program code or
+ * takes a program monitor.
+ */
+public final class RT {
+
+    private static final Engine ENGINE = Engine.instance();
+    private static final FastTrack FT = ENGINE.detector;
+    /** Handed out if a thread's own state cannot be made; detection is off by then. */
+    private static final ThreadState DETACHED = new ThreadState(0, Epoch.make(0, 1));
+
+    private RT() {
+    }
+
+    // ---------------------------------------------------------------- set-up
+
+    /** The current thread's state; once per method, at entry. */
+    public static ThreadState thread() {
+        try {
+            return ENGINE.threads.current();
+        } catch (Throwable t) {
+            FT.disable(t);
+            return DETACHED;
+        }
+    }
+
+    /** First thing in {@code <clinit>}: registers the class's site table, returns its site base. */
+    public static int registerSites(String table) {
+        try {
+            return ENGINE.sites.register(table);
+        } catch (Throwable t) {
+            FT.disable(t);
+            return 0;
+        }
+    }
+
+    /** In {@code <clinit>}: the shadow of one static field of {@code owner}. */
+    public static VarState staticShadow(Class<?> owner) {
+        try {
+            return new StaticVarState(ENGINE.classInits.of(owner));
+        } catch (Throwable t) {
+            FT.disable(t);
+            return new StaticVarState(new ClassInitState());
+        }
+    }
+
+    /** Before every normal return of {@code <clinit>}. */
+    public static void classInitialized(Class<?> c, ThreadState ts) {
+        try {
+            FT.classInitialized(ts, ENGINE.classInits.of(c));
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- accesses
+
+    public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
+        try {
+            FT.read(ts, shadow != null ? shadow : FieldShadows.install(obj, updater), site);
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
+        try {
+            FT.write(ts, shadow != null ? shadow : FieldShadows.install(obj, updater), site);
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** A static field's shadow is null only if checked before {@code <clinit>} made it: that access is not checked. */
+    public static void readStatic(VarState shadow, ThreadState ts, int site) {
+        try {
+            if (shadow != null) {
+                FT.readStatic(ts, (StaticVarState) shadow, site);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void writeStatic(VarState shadow, ThreadState ts, int site) {
+        try {
+            if (shadow != null) {
+                FT.writeStatic(ts, (StaticVarState) shadow, site);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void readArray(Object array, int index, ThreadState ts, int site) {
+        try {
+            VarState sx = ENGINE.arrays.element(array, index, ts);
+            if (sx != null) {
+                FT.read(ts, sx, site);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void writeArray(Object array, int index, ThreadState ts, int site) {
+        try {
+            VarState sx = ENGINE.arrays.element(array, index, ts);
+            if (sx != null) {
+                FT.write(ts, sx, site);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void readForeign(Object objOrClass, String field, ThreadState ts, int site) {
+        try {
+            VarState sx = ENGINE.foreign.of(objOrClass, field);
+            if (sx != null) {
+                FT.read(ts, sx, site);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void writeForeign(Object objOrClass, String field, ThreadState ts, int site) {
+        try {
+            VarState sx = ENGINE.foreign.of(objOrClass, field);
+            if (sx != null) {
+                FT.write(ts, sx, site);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- volatiles
+
+    /** After the read of a volatile instance field. */
+    public static void volatileReadField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
+        try {
+            FT.volatileRead(ts, shadow != null ? shadow : FieldShadows.install(obj, updater));
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** Before the write of a volatile instance field. */
+    public static void volatileWriteField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
+        try {
+            FT.volatileWrite(ts, shadow != null ? shadow : FieldShadows.install(obj, updater));
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void volatileReadStatic(VarState shadow, ThreadState ts) {
+        try {
+            if (shadow != null) {
+                FT.volatileReadStatic(ts, (StaticVarState) shadow);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void volatileWriteStatic(VarState shadow, ThreadState ts) {
+        try {
+            if (shadow != null) {
+                FT.volatileWriteStatic(ts, (StaticVarState) shadow);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void volatileReadForeign(Object objOrClass, String field, ThreadState ts) {
+        try {
+            VarState vx = ENGINE.foreign.of(objOrClass, field);
+            if (vx != null) {
+                FT.volatileRead(ts, vx);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    public static void volatileWriteForeign(Object objOrClass, String field, ThreadState ts) {
+        try {
+            VarState vx = ENGINE.foreign.of(objOrClass, field);
+            if (vx != null) {
+                FT.volatileWrite(ts, vx);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- synchronisation
+
+    /** After monitorenter / at entry of a synchronized method. */
+    public static void acquire(Object monitor, ThreadState ts) {
+        try {
+            if (monitor != null) {
+                FT.acquire(ts, ENGINE.monitors.of(monitor, ts));
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** Before monitorexit / before every exit of a synchronized method. */
+    public static void release(Object monitor, ThreadState ts) {
+        try {
+            if (monitor != null) {
+                FT.release(ts, ENGINE.monitors.of(monitor, ts));
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** Before {@code Thread.start()}. */
+    public static void fork(Thread child, ThreadState ts) {
+        try {
+            if (child != null) {
+                ENGINE.threads.fork(child, ts);
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** After {@code Thread.join(..)} returned normally: a join edge only if the thread has terminated (join(ms) may time out). */
+    public static void join(Thread joined, ThreadState ts) {
+        try {
+            if (joined != null) {
+                ThreadState s = ENGINE.threads.stateOf(joined);
+                if (s != null && ThreadLife.terminated(joined, s)) {
+                    FT.join(ts, s);
+                }
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** After {@code Thread.isAlive()}: seeing a thread dead is a join. Returns {@code result} unchanged. */
+    public static boolean isAlive(boolean result, Thread t, ThreadState ts) {
+        if (!result) {
+            join(t, ts);
+        }
+        return result;
+    }
+
+    /** Before {@code Object.wait(..)}: a release of the monitor, if this thread holds it (else wait will throw). */
+    public static void waitBefore(Object monitor, ThreadState ts) {
+        try {
+            if (monitor != null && Thread.holdsLock(monitor)) {
+                FT.waitRelease(ts, ENGINE.monitors.of(monitor, ts));
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** After {@code Object.wait(..)} returned or threw: an acquire, if the monitor is held again. */
+    public static void waitAfter(Object monitor, ThreadState ts) {
+        try {
+            if (monitor != null && Thread.holdsLock(monitor)) {
+                FT.waitReacquire(ts, ENGINE.monitors.of(monitor, ts));
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** Before {@code CyclicBarrier.await(..)}. */
+    public static void barrierBefore(Object barrier, ThreadState ts) {
+        try {
+            if (barrier != null) {
+                FT.barrierArrive(ts, ENGINE.barriers.of(barrier));
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+
+    /** After {@code CyclicBarrier.await(..)} returned normally. */
+    public static void barrierAfter(Object barrier, ThreadState ts) {
+        try {
+            if (barrier != null) {
+                FT.barrierDepart(ts, ENGINE.barriers.of(barrier));
+            }
+        } catch (Throwable t) {
+            FT.disable(t);
+        }
+    }
+}

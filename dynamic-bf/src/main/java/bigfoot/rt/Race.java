@@ -1,0 +1,28 @@
+package bigfoot.rt;
+
+import bigfoot.ir.AccessOp;
+import bigfoot.ir.Site;
+
+/** One distinct race as reported: its kind, the variable, both accesses and how often it occurred. */
+record Race(RaceKind kind, Target target, Access previous, Access current, long occurrences) {
+
+    /** One side of a race: the thread, read or write, and the site (null if the site id is unknown). */
+    record Access(String thread, AccessOp op, Site site, int siteId) {
+
+        /** {@code demo.Counter.run(Counter.java:14)}, or {@code unknown site #7}. */
+        String where() {
+            return site != null ? site.toString() : "unknown site #" + siteId;
+        }
+    }
+
+    /** Resolves a collected occurrence to names and sites. */
+    static Race resolve(RaceCollector.Occurrence o, Sites sites, Threads threads) {
+        Site previousSite = sites.site(o.previousSite);
+        Site currentSite = sites.site(o.currentSite);
+        Target target = o.var.target(currentSite != null ? currentSite : previousSite);
+        return new Race(o.kind, target,
+                new Access(threads.nameOf(o.previous), o.kind.previous, previousSite, o.previousSite),
+                new Access(threads.nameOf(o.current), o.kind.current, currentSite, o.currentSite),
+                o.count());
+    }
+}

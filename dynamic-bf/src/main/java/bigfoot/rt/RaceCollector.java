@@ -1,0 +1,63 @@
+package bigfoot.rt;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Collects races deduplicated per (previous site, current site, kind): the first occurrence of each is
+ * kept raw (epochs and site ids, resolved to names only when the report is written), every occurrence
+ * is counted.
+ */
+final class RaceCollector implements RaceListener {
+
+    private record Key(RaceKind kind, int previousSite, int currentSite) {
+    }
+
+    /** The first occurrence of one distinct race, and how often it occurred. */
+    static final class Occurrence {
+        final long order;
+        final RaceKind kind;
+        final VarState var;
+        final long previous;
+        final int previousSite;
+        final long current;
+        final int currentSite;
+        private final LongAdder count = new LongAdder();
+
+        Occurrence(long order, RaceKind kind, VarState var, long previous, int previousSite, long current, int currentSite) {
+            this.order = order;
+            this.kind = kind;
+            this.var = var;
+            this.previous = previous;
+            this.previousSite = previousSite;
+            this.current = current;
+            this.currentSite = currentSite;
+        }
+
+        long count() {
+            return count.sum();
+        }
+    }
+
+    private final ConcurrentHashMap<Key, Occurrence> races = new ConcurrentHashMap<>();
+    private final AtomicLong order = new AtomicLong();
+
+    @Override
+    public void race(RaceKind kind, VarState var, long previous, int previousSite, ThreadState current, int currentSite) {
+        long now = current.epoch;
+        Occurrence o = races.computeIfAbsent(new Key(kind, previousSite, currentSite),
+                k -> new Occurrence(order.getAndIncrement(), kind, var, previous, previousSite, now, currentSite));
+        o.count.increment();
+    }
+
+    /** The distinct races so far, in order of first occurrence. */
+    List<Occurrence> occurrences() {
+        List<Occurrence> all = new ArrayList<>(races.values());
+        all.sort(Comparator.comparingLong(o -> o.order));
+        return all;
+    }
+}

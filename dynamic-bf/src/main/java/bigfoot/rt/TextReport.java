@@ -1,0 +1,48 @@
+package bigfoot.rt;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * The human-readable exit report:
+ * <pre>
+ * == DynamicBF: write-write race on field demo.Counter.count
+ *    current:  write by thread "worker-2" at demo.Counter.run(Counter.java:14)
+ *    previous: write by thread "worker-1" at demo.Counter.run(Counter.java:14)
+ * == DynamicBF summary: 1 race, 2000 checks, 2000 accesses, 3 threads
+ * </pre>
+ * A race seen more than once says how often in its header: {@code ... count (57 occurrences)}.
+ */
+final class TextReport {
+
+    private TextReport() {
+    }
+
+    static void write(List<Race> races, Summary summary, PrintStream out) {
+        StringBuilder sb = new StringBuilder();
+        for (Race race : races) {
+            sb.append("== DynamicBF: ").append(race.kind().id).append(" race on ").append(race.target().describe());
+            if (race.occurrences() > 1) {
+                sb.append(" (").append(race.occurrences()).append(" occurrences)");
+            }
+            sb.append('\n');
+            access(sb, "current:  ", race.current());
+            access(sb, "previous: ", race.previous());
+        }
+        sb.append("== DynamicBF summary: ").append(plural(summary.races(), "race")).append(", ")
+          .append(plural(summary.checks(), "check")).append(", ")
+          .append(plural(summary.accesses(), "access")).append(", ")
+          .append(plural(summary.threads(), "thread")).append('\n');
+        out.print(sb);
+        out.flush();
+    }
+
+    private static void access(StringBuilder sb, String label, Race.Access a) {
+        sb.append("   ").append(label).append(a.op().label()).append(" by thread \"").append(a.thread())
+          .append("\" at ").append(a.where()).append('\n');
+    }
+
+    private static String plural(long n, String noun) {
+        return n + " " + (n == 1 ? noun : noun.endsWith("s") ? noun + "es" : noun + "s");
+    }
+}

@@ -1,0 +1,54 @@
+package bigfoot.rt;
+
+/**
+ * FT2's per-thread state {@code S_t = (V, E)}: the thread's vector clock (this object) and its current
+ * epoch {@link #epoch} (E in the paper; invariant {@code epoch == get(tid)}). Rewritten code fetches it
+ * once per method with {@code RT.thread()} and passes it to every check and event.
+ *
+ * <p>Everything here belongs to the thread it describes (fasttrack2.md section 9): the forking thread
+ * owns it before the thread starts, the thread itself while it runs, and joiners read it after it ends.
+ * So every field is plain; the counters and caches are touched by the owner only.
+ */
+public final class ThreadState extends VectorClock {
+
+    final int tid;
+    /** E: the thread's current epoch, always equal to {@code get(tid)}. */
+    long epoch;
+
+    /** Race checks run by this thread (summed at exit). */
+    long checks;
+    /** Heap accesses those checks covered (summed at exit). */
+    long accesses;
+
+    /** The last two arrays this thread looked up (newest first): a copy loop {@code a[i] = b[i]} hits both. */
+    WeakIdentityMap.Entry<ArrayShadow> recentArray;
+    WeakIdentityMap.Entry<ArrayShadow> olderArray;
+    /** The last monitor this thread acquired or released. */
+    WeakIdentityMap.Entry<LockState> recentLock;
+
+    /** The barrier generation this thread joined in its last {@code barrierBefore}, until its {@code barrierAfter}. */
+    BarrierState.Generation barrierGeneration;
+    /** The re-entrancy depth given up by {@code waitBefore}, restored by {@code waitAfter}. */
+    int waitDepth;
+
+    /** Set when the thread itself first asks for its state (so it has certainly started). */
+    volatile boolean attached;
+
+    /** A state for thread {@code tid} whose clock starts at {@code start}: V = ⊥V[tid := start], E = start. */
+    ThreadState(int tid, long start) {
+        this.tid = tid;
+        set(tid, start);
+        this.epoch = start;
+    }
+
+    /** {@code inc_t}: advance this thread's own entry and refresh E. */
+    void tick() {
+        epoch = epoch + 1;
+        set(tid, epoch);
+    }
+
+    @Override
+    public String toString() {
+        return "ThreadState[tid=" + tid + ", E=" + Epoch.toString(epoch) + ", V=" + super.toString() + "]";
+    }
+}

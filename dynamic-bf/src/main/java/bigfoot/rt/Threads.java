@@ -1,0 +1,142 @@
+package bigfoot.rt;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The thread registry: each thread's {@link ThreadState} (ThreadLocal for the thread itself, a weak
+ * identity map from the Thread object for forkers and joiners), tid allocation, and per-tid ownership
+ * history for naming the thread of an old epoch in a report.
+ *
+ * <p>Tid reuse: a forked thread inherits the tid of an earlier thread u only if u has terminated AND
+ * u's last epoch is already ⪯ the forker's clock (the forker joined u, directly or transitively). The
+ * new owner then starts at u's last clock + 1, so its epochs stay above everything u did, and every
+ * epoch of u that survives in shadow state is genuinely ordered before everything the new owner does;
+ * the same-thread shortcut {@code tid(w) == st.tid} therefore stays sound. Threads that start outside
+ * instrumented code (main, pool threads) have no forker and always get a fresh tid.
+ */
+final class Threads {
+
+    /** One tid: its current owner's state and every owner it has had. */
+    private static final class Slot {
+        ThreadState state;
+        final List<ThreadIdentity> owners = new ArrayList<>(1);
+
+        ThreadIdentity owner() {
+            return owners.get(owners.size() - 1);
+        }
+    }
+
+    private final FastTrack detector;
+    private final ThreadLocal<ThreadState> local = new ThreadLocal<>();
+    private final WeakIdentityMap<ThreadState> byThread = new WeakIdentityMap<>();
+    private final List<Slot> slots = new ArrayList<>();
+    private long retiredChecks;
+    private long retiredAccesses;
+    private int created;
+
+    Threads(FastTrack detector) {
+        this.detector = detector;
+    }
+
+    /** The calling thread's state; on first use, the state made when it was forked, or a fresh one. */
+    ThreadState current() {
+        ThreadState s = local.get();
+        return s != null ? s : attach();
+    }
+
+    private synchronized ThreadState attach() {
+        Thread t = Thread.currentThread();
+        WeakIdentityMap.Entry<ThreadState> forked = byThread.find(t);
+        ThreadState s = forked != null ? forked.value : register(t, slots.size(), 1);
+        s.attached = true;
+        local.set(s);
+        return s;
+    }
+
+    /**
+     * FORK of {@code child} by {@code parent}, before {@code child.start()}: makes (or finds) the child's
+     * state and applies the fork rule. Null if the child has already started (start() will throw).
+     */
+    synchronized ThreadState fork(Thread child, ThreadState parent) {
+        WeakIdentityMap.Entry<ThreadState> existing = byThread.find(child);
+        ThreadState state = existing != null ? existing.value : null;
+        if (!ThreadLife.notStarted(child, state)) {
+            return null;
+        }
+        if (state == null) {
+            int tid = reusableTid(parent);
+            state = tid < 0 ? register(child, slots.size(), 1)
+                    : register(child, tid, Epoch.clock(slots.get(tid).state.epoch) + 1);
+        }
+        detector.fork(parent, state);
+        return state;
+    }
+
+    /** The state of {@code t} if it has one (it was forked by instrumented code or ran instrumented code). */
+    ThreadState stateOf(Thread t) {
+        WeakIdentityMap.Entry<ThreadState> e = byThread.find(t);
+        return e == null ? null : e.value;
+    }
+
+    /** The name of the thread that owned {@code epoch}'s tid at that epoch. */
+    synchronized String nameOf(long epoch) {
+        int tid = Epoch.tid(epoch);
+        if (tid >= slots.size()) {
+            return "tid " + tid;
+        }
+        List<ThreadIdentity> owners = slots.get(tid).owners;
+        for (int i = owners.size() - 1; i > 0; i--) {
+            if (owners.get(i).firstEpoch <= epoch) {
+                return owners.get(i).name();
+            }
+        }
+        return owners.get(0).name();
+    }
+
+    /** Counters summed over every thread seen: {checks, accesses, threads}. Approximate while threads still run. */
+    synchronized long[] totals() {
+        long checks = retiredChecks;
+        long accesses = retiredAccesses;
+        for (Slot s : slots) {
+            checks += s.state.checks;
+            accesses += s.state.accesses;
+        }
+        return new long[] {checks, accesses, created};
+    }
+
+    private int reusableTid(ThreadState parent) {
+        int known = Math.min(slots.size(), parent.size());
+        for (int tid = 0; tid < known; tid++) {
+            Slot s = slots.get(tid);
+            Thread owner = s.owner().thread();
+            boolean terminated = owner == null || ThreadLife.terminated(owner, s.state);
+            if (terminated && parent.get(tid) >= s.state.epoch) {
+                return tid;
+            }
+        }
+        return -1;
+    }
+
+    private ThreadState register(Thread t, int tid, long startClock) {
+        if (tid > Epoch.MAX_TID) {
+            throw new IllegalStateException("more than " + Epoch.MAX_TID + " thread ids in use");
+        }
+        long start = Epoch.make(tid, startClock);
+        ThreadState s = new ThreadState(tid, start);
+        Slot slot;
+        if (tid == slots.size()) {
+            slot = new Slot();
+            slots.add(slot);
+        } else {
+            slot = slots.get(tid);
+            retiredChecks += slot.state.checks;
+            retiredAccesses += slot.state.accesses;
+        }
+        slot.state = s;
+        slot.owners.add(new ThreadIdentity(start, t));
+        byThread.entry(t, k -> s);
+        created++;
+        return s;
+    }
+}

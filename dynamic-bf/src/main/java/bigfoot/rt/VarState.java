@@ -1,0 +1,60 @@
+package bigfoot.rt;
+
+import bigfoot.ir.Site;
+
+import java.util.Arrays;
+
+/**
+ * FT2's shadow of one variable {@code S_x = (W, R, V)}; the vector clock V is this object itself and
+ * holds, once {@code R == SHARED}, each thread's last read. Next to W and R it keeps the site of the
+ * last write and of the last (exclusive) read, and in SHARED mode each thread's last read site, so a
+ * race report can name the previous access precisely.
+ *
+ * <p>Discipline (fasttrack2.md section 9): W and R are volatile and written only while holding this
+ * object's monitor; R never changes once it is SHARED; V entry i is written only by thread i (holding
+ * the monitor) after R is SHARED. The site fields are only touched under the monitor.
+ *
+ * <p>A shadow of a volatile field is used as that field's synchronisation clock instead (its V is the
+ * join of all writers' clocks); its W and R are never used.
+ */
+public class VarState extends VectorClock {
+
+    /** W: the epoch of the last write. */
+    volatile long w;
+    /** R: the epoch of the last read, or {@link Epoch#SHARED}. */
+    volatile long r;
+
+    int writeSite = -1;
+    int readSite = -1;
+    /** SHARED mode: per tid, the site of that thread's last read (under this monitor). */
+    private int[] sharedReadSites;
+
+    VarState() {
+    }
+
+    /** Records, under this monitor, that thread {@code tid} read at {@code epoch} from {@code site}. */
+    final void recordSharedRead(int tid, long epoch, int site) {
+        set(tid, epoch);
+        int[] sites = sharedReadSites;
+        if (sites == null || tid >= sites.length) {
+            int[] grown = new int[Math.max(tid + 1, size())];
+            Arrays.fill(grown, -1);
+            if (sites != null) {
+                System.arraycopy(sites, 0, grown, 0, sites.length);
+            }
+            sharedReadSites = sites = grown;
+        }
+        sites[tid] = site;
+    }
+
+    /** SHARED mode, under this monitor: the site of thread {@code tid}'s last read. */
+    final int sharedReadSite(int tid) {
+        int[] sites = sharedReadSites;
+        return sites != null && tid < sites.length ? sites[tid] : -1;
+    }
+
+    /** What this shadow stands for, given a site that accesses it (null if the site is unknown). */
+    Target target(Site site) {
+        return Target.ofField("field", site);
+    }
+}

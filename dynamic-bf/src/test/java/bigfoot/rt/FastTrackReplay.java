@@ -1,0 +1,70 @@
+package bigfoot.rt;
+
+/** Replays a {@link Trace} through the FastTrack2 core, one explicit state object per thread/var/lock. */
+final class FastTrackReplay {
+
+    private final Sim sim = new Sim();
+    private final ThreadState[] threads = new ThreadState[Trace.THREADS];
+    private final VarState[] vars = new VarState[Trace.VARS];
+    private final LockState[] locks = new LockState[Trace.LOCKS];
+    private final VarState[] volatiles = new VarState[Trace.VOLATILES];
+    private final ClassInitState classInit = new ClassInitState();
+    private final StaticVarState[] statics = new StaticVarState[Trace.STATICS];
+    private final BarrierState barrier = new BarrierState();
+
+    FastTrackReplay() {
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = Sim.thread(t);
+        }
+        for (int i = 0; i < vars.length; i++) {
+            vars[i] = new VarState();
+        }
+        for (int i = 0; i < locks.length; i++) {
+            locks[i] = new LockState();
+        }
+        for (int i = 0; i < volatiles.length; i++) {
+            volatiles[i] = new VarState();
+        }
+        for (int i = 0; i < statics.length; i++) {
+            statics[i] = new StaticVarState(classInit);
+        }
+    }
+
+    /** Index of the first op during which the detector reported a race, or -1. */
+    int firstRace(Trace trace) {
+        for (int i = 0; i < trace.ops.size(); i++) {
+            step(trace.ops.get(i), i);
+            if (!sim.listener.races.isEmpty()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void step(Trace.Op op, int site) {
+        FastTrack ft = sim.ft;
+        ThreadState st = op.thread() >= 0 ? threads[op.thread()] : null;
+        switch (op.kind()) {
+            case READ: ft.read(st, vars[op.target()], site); break;
+            case WRITE: ft.write(st, vars[op.target()], site); break;
+            case STATIC_READ: ft.readStatic(st, statics[op.target()], site); break;
+            case STATIC_WRITE: ft.writeStatic(st, statics[op.target()], site); break;
+            case ACQUIRE: ft.acquire(st, locks[op.target()]); break;
+            case RELEASE: ft.release(st, locks[op.target()]); break;
+            case FORK: ft.fork(st, threads[op.target()]); break;
+            case JOIN: ft.join(st, threads[op.target()]); break;
+            case VOLATILE_READ: ft.volatileRead(st, volatiles[op.target()]); break;
+            case VOLATILE_WRITE: ft.volatileWrite(st, volatiles[op.target()]); break;
+            case CLASS_INIT: ft.classInitialized(st, classInit); break;
+            case BARRIER:
+                for (int u : op.group()) {
+                    ft.barrierArrive(threads[u], barrier);
+                }
+                for (int u : op.group()) {
+                    ft.barrierDepart(threads[u], barrier);
+                }
+                break;
+            default: throw new AssertionError(op);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package bigfoot.rt;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LaunchRequestTest {
+
+    @Test
+    void childCommandCarriesOptionsClassPathMainAndArguments() throws Exception {
+        LaunchRequest r = LaunchRequest.parse(new String[] {"--report", "json:r.json", "--fail-on-race", "--quiet",
+            "-cp", "app-checked.jar", "com.example.Main", "--report", "x"});
+        assertEquals(List.of("/jdk/bin/java", "-javaagent:/opt/dynamic-bf.jar=report=json:r.json,fail-on-race,quiet",
+                "-cp", "app-checked.jar", "com.example.Main", "--report", "x"),
+                r.childCommand("/jdk/bin/java", Path.of("/opt/dynamic-bf.jar")));
+    }
+
+    @Test
+    void noOptionsMeansAPlainAgent() throws Exception {
+        LaunchRequest r = LaunchRequest.parse(new String[] {"Main"});
+        assertEquals(List.of("java", "-javaagent:d.jar", "Main"), r.childCommand("java", Path.of("d.jar")));
+    }
+
+    @Test
+    void help() throws Exception {
+        assertTrue(LaunchRequest.parse(new String[] {"--help"}).help());
+        assertTrue(LaunchRequest.parse(new String[] {"-cp", "x", "-h"}).help());
+    }
+
+    @Test
+    void badUsageIsOneClearMessage() {
+        assertEquals("missing main class", message());
+        assertEquals("missing main class", message("-cp", "a.jar"));
+        assertEquals("-cp needs a value", message("-cp"));
+        assertEquals("unknown option --verbose", message("--verbose", "Main"));
+        assertEquals("--report: report must be json:FILE, got 'r.json'", message("--report", "r.json", "Main"));
+        assertEquals("--report: report file name must not contain ',': a,b.json", message("--report", "json:a,b.json", "Main"));
+    }
+
+    private static String message(String... args) {
+        return assertThrows(LaunchRequest.UsageException.class, () -> LaunchRequest.parse(args)).getMessage();
+    }
+}

@@ -1,0 +1,127 @@
+package bigfoot.rt;
+
+import bigfoot.ir.AccessOp;
+import bigfoot.ir.Site;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** What a user reads: the text report, deduplication, the JSON report and its escaping. */
+class ReportTest {
+
+    private static final String COUNTER_TABLE = "demo.Counter\tCounter.java"
+            + "\nrun\t3\t14\tw\tdemo.Counter.count"
+            + "\nget\t1\t20\tr\tdemo.Counter.count"
+            + "\nfill\t9\t30\tw\t[]";
+
+    private final Engine engine = new Engine(Config.DEFAULT);
+    private final int base = engine.sites.register(COUNTER_TABLE);
+    private final ThreadState main = engine.threads.current();
+
+    @Test
+    void textReportNamesBothAccessesAndTheSummary() throws InterruptedException {
+        VarState count = new VarState();
+        Workers.forkAndRun(engine.threads, main, "worker-1", ts -> engine.detector.write(ts, count, base));
+        Workers.forkAndRun(engine.threads, main, "worker-2", ts -> engine.detector.write(ts, count, base));
+        assertEquals("== DynamicBF: write-write race on field demo.Counter.count\n"
+                + "   current:  write by thread \"worker-2\" at demo.Counter.run(Counter.java:14)\n"
+                + "   previous: write by thread \"worker-1\" at demo.Counter.run(Counter.java:14)\n"
+                + "== DynamicBF summary: 1 race, 2 checks, 2 accesses, 3 threads\n", text());
+    }
+
+    @Test
+    void racesAreDeduplicatedPerSitePairAndKindButAllCounted() throws InterruptedException {
+        VarState count = new VarState();
+        for (int i = 1; i <= 3; i++) {
+            Workers.forkAndRun(engine.threads, main, "w" + i, ts -> engine.detector.write(ts, count, base));
+        }
+        Workers.forkAndRun(engine.threads, main, "reader", ts -> engine.detector.read(ts, count, base + 1));
+        List<Race> races = engine.races();
+        assertEquals(2, races.size());
+        assertEquals(RaceKind.WRITE_WRITE, races.get(0).kind());
+        assertEquals(2, races.get(0).occurrences());
+        assertEquals(RaceKind.WRITE_READ, races.get(1).kind());
+        assertEquals("get", races.get(1).current().site().method());
+        assertEquals("w3", races.get(1).previous().thread());
+        assertEquals("== DynamicBF: write-write race on field demo.Counter.count (2 occurrences)", text().lines().findFirst().get());
+    }
+
+    @Test
+    void staticAndArrayTargetsAreDescribed() throws InterruptedException {
+        VarState total = new StaticVarState(new ClassInitState());
+        VarState element = new ArrayElementState(long[][].class, 5);
+        for (String name : new String[] {"a", "b"}) {
+            Workers.forkAndRun(engine.threads, main, name, ts -> {
+                engine.detector.write(ts, total, base);
+                engine.detector.write(ts, element, base + 2);
+            });
+        }
+        List<Race> races = engine.races();
+        assertEquals(2, races.size());
+        assertEquals(new Target("static", "demo.Counter", "count", null), races.get(0).target());
+        assertEquals("static field demo.Counter.count", races.get(0).target().describe());
+        assertEquals(new Target("array", "long[][]", null, 5), races.get(1).target());
+        assertEquals("array long[][] index 5", races.get(1).target().describe());
+        assertEquals("demo.Counter.fill(Counter.java:30)", races.get(1).current().where());
+    }
+
+    @Test
+    void unknownSitesAreReportedByNumber() throws InterruptedException {
+        VarState v = new VarState();
+        Workers.forkAndRun(engine.threads, main, "a", ts -> engine.detector.write(ts, v, 999));
+        Workers.forkAndRun(engine.threads, main, "b", ts -> engine.detector.write(ts, v, 998));
+        Race race = engine.races().get(0);
+        assertEquals("unknown site #998", race.current().where());
+        assertEquals(new Target("field", "?", "?", null), race.target());
+    }
+
+    @Test
+    void jsonReportFollowsTheSchema() {
+        Site site = new Site("demo.Counter", "Counter.java", "run", 3, 14, AccessOp.WRITE, "demo.Counter.count");
+        Race race = new Race(RaceKind.WRITE_WRITE, new Target("field", "demo.Counter", "count", null),
+                new Race.Access("worker-1", AccessOp.WRITE, site, 0), new Race.Access("worker-2", AccessOp.WRITE, site, 0), 4);
+        Race array = new Race(RaceKind.SHARED_WRITE, new Target("array", "int[]", null, 3),
+                new Race.Access("r", AccessOp.READ, null, 77),
+                new Race.Access("w", AccessOp.WRITE, new Site("X", null, "m", 0, -1, AccessOp.WRITE, Site.ARRAY), 1), 1);
+        assertEquals("{\"races\":[\n"
+                + "{\"kind\":\"write-write\",\"target\":{\"type\":\"field\",\"class\":\"demo.Counter\",\"field\":\"count\",\"index\":null},"
+                + "\"previous\":{\"thread\":\"worker-1\",\"op\":\"write\",\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}},"
+                + "\"current\":{\"thread\":\"worker-2\",\"op\":\"write\",\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}}},\n"
+                + "{\"kind\":\"shared-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
+                + "\"previous\":{\"thread\":\"r\",\"op\":\"read\",\"site\":null},"
+                + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
+                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3}}\n",
+                JsonReport.render(List.of(race, array), new Summary(2, 10, 11, 3)));
+    }
+
+    @Test
+    void jsonStringsAreEscaped() {
+        assertEquals("\"a\\\"b\\\\c\\nd\\te\\r\\b\\f\\u0001\\u001f\"", JsonReport.string("a\"b\\c\nd\te\r\b\f\u0001\u001f"));
+        assertEquals("\"thread \u00e9\u4e2d \ud83d\ude00 /\"", JsonReport.string("thread \u00e9\u4e2d \ud83d\ude00 /"));
+        assertEquals("\"\\ud800x\\udc00\\u2028\"", JsonReport.string("\ud800x\udc00\u2028"));
+        assertEquals("null", JsonReport.string(null));
+    }
+
+    @Test
+    void jsonFileIsWrittenAtReport(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("races.json");
+        Engine quiet = new Engine(new Config(file, false, true));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, quiet.report(new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "quiet: no text report");
+        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0}}\n",
+                java.nio.file.Files.readString(file));
+    }
+
+    private String text() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<Race> races = engine.races();
+        TextReport.write(races, engine.summary(races), new PrintStream(out, true, StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}

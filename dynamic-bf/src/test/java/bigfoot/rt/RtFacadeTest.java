@@ -1,0 +1,320 @@
+package bigfoot.rt;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+/**
+ * The RT facade with real threads, as rewritten code would call it: shadows found or made lazily,
+ * silent on accesses that will throw, and the JVM's synchronisation turned into the right edges.
+ * Threads are forked through RT.fork, so two workers are unordered unless the test synchronises them.
+ */
+class RtFacadeTest {
+
+    /** A class as the rewriter leaves it: field x with its lazily made shadow and the shadow's updater. */
+    static final class Rewritten {
+        int x;
+        volatile transient VarState __bf$x;
+        static final AtomicReferenceFieldUpdater<Rewritten, VarState> U =
+                AtomicReferenceFieldUpdater.newUpdater(Rewritten.class, VarState.class, "__bf$x");
+        volatile boolean flag;
+        volatile transient VarState __bf$flag;
+        static final AtomicReferenceFieldUpdater<Rewritten, VarState> UF =
+                AtomicReferenceFieldUpdater.newUpdater(Rewritten.class, VarState.class, "__bf$flag");
+    }
+
+    private final ThreadState main = RT.thread();
+
+    @AfterEach
+    void detectorStaysEnabled() {
+        assertFalse(Engine.instance().detector.isDisabled(), "an entry point failed internally");
+    }
+
+    @Test
+    void checksOfAccessesThatWillThrowOrPrecedeTheirShadowAreIgnored() {
+        int site = sites("[]");
+        RT.readArray(null, 0, main, site);
+        RT.writeArray(new int[2], 2, main, site);
+        RT.writeArray(new int[2], -1, main, site);
+        RT.readArray(new Object[0], 0, main, site);
+        RT.readForeign(null, "java.lang.Thread.name", main, site);
+        RT.readStatic(null, main, site);                          // checked before <clinit> made the shadow
+        RT.volatileWriteStatic(null, main);
+        RT.acquire(null, main);
+        RT.join(null, main);
+    }
+
+    @Test
+    void arrayElementsAreCheckedOneByOne() throws InterruptedException {
+        int site = sites("[]", "[]");
+        int[] a = new int[4];
+        long[] other = new long[4];
+        forked("w1", ts -> {
+            RT.writeArray(a, 1, ts, site);
+            RT.writeArray(other, 1, ts, site + 1);               // a second array: the thread's cache holds both
+            RT.writeArray(a, 2, ts, site);
+        });
+        forked("w2", ts -> RT.writeArray(a, 3, ts, site));
+        assertEquals(List.of(), racesAt(site, 2), "different elements do not race");
+        forked("w3", ts -> RT.readArray(a, 1, ts, site + 1));
+        List<Race> races = racesAt(site, 2);
+        assertEquals(1, races.size());
+        assertEquals(RaceKind.WRITE_READ, races.get(0).kind());
+        assertEquals(new Target("array", "int[]", null, 1), races.get(0).target());
+        assertEquals("w1", races.get(0).previous().thread());
+        assertEquals("w3", races.get(0).current().thread());
+    }
+
+    @Test
+    void fieldShadowsAreInstalledOnceThroughTheUpdater() {
+        int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
+        Rewritten r = new Rewritten();
+        RT.writeField(r, r.__bf$x, Rewritten.U, main, site);
+        VarState installed = r.__bf$x;
+        assertNotNull(installed);
+        assertEquals(main.epoch, installed.w);
+        RT.readField(r, null, Rewritten.U, main, site);           // a stale null: the installed shadow wins
+        assertSame(installed, r.__bf$x);
+        assertEquals(main.epoch, installed.r);
+    }
+
+    @Test
+    void fieldRaceBetweenUnorderedThreads() throws InterruptedException {
+        int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
+        Rewritten r = new Rewritten();
+        forked("a", ts -> RT.writeField(r, r.__bf$x, Rewritten.U, ts, site));
+        forked("b", ts -> RT.writeField(r, r.__bf$x, Rewritten.U, ts, site));
+        List<Race> races = racesAt(site, 1);
+        assertEquals(1, races.size());
+        assertEquals(new Target("field", "bigfoot.rt.RtFacadeTest$Rewritten", "x", null), races.get(0).target());
+    }
+
+    @Test
+    void foreignFieldsHaveShadowsPerObjectAndPerClass() throws InterruptedException {
+        int site = sites("java.lang.Thread.name", "java.lang.System.out");
+        Object obj = new Object();
+        Object another = new Object();
+        forked("a", ts -> {
+            RT.writeForeign(obj, "java.lang.Thread.name", ts, site);
+            RT.writeForeign(System.class, "java.lang.System.out", ts, site + 1);
+            RT.readForeign(null, "java.lang.Thread.name", ts, site);
+        });
+        forked("b", ts -> {
+            RT.writeForeign(another, "java.lang.Thread.name", ts, site);
+            RT.writeForeign(System.class, "java.lang.System.out", ts, site + 1);
+        });
+        List<Race> races = racesAt(site, 2);
+        assertEquals(1, races.size(), "distinct objects do not share a shadow");
+        assertEquals(new Target("static", "java.lang.System", "out", null), races.get(0).target());
+    }
+
+    @Test
+    void monitorsOrderCriticalSections() throws InterruptedException {
+        int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
+        Rewritten r = new Rewritten();
+        Object lock = new Object();
+        for (String name : new String[] {"a", "b", "c"}) {
+            forked(name, ts -> {
+                synchronized (lock) {
+                    RT.acquire(lock, ts);
+                    synchronized (lock) {                         // re-entrant
+                        RT.acquire(lock, ts);
+                        RT.readField(r, r.__bf$x, Rewritten.U, ts, site);
+                        RT.release(lock, ts);
+                    }
+                    RT.writeField(r, r.__bf$x, Rewritten.U, ts, site);
+                    RT.release(lock, ts);
+                }
+            });
+        }
+        assertEquals(List.of(), racesAt(site, 1));
+    }
+
+    @Test
+    void volatileHandOffOrdersTheData() throws InterruptedException {
+        int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
+        Rewritten r = new Rewritten();
+        forked("producer", ts -> {
+            RT.writeField(r, r.__bf$x, Rewritten.U, ts, site);
+            RT.volatileWriteField(r, r.__bf$flag, Rewritten.UF, ts);
+            r.flag = true;
+        });
+        forked("consumer", ts -> {
+            boolean seen = r.flag;
+            RT.volatileReadField(r, r.__bf$flag, Rewritten.UF, ts);
+            if (seen) {
+                RT.readField(r, r.__bf$x, Rewritten.U, ts, site);
+            }
+        });
+        assertEquals(List.of(), racesAt(site, 1));
+    }
+
+    @Test
+    void waitAndNotifyHandOff() throws InterruptedException {
+        int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
+        Rewritten r = new Rewritten();
+        Object lock = new Object();
+        boolean[] ready = {false};
+        Thread consumer = start("consumer", ts -> {
+            synchronized (lock) {
+                RT.acquire(lock, ts);
+                while (!ready[0]) {
+                    RT.waitBefore(lock, ts);
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        RT.waitAfter(lock, ts);
+                    }
+                }
+                RT.readField(r, r.__bf$x, Rewritten.U, ts, site);
+                RT.release(lock, ts);
+            }
+        });
+        Thread producer = start("producer", ts -> {
+            synchronized (lock) {
+                RT.acquire(lock, ts);
+                RT.writeField(r, r.__bf$x, Rewritten.U, ts, site);
+                ready[0] = true;
+                lock.notifyAll();
+                RT.release(lock, ts);
+            }
+        });
+        consumer.join();
+        producer.join();
+        assertEquals(List.of(), racesAt(site, 1));
+    }
+
+    @Test
+    void waitOnAMonitorNotHeldChangesNothing() {
+        long e = main.epoch;
+        RT.waitBefore(new Object(), main);
+        RT.waitAfter(new Object(), main);
+        assertEquals(e, main.epoch);
+    }
+
+    @Test
+    void barrierPhasesOrderAccessesAcrossRounds() throws Exception {
+        int site = sites("[]", "[]");
+        int parties = 3;
+        int[] cells = new int[parties];
+        CyclicBarrier barrier = new CyclicBarrier(parties);
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < parties; i++) {
+            int me = i;
+            workers.add(start("party-" + i, ts -> {
+                for (int round = 0; round < 20; round++) {
+                    RT.writeArray(cells, (me + round) % parties, ts, site);      // each cell has one writer per round
+                    await(barrier, ts);
+                    RT.readArray(cells, (me + round + 1) % parties, ts, site + 1);
+                    await(barrier, ts);
+                }
+            }));
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        assertEquals(List.of(), racesAt(site, 2));
+    }
+
+    @Test
+    void joinOrdersOnlyTerminatedThreads() throws InterruptedException {
+        int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x", "bigfoot.rt.RtFacadeTest$Rewritten.x");
+        Rewritten done = new Rewritten();
+        Thread finished = forked("finished", ts -> RT.writeField(done, done.__bf$x, Rewritten.U, ts, site));
+        RT.join(finished, main);
+        RT.readField(done, done.__bf$x, Rewritten.U, main, site);
+        Rewritten viaIsAlive = new Rewritten();
+        Thread checked = forked("checked", ts -> RT.writeField(viaIsAlive, viaIsAlive.__bf$x, Rewritten.U, ts, site));
+        assertFalse(RT.isAlive(checked.isAlive(), checked, main));
+        RT.readField(viaIsAlive, viaIsAlive.__bf$x, Rewritten.U, main, site);
+        assertEquals(List.of(), racesAt(site, 1));
+
+        Rewritten live = new Rewritten();
+        CountDownLatch written = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        Thread running = start("running", ts -> {
+            RT.writeField(live, live.__bf$x, Rewritten.U, ts, site);
+            written.countDown();
+            awaitQuietly(finish);
+        });
+        written.await();
+        RT.join(running, main);                                   // as after a join(ms) that timed out: no edge
+        RT.readField(live, live.__bf$x, Rewritten.U, main, site + 1);
+        finish.countDown();
+        running.join();
+        assertEquals(1, racesAt(site, 2).size());
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private interface Body {
+        void run(ThreadState ts) throws Exception;
+    }
+
+    /** Forks (RT.fork) and starts a named thread running body with its own state. */
+    private Thread start(String name, Body body) {
+        Thread t = new Thread(() -> {
+            try {
+                body.run(RT.thread());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, name);
+        RT.fork(t, main);
+        t.start();
+        return t;
+    }
+
+    /** As {@link #start}, then a real join but no RT.join: the test thread learns nothing from it. */
+    private Thread forked(String name, Body body) throws InterruptedException {
+        Thread t = start(name, body);
+        t.join();
+        return t;
+    }
+
+    private static void await(CyclicBarrier barrier, ThreadState ts) throws Exception {
+        RT.barrierBefore(barrier, ts);
+        barrier.await();
+        RT.barrierAfter(barrier, ts);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Registers a site table of write sites with the given targets; returns the first global id. */
+    private static int sites(String... targets) {
+        StringBuilder table = new StringBuilder("bigfoot.rt.RtFacadeTest\tRtFacadeTest.java");
+        for (int i = 0; i < targets.length; i++) {
+            table.append("\ntest\t").append(i).append('\t').append(100 + i).append("\tw\t").append(targets[i]);
+        }
+        return RT.registerSites(table.toString());
+    }
+
+    /** The races whose current access is at one of the {@code n} sites from {@code base}. */
+    private static List<Race> racesAt(int base, int n) {
+        List<Race> out = new ArrayList<>();
+        for (Race r : Engine.instance().races()) {
+            if (r.current().siteId() >= base && r.current().siteId() < base + n) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,119 @@
+package bigfoot.rt;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Thread states: fork hand-over, tid reuse (only when sound), names of old epochs, totals. */
+class ThreadsTest {
+
+    private final Sim sim = new Sim();
+    private final Threads threads = new Threads(sim.ft);
+    private final ThreadState main = threads.current();
+
+    @Test
+    void aForkedThreadPicksUpTheStateMadeAtFork() throws InterruptedException {
+        AtomicReference<ThreadState> seen = new AtomicReference<>();
+        Thread t = new Thread(() -> seen.set(threads.current()), "child");
+        ThreadState forked = threads.fork(t, main);
+        t.start();
+        t.join();
+        assertSame(forked, seen.get());
+        assertSame(forked, threads.stateOf(t));
+        assertTrue(forked.attached);
+    }
+
+    @Test
+    void theCurrentStateIsStablePerThread() {
+        assertSame(main, threads.current());
+    }
+
+    @Test
+    void aStartedThreadCannotBeForked() throws InterruptedException {
+        Thread t = Workers.run(threads, "done", ts -> { });
+        assertNull(threads.fork(t, main));
+    }
+
+    @Test
+    void aJoinedThreadsTidIsReusedWithAHigherClock() throws InterruptedException {
+        Thread a = Workers.forkAndRun(threads, main, "a", ts -> sim.order(ts, ts));
+        ThreadState as = threads.stateOf(a);
+        long lastOfA = as.epoch;
+        sim.ft.join(main, as);
+        Thread b = new Thread(() -> { }, "b");
+        ThreadState bs = threads.fork(b, main);
+        assertEquals(as.tid, bs.tid);
+        assertTrue(bs.epoch > lastOfA, "a reused tid starts above its previous owner's last clock");
+        assertEquals("a", threads.nameOf(lastOfA));
+        assertEquals("b", threads.nameOf(bs.epoch));
+    }
+
+    @Test
+    void anUnjoinedThreadsTidIsNotReused() throws InterruptedException {
+        Thread a = Workers.forkAndRun(threads, main, "a", ts -> { });
+        ThreadState bs = threads.fork(new Thread(() -> { }, "b"), main);
+        assertNotEquals(threads.stateOf(a).tid, bs.tid, "the forker is not ordered after a's end");
+    }
+
+    @Test
+    void aLiveThreadsTidIsNotReusedEvenIfTheForkerKnowsItsCurrentEpoch() throws InterruptedException {
+        CountDownLatch released = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        LockState m = new LockState();
+        Thread a = new Thread(() -> {
+            ThreadState ts = threads.current();
+            sim.ft.acquire(ts, m);
+            sim.ft.release(ts, m);
+            released.countDown();
+            awaitQuietly(finish);
+        }, "a");
+        ThreadState as = threads.fork(a, main);
+        a.start();
+        released.await();
+        sim.ft.acquire(main, m);                                  // main now knows a's clock up to its release
+        sim.ft.release(main, m);
+        ThreadState bs = threads.fork(new Thread(() -> { }, "b"), main);
+        finish.countDown();
+        a.join();
+        assertNotEquals(as.tid, bs.tid);
+    }
+
+    @Test
+    void threadsNotForkedByInstrumentedCodeAlwaysGetFreshTids() throws InterruptedException {
+        Thread a = Workers.run(threads, "pool-1", ts -> { });
+        ThreadState as = threads.stateOf(a);
+        sim.ft.join(main, as);
+        Thread b = Workers.run(threads, "pool-2", ts -> { });
+        assertNotEquals(as.tid, threads.stateOf(b).tid);
+    }
+
+    @Test
+    void totalsSumEveryThreadIncludingRetiredOwnersOfReusedTids() throws InterruptedException {
+        VarState x = new VarState();
+        Thread a = Workers.forkAndRun(threads, main, "a", ts -> sim.ft.write(ts, x, 0));
+        sim.ft.join(main, threads.stateOf(a));
+        Workers.forkAndRun(threads, main, "b", ts -> {
+            sim.ft.write(ts, x, 0);
+            sim.ft.read(ts, x, 0);
+        });
+        long[] totals = threads.totals();
+        assertEquals(3, totals[0]);
+        assertEquals(3, totals[1]);
+        assertEquals(3, totals[2], "main, a and b");
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

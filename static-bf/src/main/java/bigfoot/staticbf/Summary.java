@@ -1,0 +1,34 @@
+package bigfoot.staticbf;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.rewrite.Counts;
+
+/** The one line {@code staticbf} prints on success. */
+final class Summary {
+
+    private Summary() {
+    }
+
+    static String line(String output, String mode, Counts c) {
+        int field = c.calls(RuntimeApi.READ_FIELD) + c.calls(RuntimeApi.WRITE_FIELD);
+        int statics = c.calls(RuntimeApi.READ_STATIC) + c.calls(RuntimeApi.WRITE_STATIC);
+        int array = c.calls(RuntimeApi.READ_ARRAY) + c.calls(RuntimeApi.WRITE_ARRAY);
+        int foreign = c.calls(RuntimeApi.READ_FOREIGN) + c.calls(RuntimeApi.WRITE_FOREIGN);
+        int reads = c.calls(RuntimeApi.READ_FIELD) + c.calls(RuntimeApi.READ_STATIC) + c.calls(RuntimeApi.READ_ARRAY)
+                + c.calls(RuntimeApi.READ_FOREIGN);
+        int volatiles = c.calls(RuntimeApi.VOLATILE_READ_FIELD) + c.calls(RuntimeApi.VOLATILE_WRITE_FIELD)
+                + c.calls(RuntimeApi.VOLATILE_READ_STATIC) + c.calls(RuntimeApi.VOLATILE_WRITE_STATIC)
+                + c.calls(RuntimeApi.VOLATILE_READ_FOREIGN) + c.calls(RuntimeApi.VOLATILE_WRITE_FOREIGN);
+        return "staticbf: wrote " + output + " (" + mode + "): "
+                + c.classesRewritten() + " classes rewritten, " + c.classesUnchanged() + " unchanged, "
+                + c.classesSkipped() + " skipped, " + c.classesAlreadyInstrumented() + " already instrumented; "
+                + "checks: " + field + " field, " + statics + " static, " + array + " array, " + foreign + " foreign ("
+                + reads + " reads, " + (field + statics + array + foreign - reads) + " writes); "
+                + "sync events: " + c.calls(RuntimeApi.ACQUIRE) + " acquire, " + c.calls(RuntimeApi.RELEASE) + " release, "
+                + c.calls(RuntimeApi.FORK) + " fork, " + c.calls(RuntimeApi.JOIN) + " join, "
+                + c.calls(RuntimeApi.IS_ALIVE) + " isAlive, " + c.calls(RuntimeApi.WAIT_BEFORE) + " wait, "
+                + c.calls(RuntimeApi.BARRIER_BEFORE) + " barrier, " + volatiles + " volatile, "
+                + c.calls(RuntimeApi.CLASS_INITIALIZED) + " class init; "
+                + c.methodsTooLarge() + " methods left unchanged (too large)";
+    }
+}

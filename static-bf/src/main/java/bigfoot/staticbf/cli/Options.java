@@ -1,0 +1,76 @@
+package bigfoot.staticbf.cli;
+
+import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.placement.Mode;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The parsed command line of {@code staticbf}. */
+public record Options(Path in, Path out, Mode mode, List<Path> classpath, boolean help) {
+
+    public static final String USAGE = String.join(System.lineSeparator(),
+            "usage: staticbf --in app.jar --out app-checked.jar [--mode fasttrack] [--classpath cp] [--help]",
+            "  --in FILE        the jar to instrument",
+            "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
+            "  --mode MODE      check placement: fasttrack (a check at every access; the default)",
+            "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
+                    + "-separated), used to resolve fields and class hierarchies",
+            "  --help           print this help");
+
+    /** Parses {@code args}; both {@code --opt value} and {@code --opt=value} are accepted. */
+    public static Options parse(String[] args) throws StaticBfException {
+        Path in = null;
+        Path out = null;
+        Mode mode = Mode.FASTTRACK;
+        List<Path> classpath = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name = arg;
+            String value = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                name = arg.substring(0, eq);
+                value = arg.substring(eq + 1);
+            }
+            switch (name) {
+                case "--help", "-h" -> {
+                    return new Options(null, null, mode, List.of(), true);
+                }
+                case "--in", "--out", "--mode", "--classpath", "-cp" -> {
+                    if (value == null) {
+                        if (i + 1 >= args.length) {
+                            throw StaticBfException.usage(name + " needs a value");
+                        }
+                        value = args[++i];
+                    }
+                    if (value.isEmpty()) {
+                        throw StaticBfException.usage(name + " needs a non-empty value");
+                    }
+                    switch (name) {
+                        case "--in" -> in = Path.of(value);
+                        case "--out" -> out = Path.of(value);
+                        case "--mode" -> mode = Mode.parse(value);
+                        default -> {
+                            for (String element : value.split(File.pathSeparator)) {
+                                if (!element.isEmpty()) {
+                                    classpath.add(Path.of(element));
+                                }
+                            }
+                        }
+                    }
+                }
+                default -> throw StaticBfException.usage(arg.startsWith("-")
+                        ? "unknown option " + name : "unexpected argument '" + arg + "'");
+            }
+        }
+        if (in == null) {
+            throw StaticBfException.usage("missing --in (see staticbf --help)");
+        }
+        if (out == null) {
+            throw StaticBfException.usage("missing --out (see staticbf --help)");
+        }
+        return new Options(in, out, mode, List.copyOf(classpath), false);
+    }
+}

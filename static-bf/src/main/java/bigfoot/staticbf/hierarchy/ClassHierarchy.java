@@ -1,0 +1,146 @@
+package bigfoot.staticbf.hierarchy;
+
+import bigfoot.staticbf.Diagnostics;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The application's class world, answered from class files only (application classes are never
+ * loaded): the input jar first, then the {@code --classpath}, then the JDK.
+ */
+public final class ClassHierarchy implements Closeable {
+
+    public static final String OBJECT = "java/lang/Object";
+
+    private final List<ClassSource> sources;
+    private final Diagnostics diagnostics;
+    private final Map<String, Optional<ClassInfo>> cache = new HashMap<>();
+
+    /** @param sources in lookup order; closed with this hierarchy */
+    public ClassHierarchy(List<ClassSource> sources, Diagnostics diagnostics) {
+        this.sources = List.copyOf(sources);
+        this.diagnostics = diagnostics;
+    }
+
+    /** The class, or null (with a warning, once per class) if no source has it. */
+    public ClassInfo find(String internalName) {
+        if (internalName.startsWith("[")) {
+            return null; // an array type: no class file
+        }
+        Optional<ClassInfo> info = cache.get(internalName);
+        if (info == null) {
+            info = Optional.ofNullable(lookup(internalName));
+            cache.put(internalName, info);
+            if (info.isEmpty()) {
+                diagnostics.warn("class " + internalName.replace('/', '.') + " not found in the input jar, "
+                        + "--classpath or the JDK; code using it is instrumented conservatively");
+            }
+        }
+        return info.orElse(null);
+    }
+
+    private ClassInfo lookup(String internalName) {
+        try {
+            for (ClassSource source : sources) {
+                ClassInfo info = readFrom(source, internalName);
+                if (info != null) {
+                    return info;
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read class " + internalName, e);
+        }
+    }
+
+    private ClassInfo readFrom(ClassSource source, String internalName) throws IOException {
+        try {
+            return source.find(internalName);
+        } catch (RuntimeException e) { // ASM's reaction to a malformed class file
+            diagnostics.warn("ignoring unreadable class file for " + internalName.replace('/', '.')
+                    + " on the --classpath (" + e + ")");
+            return null;
+        }
+    }
+
+    /** True if {@code name} is {@code ancestor} or a subclass of it; false if unknown. */
+    public boolean isSubclassOf(String name, String ancestor) {
+        for (String c = name; c != null; ) {
+            if (c.equals(ancestor)) {
+                return true;
+            }
+            ClassInfo info = find(c);
+            c = info == null ? null : info.superName();
+        }
+        return false;
+    }
+
+    /** True if {@code name} is {@code type} or has it among its supertypes (classes and interfaces). */
+    public boolean isSubtypeOf(String name, String type) {
+        Deque<String> work = new ArrayDeque<>(List.of(name));
+        Set<String> seen = new HashSet<>();
+        while (!work.isEmpty()) {
+            String c = work.pop();
+            if (c.equals(type)) {
+                return true;
+            }
+            ClassInfo info = seen.add(c) ? find(c) : null;
+            if (info != null) {
+                if (info.superName() != null) {
+                    work.push(info.superName());
+                }
+                info.interfaces().forEach(work::push);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The most specific common superclass, as {@code ClassWriter.getCommonSuperClass} needs it; interfaces
+     * and unknown classes merge to java/lang/Object (the verifier treats interface types as Object).
+     */
+    public String commonSuperClass(String a, String b) {
+        if (a.equals(b)) {
+            return a;
+        }
+        ClassInfo infoA = find(a);
+        ClassInfo infoB = find(b);
+        if (infoA == null || infoB == null || infoA.isInterface() || infoB.isInterface()) {
+            return OBJECT;
+        }
+        Set<String> ancestorsOfA = new HashSet<>();
+        for (ClassInfo c = infoA; c != null; c = c.superName() == null ? null : find(c.superName())) {
+            ancestorsOfA.add(c.name());
+        }
+        for (ClassInfo c = infoB; c != null; c = c.superName() == null ? null : find(c.superName())) {
+            if (ancestorsOfA.contains(c.name())) {
+                return c.name();
+            }
+        }
+        return OBJECT;
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException failure = null;
+        for (ClassSource source : sources) {
+            try {
+                source.close();
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

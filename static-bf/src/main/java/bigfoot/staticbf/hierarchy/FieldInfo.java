@@ -1,0 +1,19 @@
+package bigfoot.staticbf.hierarchy;
+
+import org.objectweb.asm.Opcodes;
+
+/** A field declared by a class: name, descriptor and access flags. */
+public record FieldInfo(String name, String descriptor, int access) {
+
+    public boolean isStatic() {
+        return (access & Opcodes.ACC_STATIC) != 0;
+    }
+
+    public boolean isFinal() {
+        return (access & Opcodes.ACC_FINAL) != 0;
+    }
+
+    public boolean isVolatile() {
+        return (access & Opcodes.ACC_VOLATILE) != 0;
+    }
+}

@@ -1,0 +1,197 @@
+package bigfoot.staticbf.jar;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.cli.Options;
+import bigfoot.staticbf.hierarchy.ClassHierarchy;
+import bigfoot.staticbf.hierarchy.ClassPathSource;
+import bigfoot.staticbf.hierarchy.ClassSource;
+import bigfoot.staticbf.hierarchy.InputClassSource;
+import bigfoot.staticbf.hierarchy.JdkClassSource;
+import bigfoot.staticbf.rewrite.ClassRewriter;
+import bigfoot.staticbf.rewrite.Counts;
+import bigfoot.staticbf.rewrite.Environment;
+import bigfoot.staticbf.rewrite.ShadowPolicy;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+
+/**
+ * Rewrites a jar: every entry is kept, in order, byte for byte, except the classes that get rewritten,
+ * the signature files (removed: the signatures no longer hold) and the metadata resource (added).
+ */
+public final class JarRewriter {
+
+    private static final Pattern SIGNATURE_FILE =
+            Pattern.compile("META-INF/([^/]+\\.(SF|RSA|DSA|EC)|SIG-[^/]+)", Pattern.CASE_INSENSITIVE);
+
+    private final Options options;
+    private final Diagnostics diagnostics;
+    private final Counts counts = new Counts();
+    private final List<String> removedSignatureFiles = new ArrayList<>();
+    private final List<String> alreadyInstrumented = new ArrayList<>();
+
+    private JarRewriter(Options options, Diagnostics diagnostics) {
+        this.options = options;
+        this.diagnostics = diagnostics;
+    }
+
+    /** Rewrites {@code options.in()} into {@code options.out()} and returns what was done. */
+    public static Counts rewrite(Options options, Diagnostics diagnostics) throws StaticBfException {
+        return new JarRewriter(options, diagnostics).run();
+    }
+
+    static boolean isSignatureFile(String entryName) {
+        return SIGNATURE_FILE.matcher(entryName).matches();
+    }
+
+    private Counts run() throws StaticBfException {
+        checkOutputIsNotInput();
+        try (InputJar input = InputJar.open(options.in());
+             ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
+             OutputJar output = OutputJar.create(options.out())) {
+            Set<String> rewritten = new HashSet<>();
+            for (InputClass c : input.classes()) {
+                if (c.treatment() == InputClass.Treatment.REWRITE) {
+                    rewritten.add(c.info().name());
+                }
+            }
+            Environment env = new Environment(hierarchy, new ShadowPolicy(rewritten), options.mode().placement(),
+                    diagnostics);
+            writeEntries(input, output, new ClassRewriter(env));
+            output.add(RuntimeApi.METADATA_RESOURCE, Metadata.of(options.mode().optionName(), counts));
+            output.commit();
+            reportRemovedAndKept();
+            return counts;
+        } catch (IOException | UncheckedIOException e) {
+            throw StaticBfException.failure("I/O error while rewriting " + options.in() + " into " + options.out()
+                    + ": " + e.getMessage());
+        }
+    }
+
+    private void checkOutputIsNotInput() throws StaticBfException {
+        Path in = options.in().toAbsolutePath().normalize();
+        Path out = options.out().toAbsolutePath().normalize();
+        try {
+            if (in.equals(out) || (Files.exists(out) && Files.exists(in) && Files.isSameFile(in, out))) {
+                throw StaticBfException.usage("--out must differ from --in (" + options.out() + ")");
+            }
+        } catch (IOException e) {
+            throw StaticBfException.failure("cannot access " + options.out() + ": " + e.getMessage());
+        }
+    }
+
+    /** Where classes are looked up: the input jar, then --classpath in order, then the JDK. */
+    private List<ClassSource> classSources(InputJar input) throws StaticBfException {
+        List<ClassSource> sources = new ArrayList<>();
+        sources.add(new InputClassSource(input.classesByName()));
+        for (Path element : options.classpath()) {
+            if (!Files.exists(element)) {
+                diagnostics.warn("--classpath element not found: " + element);
+                continue;
+            }
+            try {
+                sources.add(ClassPathSource.open(element));
+            } catch (IOException e) {
+                closeAll(sources);
+                throw StaticBfException.failure("cannot read --classpath element " + element
+                        + " (not a directory or jar file: " + e.getMessage() + ")");
+            }
+        }
+        sources.add(new JdkClassSource());
+        return sources;
+    }
+
+    private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter)
+            throws IOException, StaticBfException {
+        Set<String> written = new HashSet<>();
+        for (ZipEntry entry : input.entries()) {
+            String name = entry.getName();
+            if (isSignatureFile(name)) {
+                removedSignatureFiles.add(name);
+            } else if (name.equals(RuntimeApi.METADATA_RESOURCE)) {
+                continue; // replaced by this run's
+            } else if (!written.add(name)) {
+                diagnostics.warn("duplicate entry " + name + " in " + input.path() + "; only the first is kept");
+            } else {
+                InputClass c = input.classAt(entry);
+                byte[] rewritten = c == null ? null : process(c, rewriter);
+                if (rewritten != null) {
+                    output.replace(entry, rewritten);
+                } else {
+                    try (InputStream content = input.open(entry)) {
+                        output.copy(entry, content);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Counts the class and returns its rewritten bytes, or null to copy it unchanged. */
+    private byte[] process(InputClass c, ClassRewriter rewriter) throws StaticBfException {
+        switch (c.treatment()) {
+            case SKIP -> {
+                counts.classSkipped();
+                return null;
+            }
+            case ALREADY_INSTRUMENTED -> {
+                counts.classAlreadyInstrumented();
+                alreadyInstrumented.add(c.info().dottedName());
+                return null;
+            }
+            default -> {
+                ClassRewriter.Result result;
+                try {
+                    result = rewriter.rewrite(c.bytes());
+                } catch (ClassRewriter.RewriteException e) {
+                    throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
+                            + c.entryName() + "): " + e.getMessage());
+                } catch (RuntimeException e) {
+                    throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
+                            + c.entryName() + "): " + InputJar.describe(e));
+                }
+                counts.add(result.counts()); // an unchanged class may still count a method too large to change
+                if (!result.changed()) {
+                    counts.classUnchanged();
+                    return null;
+                }
+                counts.classRewritten();
+                return result.bytes();
+            }
+        }
+    }
+
+    private void reportRemovedAndKept() {
+        if (!removedSignatureFiles.isEmpty()) {
+            diagnostics.warn("removed " + plural(removedSignatureFiles.size(), "signature file") + " "
+                    + removedSignatureFiles + ": the rewritten jar is no longer signed");
+        }
+        if (!alreadyInstrumented.isEmpty()) {
+            diagnostics.warn(plural(alreadyInstrumented.size(), "class") + " already instrumented by staticbf, "
+                    + "copied unchanged (e.g. " + alreadyInstrumented.get(0) + ")");
+        }
+    }
+
+    private static void closeAll(List<ClassSource> sources) {
+        for (ClassSource s : sources) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // already failing with a better message
+            }
+        }
+    }
+
+    static String plural(int n, String noun) {
+        return n + " " + (n == 1 ? noun : noun.endsWith("s") ? noun + "es" : noun + "s");
+    }
+}

@@ -1,0 +1,34 @@
+package bigfoot.staticbf.jar;
+
+import bigfoot.staticbf.ToolVersion;
+import bigfoot.staticbf.rewrite.Counts;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode,
+ * tool version and counts. Written without a timestamp so equal inputs give equal jars.
+ */
+final class Metadata {
+
+    private Metadata() {
+    }
+
+    static byte[] of(String mode, Counts counts) {
+        Map<String, Object> p = new TreeMap<>();
+        p.put("mode", mode);
+        p.put("tool", "staticbf");
+        p.put("tool.version", ToolVersion.get());
+        p.put("classes.rewritten", counts.classesRewritten());
+        p.put("classes.unchanged", counts.classesUnchanged());
+        p.put("classes.skipped", counts.classesSkipped());
+        p.put("classes.alreadyInstrumented", counts.classesAlreadyInstrumented());
+        p.put("methods.tooLarge", counts.methodsTooLarge());
+        p.put("sites", counts.sites());
+        counts.callsByEntry().forEach((entry, n) -> p.put("calls." + entry, n));
+        StringBuilder sb = new StringBuilder("# instrumented by staticbf\n");
+        p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+}

@@ -1,0 +1,133 @@
+package bigfoot.staticbf.jar;
+
+import bigfoot.staticbf.StaticBfException;
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * The output jar, written to a temporary file next to its destination and moved into place only by
+ * {@link #commit}: a failed run never leaves a half-written jar (nor its temporary file).
+ */
+final class OutputJar implements Closeable {
+
+    private final Path destination;
+    private final Path temp;
+    private final ZipOutputStream zip;
+    private boolean committed;
+
+    private OutputJar(Path destination, Path temp, ZipOutputStream zip) {
+        this.destination = destination;
+        this.temp = temp;
+        this.zip = zip;
+    }
+
+    static OutputJar create(Path destination) throws StaticBfException {
+        Path absolute = destination.toAbsolutePath();
+        if (Files.isDirectory(absolute)) {
+            throw StaticBfException.failure("cannot write output " + destination + ": it is a directory");
+        }
+        Path dir = absolute.getParent();
+        if (!Files.isDirectory(dir)) {
+            throw StaticBfException.failure("cannot write output " + destination + ": directory " + dir
+                    + " does not exist");
+        }
+        Path temp = null;
+        try {
+            temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
+            return new OutputJar(absolute, temp, new ZipOutputStream(new BufferedOutputStream(Files.newOutputStream(temp))));
+        } catch (IOException e) {
+            deleteQuietly(temp);
+            throw StaticBfException.failure("cannot write output " + destination + ": " + reason(e));
+        }
+    }
+
+    /** Copies an input entry as it is: same name, time, extra data, comment and compression method. */
+    void copy(ZipEntry entry, InputStream content) throws IOException {
+        ZipEntry out = new ZipEntry(entry);
+        if (out.getMethod() == ZipEntry.DEFLATED) {
+            out.setCompressedSize(-1); // recompressed; the content (size, crc) is unchanged
+        }
+        zip.putNextEntry(out);
+        content.transferTo(zip);
+        zip.closeEntry();
+    }
+
+    /** Writes new content under an input entry's name and attributes. */
+    void replace(ZipEntry entry, byte[] content) throws IOException {
+        ZipEntry out = new ZipEntry(entry);
+        CRC32 crc = new CRC32();
+        crc.update(content);
+        out.setSize(content.length);
+        out.setCrc(crc.getValue());
+        out.setCompressedSize(out.getMethod() == ZipEntry.STORED ? content.length : -1);
+        zip.putNextEntry(out);
+        zip.write(content);
+        zip.closeEntry();
+    }
+
+    /** Adds a new (deflated) entry. */
+    void add(String name, byte[] content) throws IOException {
+        zip.putNextEntry(new ZipEntry(name));
+        zip.write(content);
+        zip.closeEntry();
+    }
+
+    /** Finishes the jar and moves it over the destination atomically. */
+    void commit() throws StaticBfException {
+        try {
+            zip.close();
+            try {
+                Files.move(temp, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, destination, StandardCopyOption.REPLACE_EXISTING);
+            }
+            committed = true;
+        } catch (IOException e) {
+            throw StaticBfException.failure("cannot write output " + destination + ": " + reason(e));
+        }
+    }
+
+    /** Without a commit: discards the temporary file. */
+    @Override
+    public void close() {
+        if (!committed) {
+            try {
+                zip.close();
+            } catch (IOException ignored) {
+                // the file is deleted anyway
+            }
+            deleteQuietly(temp);
+        }
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // nothing more to do
+            }
+        }
+    }
+}

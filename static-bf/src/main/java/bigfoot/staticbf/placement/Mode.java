@@ -1,0 +1,45 @@
+package bigfoot.staticbf.placement;
+
+import bigfoot.staticbf.StaticBfException;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The placement modes of {@code --mode}. Only fasttrack is implemented so far. */
+public enum Mode {
+    FASTTRACK(true),
+    REDCARD(false),
+    BIGFOOT(false);
+
+    private final boolean available;
+
+    Mode(boolean available) {
+        this.available = available;
+    }
+
+    public String optionName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The mode named by {@code --mode}, or a usage error if it is unknown or not available yet. */
+    public static Mode parse(String name) throws StaticBfException {
+        for (Mode m : values()) {
+            if (m.optionName().equals(name)) {
+                if (!m.available) {
+                    throw StaticBfException.usage("--mode " + name + " is not available yet (use --mode fasttrack)");
+                }
+                return m;
+            }
+        }
+        throw StaticBfException.usage("unknown --mode '" + name + "' (one of: "
+                + Arrays.stream(values()).map(Mode::optionName).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** The placement of an available mode ({@link #parse} lets no other through). */
+    public Placement placement() {
+        return switch (this) {
+            case FASTTRACK -> new FastTrackPlacement();
+            case REDCARD, BIGFOOT -> throw new IllegalStateException("mode " + optionName() + " is not available");
+        };
+    }
+}

@@ -1,0 +1,58 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.hierarchy.ClassHierarchy;
+import bigfoot.staticbf.hierarchy.FieldResolver;
+import bigfoot.staticbf.placement.Placement;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+
+/** Everything the rewriting of one class (one attempt at it) shares between its methods. */
+final class ClassContext {
+
+    final ClassNode node;
+    final Environment env;
+    final SiteTableBuilder sites;
+    final Counts counts = new Counts();
+
+    ClassContext(ClassNode node, Environment env) {
+        this.node = node;
+        this.env = env;
+        this.sites = new SiteTableBuilder(node.name.replace('/', '.'), node.sourceFile);
+    }
+
+    String name() {
+        return node.name;
+    }
+
+    ClassHierarchy hierarchy() {
+        return env.hierarchy();
+    }
+
+    FieldResolver fields() {
+        return env.fields();
+    }
+
+    ShadowPolicy shadows() {
+        return env.shadows();
+    }
+
+    Placement placement() {
+        return env.placement();
+    }
+
+    CallHandlers calls() {
+        return env.calls();
+    }
+
+    Diagnostics diagnostics() {
+        return env.diagnostics();
+    }
+
+    /** {@code getstatic ThisClass.__bf$sb; push localId; iadd}: the global id of a site of this class. */
+    Code siteId(int localId) {
+        Code code = new Code().field(Opcodes.GETSTATIC, node.name, RuntimeApi.SITE_BASE_FIELD, "I");
+        return localId == 0 ? code : code.push(localId).op(Opcodes.IADD);
+    }
+}

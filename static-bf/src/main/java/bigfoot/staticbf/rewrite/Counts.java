@@ -1,0 +1,108 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/** What a run did: classes by outcome, runtime calls emitted per entry point, methods left unchanged. */
+public final class Counts {
+
+    private final Map<String, Integer> calls = new LinkedHashMap<>();
+    private int classesRewritten;
+    private int classesUnchanged;
+    private int classesSkipped;
+    private int classesAlreadyInstrumented;
+    private int methodsTooLarge;
+    private int sites;
+
+    public Counts() {
+        for (RuntimeApi.Entry e : RuntimeApi.ALL) {
+            calls.put(e.name(), 0);
+        }
+    }
+
+    /** Counts the calls into the runtime among {@code inserted}. */
+    void countRuntimeCalls(InsnList inserted) {
+        for (AbstractInsnNode insn : inserted) {
+            if (insn instanceof MethodInsnNode call && call.getOpcode() == Opcodes.INVOKESTATIC
+                    && RuntimeApi.RT.equals(call.owner)) {
+                calls.merge(call.name, 1, Integer::sum);
+            }
+        }
+    }
+
+    void sites(int n) {
+        sites += n;
+    }
+
+    void methodTooLarge() {
+        methodsTooLarge++;
+    }
+
+    public void classRewritten() {
+        classesRewritten++;
+    }
+
+    public void classUnchanged() {
+        classesUnchanged++;
+    }
+
+    public void classSkipped() {
+        classesSkipped++;
+    }
+
+    public void classAlreadyInstrumented() {
+        classesAlreadyInstrumented++;
+    }
+
+    public void add(Counts other) {
+        other.calls.forEach((k, v) -> calls.merge(k, v, Integer::sum));
+        classesRewritten += other.classesRewritten;
+        classesUnchanged += other.classesUnchanged;
+        classesSkipped += other.classesSkipped;
+        classesAlreadyInstrumented += other.classesAlreadyInstrumented;
+        methodsTooLarge += other.methodsTooLarge;
+        sites += other.sites;
+    }
+
+    /** How many calls to the entry point were emitted. */
+    public int calls(RuntimeApi.Entry entry) {
+        return calls.getOrDefault(entry.name(), 0);
+    }
+
+    public Map<String, Integer> callsByEntry() {
+        return Map.copyOf(calls);
+    }
+
+    public int totalCalls() {
+        return calls.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    public int classesRewritten() {
+        return classesRewritten;
+    }
+
+    public int classesUnchanged() {
+        return classesUnchanged;
+    }
+
+    public int classesSkipped() {
+        return classesSkipped;
+    }
+
+    public int classesAlreadyInstrumented() {
+        return classesAlreadyInstrumented;
+    }
+
+    public int methodsTooLarge() {
+        return methodsTooLarge;
+    }
+
+    public int sites() {
+        return sites;
+    }
+}

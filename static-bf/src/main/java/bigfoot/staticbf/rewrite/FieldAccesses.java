@@ -1,0 +1,128 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.AccessOp;
+import bigfoot.ir.RuntimeApi;
+import bigfoot.ir.RuntimeApi.Entry;
+import java.util.Optional;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+
+/**
+ * Checks and volatile events around getfield / putfield / getstatic / putstatic.
+ *
+ * <p>A race check goes before the access; a volatile read is an acquire AFTER the read, a volatile
+ * write a release BEFORE the write. An instance check is skipped for a null receiver
+ * ({@code dup; ifnull}), so the original instruction throws its own NullPointerException, with its
+ * helpful message unchanged.
+ */
+final class FieldAccesses {
+
+    private FieldAccesses() {
+    }
+
+    static void instrument(MethodContext ctx, FieldInsnNode insn) {
+        Optional<FieldTarget> resolved = FieldTarget.of(ctx.cls, insn);
+        if (resolved.isEmpty()) {
+            return; // final: no check
+        }
+        FieldTarget target = resolved.get();
+        boolean isStatic = insn.getOpcode() == Opcodes.GETSTATIC || insn.getOpcode() == Opcodes.PUTSTATIC;
+        boolean write = insn.getOpcode() == Opcodes.PUTFIELD || insn.getOpcode() == Opcodes.PUTSTATIC;
+        if (target.isVolatile()) {
+            volatileEvent(ctx, insn, target, isStatic, write);
+        } else if (ctx.placesCheckAt(insn)) {
+            check(ctx, insn, target, isStatic, write);
+        }
+    }
+
+    private static void check(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean isStatic,
+            boolean write) {
+        Code site = ctx.site(insn, write ? AccessOp.WRITE : AccessOp.READ, target.qualifiedName());
+        Entry entry = target.shadowed()
+                ? (isStatic ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC)
+                            : (write ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD))
+                : (write ? RuntimeApi.WRITE_FOREIGN : RuntimeApi.READ_FOREIGN);
+        if (isStatic) {
+            ctx.insertBefore(insn, staticCall(ctx, insn, target, entry, site));
+        } else {
+            ctx.insertBefore(insn, guardedInstanceCall(ctx, insn, target, entry, site, write));
+        }
+    }
+
+    private static void volatileEvent(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean isStatic,
+            boolean write) {
+        Entry entry = target.shadowed()
+                ? (isStatic ? (write ? RuntimeApi.VOLATILE_WRITE_STATIC : RuntimeApi.VOLATILE_READ_STATIC)
+                            : (write ? RuntimeApi.VOLATILE_WRITE_FIELD : RuntimeApi.VOLATILE_READ_FIELD))
+                : (write ? RuntimeApi.VOLATILE_WRITE_FOREIGN : RuntimeApi.VOLATILE_READ_FOREIGN);
+        Code noSite = new Code();
+        if (isStatic && write) {
+            ctx.insertBefore(insn, staticCall(ctx, insn, target, entry, noSite));
+        } else if (isStatic) {
+            ctx.insertAfter(insn, staticCall(ctx, insn, target, entry, noSite));
+        } else if (write) {
+            ctx.insertBefore(insn, guardedInstanceCall(ctx, insn, target, entry, noSite, true));
+        } else {
+            // the read succeeded, so the receiver kept in scratch 0 is not null
+            int receiver = ctx.scratch(0);
+            ctx.insertBefore(insn, new Code().op(Opcodes.DUP).astore(receiver));
+            ctx.insertAfter(insn, new Code().aload(receiver).append(instanceCall(ctx, insn, target, entry, noSite)));
+        }
+    }
+
+    /**
+     * Before an instance access, with the receiver (and for a write the value) on the stack:
+     * {@code [xstore v;] dup; ifnull skip; dup; <call>; skip: [xload v]}.
+     */
+    private static Code guardedInstanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
+            Code site, boolean write) {
+        Type value = Type.getType(insn.desc);
+        int valueSlot = ctx.scratch(0);
+        LabelNode skip = new LabelNode();
+        Code code = new Code();
+        if (write) {
+            code.store(value, valueSlot);
+        }
+        code.op(Opcodes.DUP).jump(Opcodes.IFNULL, skip)
+            .op(Opcodes.DUP).append(instanceCall(ctx, insn, target, entry, site))
+            .label(skip);
+        if (write) {
+            code.load(value, valueSlot);
+        }
+        return code;
+    }
+
+    /**
+     * Consumes the receiver on the stack: {@code dup; getfield Owner.__bf$f; getstatic Owner.__bf$u$f} for a
+     * shadowed field, {@code ldc "pkg.C.f"} for a foreign one; then {@code aload ts; [site;] invokestatic}.
+     */
+    private static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
+            Code site) {
+        Code code = new Code();
+        if (target.shadowed()) {
+            code.op(Opcodes.DUP)
+                .field(Opcodes.GETFIELD, insn.owner, RuntimeApi.shadowField(insn.name), ShadowPolicy.VAR_STATE_DESC)
+                .field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.updaterField(insn.name), ShadowPolicy.UPDATER_DESC);
+        } else {
+            code.ldc(target.qualifiedName());
+        }
+        return code.append(ctx.threadState()).append(site).call(entry);
+    }
+
+    /**
+     * {@code getstatic Owner.__bf$f} for a shadowed field, {@code ldc DeclaringClass; ldc "pkg.C.f"} for a
+     * foreign one; then {@code aload ts; [site;] invokestatic}.
+     */
+    private static Code staticCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
+            Code site) {
+        Code code = new Code();
+        if (target.shadowed()) {
+            code.field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.shadowField(insn.name), ShadowPolicy.VAR_STATE_DESC);
+        } else {
+            code.ldc(Type.getObjectType(target.classConstant())).ldc(target.qualifiedName());
+        }
+        return code.append(ctx.threadState()).append(site).call(entry);
+    }
+}

@@ -1,0 +1,39 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.staticbf.hierarchy.ClassInfo;
+import bigfoot.staticbf.hierarchy.ResolvedField;
+import java.util.Optional;
+import org.objectweb.asm.tree.FieldInsnNode;
+
+/**
+ * What a field instruction touches, as far as checks are concerned.
+ *
+ * @param shadowed      the declaring class is rewritten: the shadow is the field {@code __bf$<name>},
+ *                      reached through the instruction's own owner (JVM resolution finds it in the
+ *                      declaring class, with the same access as the field)
+ * @param isVolatile    a volatile field: synchronisation events instead of a race check
+ * @param qualifiedName {@code pkg.DeclaringClass.field}
+ * @param classConstant the class a foreign static check passes: the declaring class when the rewritten
+ *                      code may name it, else the instruction's owner
+ */
+record FieldTarget(boolean shadowed, boolean isVolatile, String qualifiedName, String classConstant) {
+
+    /** The target of {@code insn}, or empty if it needs nothing (a final field). */
+    static Optional<FieldTarget> of(ClassContext cls, FieldInsnNode insn) {
+        Optional<ResolvedField> resolved = cls.fields().resolve(insn.owner, insn.name, insn.desc);
+        if (resolved.isEmpty()) {
+            String name = insn.owner.replace('/', '.') + "." + insn.name;
+            cls.diagnostics().warnOnce("field " + name + ":" + insn.desc, "cannot resolve field " + name
+                    + " (used in " + cls.name().replace('/', '.') + "); it is checked as a foreign field");
+            return Optional.of(new FieldTarget(false, false, name, insn.owner));
+        }
+        ResolvedField field = resolved.get();
+        if (field.field().isFinal()) {
+            return Optional.empty();
+        }
+        ClassInfo declaring = field.declaringClass();
+        boolean nameable = declaring.accessibleEverywhere() || declaring.name().equals(insn.owner);
+        return Optional.of(new FieldTarget(cls.shadows().hasShadow(declaring, field.field()), field.field().isVolatile(),
+                field.qualifiedName(), nameable ? declaring.name() : insn.owner));
+    }
+}

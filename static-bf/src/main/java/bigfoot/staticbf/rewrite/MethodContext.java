@@ -1,0 +1,115 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.AccessOp;
+import bigfoot.ir.RuntimeApi;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The rewriting of one method: its added locals, the original bcis and lines of its instructions, and
+ * the insertion of code around them.
+ *
+ * <p>Locals past the original max_locals: {@code ts} (the thread state), {@code lock} (the monitor of a
+ * synchronized method) and a scratch area. Every inserted sequence uses the scratch slots only within
+ * itself (store, then load before the sequence ends), so all sequences share them.
+ */
+final class MethodContext {
+
+    /** Scratch slots needed by the largest sequence: a receiver plus a (long, int) argument pair. */
+    static final int SCRATCH_SLOTS = 4;
+
+    final ClassContext cls;
+    final MethodNode method;
+    private final Map<AbstractInsnNode, Integer> bcis;
+    private final Map<AbstractInsnNode, Integer> lines = new IdentityHashMap<>();
+    private final int tsSlot;
+    private final int lockSlot;
+    private final int scratchBase;
+    private boolean changed;
+
+    MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
+        this.cls = cls;
+        this.method = method;
+        this.bcis = bcis;
+        this.tsSlot = method.maxLocals;
+        this.lockSlot = method.maxLocals + 1;
+        this.scratchBase = method.maxLocals + 2;
+        int line = -1;
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof LineNumberNode ln) {
+                line = ln.line;
+            } else if (insn.getOpcode() >= 0) {
+                lines.put(insn, line);
+            }
+        }
+    }
+
+    /** {@code aload ts}. */
+    Code threadState() {
+        return new Code().aload(tsSlot);
+    }
+
+    int lockSlot() {
+        return lockSlot;
+    }
+
+    int scratch(int index) {
+        if (index >= SCRATCH_SLOTS) {
+            throw new IllegalArgumentException("scratch slot " + index);
+        }
+        return scratchBase + index;
+    }
+
+    /** Registers a site for the access {@code insn} and returns the code pushing its global id. */
+    Code site(AbstractInsnNode insn, AccessOp op, String target) {
+        int id = cls.sites.add(method.name, bcis.get(insn), lines.get(insn), op, target);
+        return cls.siteId(id);
+    }
+
+    boolean placesCheckAt(AbstractInsnNode access) {
+        return cls.placement().checksAccess(cls.node, method, access);
+    }
+
+    void insertBefore(AbstractInsnNode insn, Code code) {
+        if (!code.isEmpty()) {
+            method.instructions.insertBefore(insn, counted(code.take()));
+        }
+    }
+
+    void insertAfter(AbstractInsnNode insn, Code code) {
+        if (!code.isEmpty()) {
+            method.instructions.insert(insn, counted(code.take()));
+        }
+    }
+
+    void insertAtStart(Code code) {
+        method.instructions.insert(counted(code.take()));
+    }
+
+    void append(Code code) {
+        method.instructions.add(counted(code.take()));
+    }
+
+    /** True once anything was inserted; then {@link #finish} stores {@code ts} at entry. */
+    boolean changed() {
+        return changed;
+    }
+
+    /** Adds {@code ts = RT.thread()} at the very start and makes room for the added locals. */
+    void finish() {
+        if (changed) {
+            method.instructions.insert(counted(new Code().call(RuntimeApi.THREAD).astore(tsSlot).take()));
+            method.maxLocals = scratchBase + SCRATCH_SLOTS;
+        }
+    }
+
+    private InsnList counted(InsnList list) {
+        changed = true;
+        cls.counts.countRuntimeCalls(list);
+        return list;
+    }
+}

@@ -1,0 +1,71 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/** Rewrites the code of one method in place: checks at accesses, events at synchronisation operations. */
+final class MethodRewriter {
+
+    private MethodRewriter() {
+    }
+
+    /**
+     * @param instrumentBody false for a {@code <clinit>} too large to instrument: it then only gets the
+     *                       class-initialisation events, which the class cannot do without
+     * @return true if the method was changed
+     */
+    static boolean rewrite(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis,
+            boolean instrumentBody) {
+        if (method.instructions.size() == 0) {
+            return false; // abstract or native
+        }
+        MethodContext ctx = new MethodContext(cls, method, bcis);
+        boolean isClinit = "<clinit>".equals(method.name);
+        boolean isSynchronized = (method.access & Opcodes.ACC_SYNCHRONIZED) != 0;
+        Set<AbstractInsnNode> uninitializedThisWrites = instrumentBody && "<init>".equals(method.name)
+                ? UninitializedThis.writesBeforeSuperCall(cls.name(), method) : Set.of();
+        for (AbstractInsnNode insn : method.instructions.toArray()) {
+            int opcode = insn.getOpcode();
+            if (instrumentBody) {
+                if (insn instanceof FieldInsnNode field) {
+                    if (!uninitializedThisWrites.contains(insn)) {
+                        FieldAccesses.instrument(ctx, field);
+                    }
+                } else if (ArrayAccesses.isLoad(opcode) || ArrayAccesses.isStore(opcode)) {
+                    ArrayAccesses.instrument(ctx, insn);
+                } else if (opcode == Opcodes.MONITORENTER) {
+                    Monitors.monitorEnter(ctx, insn);
+                } else if (opcode == Opcodes.MONITOREXIT) {
+                    Monitors.monitorExit(ctx, insn);
+                } else if (insn instanceof MethodInsnNode call) {
+                    CallHandler handler = cls.calls().find(call, cls.hierarchy());
+                    if (handler != null) {
+                        handler.instrument(ctx, call);
+                    }
+                }
+            }
+            if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+                if (isSynchronized) {
+                    Monitors.beforeSynchronizedReturn(ctx, insn);
+                }
+                if (isClinit) {
+                    // the runtime's class-init rule: what <clinit> did happens before every use of the class
+                    ctx.insertBefore(insn, new Code().ldc(Type.getObjectType(cls.name())).append(ctx.threadState())
+                            .call(RuntimeApi.CLASS_INITIALIZED));
+                }
+            }
+        }
+        if (isSynchronized) {
+            Monitors.wrapSynchronizedMethod(ctx);
+        }
+        ctx.finish();
+        return ctx.changed();
+    }
+}

@@ -1,0 +1,107 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.hierarchy.FieldInfo;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+
+/**
+ * The members a rewritten class gets: the site base {@code __bf$sb}, a shadow per non-final field
+ * ({@code __bf$f}) and an updater per instance shadow ({@code __bf$u$f}); and the start of
+ * {@code <clinit>} that sets them.
+ */
+final class ShadowMembers {
+
+    /** A constant string may hold 65535 bytes of modified UTF-8; larger tables are split into chunks. */
+    static final int MAX_CHUNK_UTF8_BYTES = 60_000;
+
+    private static final int VISIBILITY = Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED | Opcodes.ACC_PRIVATE;
+    private static final String UPDATER_FACTORY_DESC =
+            "(Ljava/lang/Class;Ljava/lang/Class;Ljava/lang/String;)" + ShadowPolicy.UPDATER_DESC;
+
+    private ShadowMembers() {
+    }
+
+    /**
+     * Adds the fields. A shadow has its field's visibility, so any code that may access the field may
+     * access the shadow; instance shadows are volatile (the updater needs it) and transient (never
+     * serialised), all are synthetic.
+     */
+    static void addFields(ClassNode node, List<FieldInfo> shadowed) {
+        boolean isInterface = (node.access & Opcodes.ACC_INTERFACE) != 0;
+        int siteBaseAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
+                | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
+        node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.SITE_BASE_FIELD, "I", null, null));
+        for (FieldInfo f : shadowed) {
+            int visibility = f.access() & VISIBILITY;
+            String shadow = RuntimeApi.shadowField(f.name());
+            if (f.isStatic()) {
+                node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
+                        shadow, ShadowPolicy.VAR_STATE_DESC, null, null));
+            } else {
+                node.fields.add(new FieldNode(visibility | Opcodes.ACC_VOLATILE | Opcodes.ACC_TRANSIENT
+                        | Opcodes.ACC_SYNTHETIC, shadow, ShadowPolicy.VAR_STATE_DESC, null, null));
+                node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
+                        RuntimeApi.updaterField(f.name()), ShadowPolicy.UPDATER_DESC, null, null));
+            }
+        }
+    }
+
+    /**
+     * The first code of {@code <clinit>}: {@code __bf$sb = RT.registerSites(table)}, then
+     * {@code __bf$f = RT.staticShadow(C.class)} per static shadow and
+     * {@code __bf$u$f = AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$f")} per
+     * instance shadow. Nothing of the original class runs before these are set.
+     */
+    static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed) {
+        Code code = pushString(siteTable).call(RuntimeApi.REGISTER_SITES)
+                .field(Opcodes.PUTSTATIC, className, RuntimeApi.SITE_BASE_FIELD, "I");
+        Type owner = Type.getObjectType(className);
+        for (FieldInfo f : shadowed) {
+            String shadow = RuntimeApi.shadowField(f.name());
+            if (f.isStatic()) {
+                code.ldc(owner).call(RuntimeApi.STATIC_SHADOW)
+                    .field(Opcodes.PUTSTATIC, className, shadow, ShadowPolicy.VAR_STATE_DESC);
+            } else {
+                code.ldc(owner).ldc(Type.getObjectType(RuntimeApi.VAR_STATE)).ldc(shadow)
+                    .invoke(Opcodes.INVOKESTATIC, RuntimeApi.UPDATER, "newUpdater", UPDATER_FACTORY_DESC, false)
+                    .field(Opcodes.PUTSTATIC, className, RuntimeApi.updaterField(f.name()), ShadowPolicy.UPDATER_DESC);
+            }
+        }
+        return code;
+    }
+
+    /** {@code ldc s}, or {@code ldc chunk0; ldc chunk1; String.concat; ...} when s is too long for one constant. */
+    static Code pushString(String s) {
+        List<String> chunks = chunks(s);
+        Code code = new Code().ldc(chunks.get(0));
+        for (String chunk : chunks.subList(1, chunks.size())) {
+            code.ldc(chunk).invoke(Opcodes.INVOKEVIRTUAL, "java/lang/String", "concat",
+                    "(Ljava/lang/String;)Ljava/lang/String;", false);
+        }
+        return code;
+    }
+
+    /** Splits s into pieces of at most {@link #MAX_CHUNK_UTF8_BYTES} bytes of modified UTF-8 each. */
+    static List<String> chunks(String s) {
+        List<String> chunks = new ArrayList<>();
+        int start = 0;
+        int bytes = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            int n = c >= 0x01 && c <= 0x7F ? 1 : c <= 0x7FF ? 2 : 3; // modified UTF-8: NUL takes 2 bytes
+            if (bytes + n > MAX_CHUNK_UTF8_BYTES) {
+                chunks.add(s.substring(start, i));
+                start = i;
+                bytes = 0;
+            }
+            bytes += n;
+        }
+        chunks.add(s.substring(start));
+        return chunks;
+    }
+}

@@ -1,0 +1,238 @@
+package bigfoot.rt;
+
+import bigfoot.ir.Site;
+import bigfoot.ir.SiteTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+
+/**
+ * Test double of the DynamicBF runtime: implements every entry point of {@code bigfoot.ir.RuntimeApi}
+ * and records each call, so tests can run rewritten code and see what it reported. Field checks create
+ * a missing instance shadow through the class's updater, as the real runtime does, which exercises the
+ * shadow fields and updaters the rewriter adds.
+ */
+public final class RT {
+
+    /** One call into the runtime: the entry point, the object it is about (or null), the site (or -1), the caller. */
+    public record Event(String entry, Object subject, int site, Thread thread) {
+    }
+
+    private static final List<Event> EVENTS = new ArrayList<>();
+    private static final List<Site> SITES = new ArrayList<>();
+    private static final List<String> TABLES = new ArrayList<>();
+    private static final ThreadLocal<ThreadState> STATES = ThreadLocal.withInitial(ThreadState::new);
+
+    private RT() {
+    }
+
+    // ---- for tests ----
+
+    public static synchronized List<Event> events() {
+        return List.copyOf(EVENTS);
+    }
+
+    public static synchronized void reset() {
+        EVENTS.clear();
+    }
+
+    public static synchronized Site site(int id) {
+        return SITES.get(id);
+    }
+
+    public static synchronized List<String> tables() {
+        return List.copyOf(TABLES);
+    }
+
+    private static synchronized void record(String entry, Object subject, int site) {
+        EVENTS.add(new Event(entry, subject, site, Thread.currentThread()));
+    }
+
+    private static void checkThread(ThreadState ts) {
+        if (ts == null || ts.thread != Thread.currentThread()) {
+            throw new AssertionError("thread state of another thread passed to the runtime");
+        }
+    }
+
+    private static VarState instanceShadow(Object obj, VarState shadow, AtomicReferenceFieldUpdater<Object, VarState> u) {
+        if (obj == null) {
+            throw new AssertionError("null receiver passed to a field check");
+        }
+        if (shadow == null) {
+            u.compareAndSet(obj, null, new VarState());
+            shadow = u.get(obj);
+        }
+        return shadow;
+    }
+
+    private static void staticShadow(VarState shadow) {
+        if (shadow == null) {
+            throw new AssertionError("static shadow not initialised");
+        }
+    }
+
+    // ---- set-up ----
+
+    public static ThreadState thread() {
+        return STATES.get();
+    }
+
+    public static synchronized int registerSites(String table) {
+        int base = SITES.size();
+        List<Site> sites = SiteTable.decode(table);
+        SITES.addAll(sites);
+        TABLES.add(table);
+        record("registerSites", table.substring(0, table.indexOf('\t')), -1);
+        return base;
+    }
+
+    public static VarState staticShadow(Class<?> owner) {
+        record("staticShadow", owner, -1);
+        return new VarState();
+    }
+
+    public static void classInitialized(Class<?> c, ThreadState ts) {
+        checkThread(ts);
+        record("classInitialized", c, -1);
+    }
+
+    // ---- accesses ----
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site) {
+        checkThread(ts);
+        instanceShadow(obj, shadow, u);
+        record("readField", obj, site);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site) {
+        checkThread(ts);
+        instanceShadow(obj, shadow, u);
+        record("writeField", obj, site);
+    }
+
+    public static void readStatic(VarState shadow, ThreadState ts, int site) {
+        checkThread(ts);
+        staticShadow(shadow);
+        record("readStatic", null, site);
+    }
+
+    public static void writeStatic(VarState shadow, ThreadState ts, int site) {
+        checkThread(ts);
+        staticShadow(shadow);
+        record("writeStatic", null, site);
+    }
+
+    public static void readArray(Object array, int index, ThreadState ts, int site) {
+        checkThread(ts);
+        record("readArray", array, site);
+    }
+
+    public static void writeArray(Object array, int index, ThreadState ts, int site) {
+        checkThread(ts);
+        record("writeArray", array, site);
+    }
+
+    public static void readForeign(Object objOrClass, String field, ThreadState ts, int site) {
+        checkThread(ts);
+        record("readForeign", field, site);
+    }
+
+    public static void writeForeign(Object objOrClass, String field, ThreadState ts, int site) {
+        checkThread(ts);
+        record("writeForeign", field, site);
+    }
+
+    // ---- volatiles ----
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void volatileReadField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts) {
+        checkThread(ts);
+        instanceShadow(obj, shadow, u);
+        record("volatileReadField", obj, -1);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void volatileWriteField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts) {
+        checkThread(ts);
+        instanceShadow(obj, shadow, u);
+        record("volatileWriteField", obj, -1);
+    }
+
+    public static void volatileReadStatic(VarState shadow, ThreadState ts) {
+        checkThread(ts);
+        staticShadow(shadow);
+        record("volatileReadStatic", null, -1);
+    }
+
+    public static void volatileWriteStatic(VarState shadow, ThreadState ts) {
+        checkThread(ts);
+        staticShadow(shadow);
+        record("volatileWriteStatic", null, -1);
+    }
+
+    public static void volatileReadForeign(Object objOrClass, String field, ThreadState ts) {
+        checkThread(ts);
+        record("volatileReadForeign", field, -1);
+    }
+
+    public static void volatileWriteForeign(Object objOrClass, String field, ThreadState ts) {
+        checkThread(ts);
+        record("volatileWriteForeign", field, -1);
+    }
+
+    // ---- synchronisation ----
+
+    public static void acquire(Object lock, ThreadState ts) {
+        checkThread(ts);
+        if (!Thread.holdsLock(lock)) {
+            throw new AssertionError("acquire reported before the lock is held");
+        }
+        record("acquire", lock, -1);
+    }
+
+    public static void release(Object lock, ThreadState ts) {
+        checkThread(ts);
+        if (lock != null && !Thread.holdsLock(lock)) {
+            throw new AssertionError("release reported after the lock was released");
+        }
+        record("release", lock, -1);
+    }
+
+    public static void fork(Thread t, ThreadState ts) {
+        checkThread(ts);
+        record("fork", t, -1);
+    }
+
+    public static void join(Thread t, ThreadState ts) {
+        checkThread(ts);
+        record("join", t, -1);
+    }
+
+    public static boolean isAlive(boolean result, Thread t, ThreadState ts) {
+        checkThread(ts);
+        record("isAlive", t, -1);
+        return result;
+    }
+
+    public static void waitBefore(Object o, ThreadState ts) {
+        checkThread(ts);
+        record("waitBefore", o, -1);
+    }
+
+    public static void waitAfter(Object o, ThreadState ts) {
+        checkThread(ts);
+        record("waitAfter", o, -1);
+    }
+
+    public static void barrierBefore(Object barrier, ThreadState ts) {
+        checkThread(ts);
+        record("barrierBefore", barrier, -1);
+    }
+
+    public static void barrierAfter(Object barrier, ThreadState ts) {
+        checkThread(ts);
+        record("barrierAfter", barrier, -1);
+    }
+}

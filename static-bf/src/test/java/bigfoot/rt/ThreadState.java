@@ -1,0 +1,7 @@
+package bigfoot.rt;
+
+/** Test double of the runtime's per-thread state. */
+public class ThreadState {
+
+    final Thread thread = Thread.currentThread();
+}

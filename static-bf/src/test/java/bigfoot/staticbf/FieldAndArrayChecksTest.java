@@ -1,0 +1,184 @@
+package bigfoot.staticbf;
+
+import static bigfoot.staticbf.TestJars.classNode;
+import static bigfoot.staticbf.TestJars.method;
+import static bigfoot.staticbf.TestJars.runtimeCalls;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import bigfoot.ir.AccessOp;
+import bigfoot.ir.Site;
+import bigfoot.rt.RT;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.tree.ClassNode;
+
+/** Field, static, volatile and array accesses: which checks and events are emitted, with which sites. */
+class FieldAndArrayChecksTest {
+
+    static final String ACCOUNT = """
+            package app;
+
+            public class Account {
+                int balance;
+                static int count;
+                volatile boolean open;
+                static volatile int generation;
+                final int id;
+                long[] history = new long[8];
+                Object[] tags = new Object[2];
+
+                public Account(int id) {
+                    this.id = id;
+                }
+
+                public int deposit(int amount) {
+                    balance = balance + amount;
+                    count++;
+                    history[0] = amount;
+                    tags[1] = tags[0];
+                    open = true;
+                    generation = generation + 1;
+                    return id + (open ? 1 : 0);
+                }
+            }
+            """;
+
+    @TempDir
+    Path work;
+
+    @Test
+    void everyAccessGetsItsCheckOrEventInCodeOrder() {
+        Path out = TestJars.compileAndRewrite(work, Map.of("app/Account.java", ACCOUNT));
+        ClassNode account = classNode(out, "app.Account");
+        assertEquals(List.of("thread", "readField", "writeField", "readStatic", "writeStatic", "readField",
+                "writeArray", "readField", "readField", "readArray", "writeArray", "volatileWriteField",
+                "volatileReadStatic", "volatileWriteStatic", "volatileReadField"),
+                runtimeCalls(method(account, "deposit")));
+        TestJars.assertVerifies(out);
+    }
+
+    @Test
+    void shadowFieldsMirrorEachNonFinalField() {
+        Path out = TestJars.compileAndRewrite(work, Map.of("app/Account.java", ACCOUNT));
+        ClassNode account = classNode(out, "app.Account");
+        Map<String, Integer> access = new java.util.HashMap<>();
+        account.fields.forEach(f -> access.put(f.name + ":" + f.desc, f.access));
+        int syn = 0x1000;
+        assertEquals(Modifier.PRIVATE | Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$sb:I"));
+        assertEquals(Modifier.VOLATILE | Modifier.TRANSIENT | syn, access.get("__bf$balance:Lbigfoot/rt/VarState;"));
+        assertEquals(Modifier.STATIC | Modifier.FINAL | syn,
+                access.get("__bf$u$balance:Ljava/util/concurrent/atomic/AtomicReferenceFieldUpdater;"));
+        assertEquals(Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$count:Lbigfoot/rt/VarState;"));
+        assertTrue(access.containsKey("__bf$open:Lbigfoot/rt/VarState;"), "volatile fields are shadowed too");
+        assertTrue(access.keySet().stream().noneMatch(k -> k.startsWith("__bf$id:")), "final fields are not");
+        assertEquals(List.of("registerSites", "staticShadow", "staticShadow", "classInitialized"),
+                runtimeCalls(method(account, "<clinit>")).stream().filter(c -> !c.equals("thread")).toList());
+    }
+
+    @Test
+    void sitesNameTheOriginalBytecodeIndexLineAndTarget() throws Exception {
+        Map<String, byte[]> classes = TestJars.compile(work, Map.of("app/Account.java", ACCOUNT));
+        Path original = Files.write(work.resolve("Account.class"), classes.get("app/Account.class"));
+        Path out = work.resolve("out.jar");
+        TestJars.Run run = TestJars.staticbf("--in", TestJars.writeJar(work.resolve("in.jar"), classes).toString(),
+                "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+
+        ClassNode account = classNode(out, "app.Account");
+        List<Site> table = Sites.table(account);
+        JavapMethod javap = JavapMethod.parse(Sites.javap(original), "deposit");
+        List<Sites.Check> checks = Sites.checks(method(account, "deposit"));
+        assertEquals(10, checks.size());
+        for (Sites.Check check : checks) {
+            Site site = table.get(check.siteId());
+            assertEquals("app.Account", site.className());
+            assertEquals("Account.java", site.sourceFile());
+            assertEquals("deposit", site.method());
+            String insn = javap.instructions().get(site.bci());
+            assertNotNull(insn, "no instruction at bci " + site.bci());
+            assertEquals(javap.lineOf(site.bci()), site.line(), "line of bci " + site.bci());
+            assertEquals(check.entry().startsWith("read") ? AccessOp.READ : AccessOp.WRITE, site.op());
+            if (site.isArray()) {
+                assertTrue(insn.matches("[ilfdabcs]a" + (site.op() == AccessOp.READ ? "load" : "store")), insn);
+            } else {
+                String field = site.target().substring(site.target().lastIndexOf('.') + 1);
+                String opcode = (site.op() == AccessOp.READ ? "get" : "put")
+                        + (check.entry().endsWith("Static") ? "static" : "field");
+                assertTrue(insn.startsWith(opcode) && insn.contains("Field " + field + ":"), insn + " vs " + site);
+                assertEquals("app.Account." + field, site.target());
+            }
+        }
+        // every field and array access instruction of deposit that is not volatile or final has a site
+        long expected = javap.instructions().values().stream()
+                .filter(i -> i.matches("[ilfdabcs]a(load|store)") || i.matches("(get|put)(field|static) .*"))
+                .filter(i -> !i.contains("Field open:") && !i.contains("Field generation:") && !i.contains("Field id:"))
+                .count();
+        assertEquals(expected, checks.size());
+    }
+
+    @Test
+    void rewrittenCodeReportsEachAccessAndKeepsItsResult() throws Exception {
+        Path out = TestJars.compileAndRewrite(work, Map.of("app/Account.java", ACCOUNT));
+        try (URLClassLoader loader = TestJars.loader(out)) {
+            Class<?> c = Class.forName("app.Account", true, loader);
+            Object account = c.getConstructor(int.class).newInstance(40);
+            RT.reset();
+            Object result = c.getMethod("deposit", int.class).invoke(account, 2);
+            assertEquals(41, result);
+            Field balance = c.getDeclaredField("balance");
+            balance.setAccessible(true);
+            assertEquals(2, balance.get(account));
+            List<RT.Event> events = RT.events();
+            assertEquals(List.of("readField", "writeField", "readStatic", "writeStatic", "readField", "writeArray",
+                    "readField", "readField", "readArray", "writeArray", "volatileWriteField", "volatileReadStatic",
+                    "volatileWriteStatic", "volatileReadField"),
+                    events.stream().map(RT.Event::entry).toList());
+            assertEquals("app.Account.balance", RT.site(events.get(0).site()).target());
+            assertEquals(AccessOp.WRITE, RT.site(events.get(1).site()).op());
+            assertEquals(account, events.get(0).subject());
+            Field shadow = c.getDeclaredField("__bf$balance");
+            shadow.setAccessible(true);
+            assertNotNull(shadow.get(account), "the runtime made the shadow lazily through the updater");
+        }
+    }
+
+    @Test
+    void fieldsWhoseShadowNameWouldClashAreCheckedAsForeign() throws Exception {
+        Path out = TestJars.compileAndRewrite(work, Map.of("app/Names.java", """
+                package app;
+
+                public class Names {
+                    StringBuilder sb = new StringBuilder();
+                    int x;
+                    int u$x;
+
+                    public String use() {
+                        x++;
+                        u$x++;
+                        return sb.append(x + u$x).toString();
+                    }
+                }
+                """));
+        try (URLClassLoader loader = TestJars.loader(out)) {
+            Class<?> c = Class.forName("app.Names", true, loader);
+            Object names = c.getConstructor().newInstance();
+            RT.reset();
+            assertEquals("2", c.getMethod("use").invoke(names));
+            assertEquals(List.of("readForeign app.Names.x", "writeForeign app.Names.x", "readForeign app.Names.u$x",
+                    "writeForeign app.Names.u$x", "readForeign app.Names.sb", "readForeign app.Names.x",
+                    "readForeign app.Names.u$x"),
+                    RT.events().stream().map(e -> e.entry() + " " + e.subject()).toList(),
+                    "sb would shadow as __bf$sb, the site base; u$x would shadow as __bf$u$x, the updater of x");
+        }
+        TestJars.assertVerifies(out);
+    }
+}

@@ -99,8 +99,12 @@ public final class RuntimeApi {
     // ---- members added to rewritten classes ----
     /** {@code static final int __bf$sb}: the class's site base; its presence marks a class as already rewritten. */
     public static final String SITE_BASE_FIELD = "__bf$sb";
-    /** Prefix of a field's shadow: {@code VarState __bf$<field>} (instance: volatile transient, lazily made; static: final, made in clinit). */
-    public static final String SHADOW_PREFIX = "__bf$";
+    /**
+     * Prefix of a field's shadow: {@code VarState __bf$s$<field>} (instance: volatile transient, lazily made;
+     * static: final, made in clinit). Shadows, updaters and the site base live in disjoint name spaces
+     * ({@code __bf$s$*}, {@code __bf$u$*}, {@code __bf$sb}), so no field name makes two added members collide.
+     */
+    public static final String SHADOW_PREFIX = "__bf$s$";
     /** Prefix of an instance field's shadow updater: {@code static final AtomicReferenceFieldUpdater __bf$u$<field>}. */
     public static final String UPDATER_PREFIX = "__bf$u$";
 

@@ -2,15 +2,19 @@ package bigfoot.rt;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Shadows of fields declared in classes that are not rewritten (the JDK, unprocessed libraries): a weak
- * identity map from the object (or, for a static field, its declaring Class) to a per-object table
- * from field name to shadow.
+ * Shadows of fields declared in classes that are not rewritten (the JDK, unprocessed libraries): for an
+ * instance field, a weak identity map from the object to a per-object table from field name to shadow;
+ * for a static field, a table keyed by the field's full name {@code pkg.Declaring.f} alone, because the
+ * Class the rewriter can name is sometimes a subclass of the declaring class (the declaring one may not
+ * be accessible from the accessing code), and every access to one static must meet one shadow.
  */
 final class ForeignShadows {
 
     private final WeakIdentityMap<Map<String, VarState>> byOwner = new WeakIdentityMap<>();
+    private final ConcurrentHashMap<String, VarState> statics = new ConcurrentHashMap<>();
     private final ClassInits classInits;
 
     ForeignShadows(ClassInits classInits) {
@@ -22,11 +26,14 @@ final class ForeignShadows {
         if (objOrClass == null) {
             return null;
         }
+        if (objOrClass instanceof Class<?> c) {
+            return statics.computeIfAbsent(field, k -> new StaticVarState(classInits.of(c)));
+        }
         Map<String, VarState> fields = byOwner.entry(objOrClass, k -> new HashMap<>(4)).value;
         synchronized (fields) {
             VarState s = fields.get(field);
             if (s == null) {
-                s = objOrClass instanceof Class<?> c ? new StaticVarState(classInits.of(c)) : new VarState();
+                s = new VarState();
                 fields.put(field, s);
             }
             return s;

@@ -66,7 +66,7 @@ public final class RT {
 
     public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
         try {
-            FT.read(ts, shadow != null ? shadow : FieldShadows.install(obj, updater), site);
+            FT.read(ts, FieldShadows.of(obj, shadow, updater), site);
         } catch (Throwable t) {
             FT.disable(t);
         }
@@ -74,7 +74,7 @@ public final class RT {
 
     public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
         try {
-            FT.write(ts, shadow != null ? shadow : FieldShadows.install(obj, updater), site);
+            FT.write(ts, FieldShadows.of(obj, shadow, updater), site);
         } catch (Throwable t) {
             FT.disable(t);
         }
@@ -150,7 +150,7 @@ public final class RT {
     /** After the read of a volatile instance field. */
     public static void volatileReadField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
         try {
-            FT.volatileRead(ts, shadow != null ? shadow : FieldShadows.install(obj, updater));
+            FT.volatileRead(ts, FieldShadows.of(obj, shadow, updater));
         } catch (Throwable t) {
             FT.disable(t);
         }
@@ -159,7 +159,7 @@ public final class RT {
     /** Before the write of a volatile instance field. */
     public static void volatileWriteField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
         try {
-            FT.volatileWrite(ts, shadow != null ? shadow : FieldShadows.install(obj, updater));
+            FT.volatileWrite(ts, FieldShadows.of(obj, shadow, updater));
         } catch (Throwable t) {
             FT.disable(t);
         }

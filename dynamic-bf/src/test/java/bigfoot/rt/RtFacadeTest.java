@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 class RtFacadeTest {
 
     /** A class as the rewriter leaves it: field x with its lazily made shadow and the shadow's updater. */
-    static final class Rewritten {
+    static final class Rewritten implements Cloneable {
         int x;
         volatile transient VarState __bf$x;
         static final AtomicReferenceFieldUpdater<Rewritten, VarState> U =
@@ -31,6 +32,11 @@ class RtFacadeTest {
         volatile transient VarState __bf$flag;
         static final AtomicReferenceFieldUpdater<Rewritten, VarState> UF =
                 AtomicReferenceFieldUpdater.newUpdater(Rewritten.class, VarState.class, "__bf$flag");
+
+        @Override
+        public Rewritten clone() throws CloneNotSupportedException {
+            return (Rewritten) super.clone();
+        }
     }
 
     private final ThreadState main = RT.thread();
@@ -86,6 +92,28 @@ class RtFacadeTest {
         RT.readField(r, null, Rewritten.U, main, site);           // a stale null: the installed shadow wins
         assertSame(installed, r.__bf$x);
         assertEquals(main.epoch, installed.r);
+    }
+
+    @Test
+    void aCloneDoesNotShareItsOriginalsShadow() throws Exception {
+        int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
+        Rewritten original = new Rewritten();
+        RT.writeField(original, original.__bf$x, Rewritten.U, main, site);
+        Rewritten copy = original.clone();                       // copies the shadow field too
+        forked("a", ts -> RT.writeField(original, original.__bf$x, Rewritten.U, ts, site));
+        forked("b", ts -> RT.writeField(copy, copy.__bf$x, Rewritten.U, ts, site));
+        assertEquals(List.of(), racesAt(site, 1), "writes to two different objects do not race");
+        assertNotSame(original.__bf$x, copy.__bf$x);
+        forked("c", ts -> RT.writeField(copy, copy.__bf$x, Rewritten.U, ts, site));
+        assertEquals(1, racesAt(site, 1).size(), "the clone's own shadow still finds its race");
+    }
+
+    @Test
+    void aStaticForeignFieldHasOneShadowWhicheverClassNamesIt() throws InterruptedException {
+        int site = sites("java.util.Map.someStatic");
+        forked("a", ts -> RT.writeForeign(java.util.Map.class, "java.util.Map.someStatic", ts, site));
+        forked("b", ts -> RT.writeForeign(java.util.HashMap.class, "java.util.Map.someStatic", ts, site));
+        assertEquals(1, racesAt(site, 1).size());
     }
 
     @Test

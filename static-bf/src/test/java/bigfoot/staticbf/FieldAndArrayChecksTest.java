@@ -74,12 +74,12 @@ class FieldAndArrayChecksTest {
         account.fields.forEach(f -> access.put(f.name + ":" + f.desc, f.access));
         int syn = 0x1000;
         assertEquals(Modifier.PRIVATE | Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$sb:I"));
-        assertEquals(Modifier.VOLATILE | Modifier.TRANSIENT | syn, access.get("__bf$balance:Lbigfoot/rt/VarState;"));
+        assertEquals(Modifier.VOLATILE | Modifier.TRANSIENT | syn, access.get("__bf$s$balance:Lbigfoot/rt/VarState;"));
         assertEquals(Modifier.STATIC | Modifier.FINAL | syn,
                 access.get("__bf$u$balance:Ljava/util/concurrent/atomic/AtomicReferenceFieldUpdater;"));
-        assertEquals(Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$count:Lbigfoot/rt/VarState;"));
-        assertTrue(access.containsKey("__bf$open:Lbigfoot/rt/VarState;"), "volatile fields are shadowed too");
-        assertTrue(access.keySet().stream().noneMatch(k -> k.startsWith("__bf$id:")), "final fields are not");
+        assertEquals(Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$s$count:Lbigfoot/rt/VarState;"));
+        assertTrue(access.containsKey("__bf$s$open:Lbigfoot/rt/VarState;"), "volatile fields are shadowed too");
+        assertTrue(access.keySet().stream().noneMatch(k -> k.startsWith("__bf$s$id:")), "final fields are not");
         assertEquals(List.of("registerSites", "staticShadow", "staticShadow", "classInitialized"),
                 runtimeCalls(method(account, "<clinit>")).stream().filter(c -> !c.equals("thread")).toList());
     }
@@ -145,14 +145,14 @@ class FieldAndArrayChecksTest {
             assertEquals("app.Account.balance", RT.site(events.get(0).site()).target());
             assertEquals(AccessOp.WRITE, RT.site(events.get(1).site()).op());
             assertEquals(account, events.get(0).subject());
-            Field shadow = c.getDeclaredField("__bf$balance");
+            Field shadow = c.getDeclaredField("__bf$s$balance");
             shadow.setAccessible(true);
             assertNotNull(shadow.get(account), "the runtime made the shadow lazily through the updater");
         }
     }
 
     @Test
-    void fieldsWhoseShadowNameWouldClashAreCheckedAsForeign() throws Exception {
+    void fieldsNamedLikeAddedMembersKeepTheirOwnShadows() throws Exception {
         Path out = TestJars.compileAndRewrite(work, Map.of("app/Names.java", """
                 package app;
 
@@ -173,11 +173,11 @@ class FieldAndArrayChecksTest {
             Object names = c.getConstructor().newInstance();
             RT.reset();
             assertEquals("2", c.getMethod("use").invoke(names));
-            assertEquals(List.of("readForeign app.Names.x", "writeForeign app.Names.x", "readForeign app.Names.u$x",
-                    "writeForeign app.Names.u$x", "readForeign app.Names.sb", "readForeign app.Names.x",
-                    "readForeign app.Names.u$x"),
-                    RT.events().stream().map(e -> e.entry() + " " + e.subject()).toList(),
-                    "sb would shadow as __bf$sb, the site base; u$x would shadow as __bf$u$x, the updater of x");
+            assertEquals(List.of("readField app.Names.x", "writeField app.Names.x", "readField app.Names.u$x",
+                    "writeField app.Names.u$x", "readField app.Names.sb", "readField app.Names.x",
+                    "readField app.Names.u$x"),
+                    RT.events().stream().map(e -> e.entry() + " " + RT.site(e.site()).target()).toList(),
+                    "shadows (__bf$s$*), updaters (__bf$u$*) and the site base (__bf$sb) cannot collide");
         }
         TestJars.assertVerifies(out);
     }

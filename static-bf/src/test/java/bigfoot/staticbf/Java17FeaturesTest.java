@@ -163,7 +163,7 @@ class Java17FeaturesTest {
         assertTrue(Modifier.isPublic(base.access) && Modifier.isStatic(base.access) && Modifier.isFinal(base.access));
 
         ClassNode point = TestJars.classNode(out, "app.Features$Point");
-        assertEquals(List.of("__bf$made", "__bf$sb"), point.fields.stream().map(f -> f.name)
+        assertEquals(List.of("__bf$s$made", "__bf$sb"), point.fields.stream().map(f -> f.name)
                 .filter(n -> n.startsWith("__bf$")).sorted().toList(), "only the static non-final field is shadowed");
     }
 

@@ -95,7 +95,7 @@ final class FieldAccesses {
     }
 
     /**
-     * Consumes the receiver on the stack: {@code dup; getfield Owner.__bf$f; getstatic Owner.__bf$u$f} for a
+     * Consumes the receiver on the stack: {@code dup; getfield Owner.__bf$s$f; getstatic Owner.__bf$u$f} for a
      * shadowed field, {@code ldc "pkg.C.f"} for a foreign one; then {@code aload ts; [site;] invokestatic}.
      */
     private static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
@@ -112,7 +112,7 @@ final class FieldAccesses {
     }
 
     /**
-     * {@code getstatic Owner.__bf$f} for a shadowed field, {@code ldc DeclaringClass; ldc "pkg.C.f"} for a
+     * {@code getstatic Owner.__bf$s$f} for a shadowed field, {@code ldc DeclaringClass; ldc "pkg.C.f"} for a
      * foreign one; then {@code aload ts; [site;] invokestatic}.
      */
     private static Code staticCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,

@@ -8,7 +8,7 @@ import org.objectweb.asm.tree.FieldInsnNode;
 /**
  * What a field instruction touches, as far as checks are concerned.
  *
- * @param shadowed      the declaring class is rewritten: the shadow is the field {@code __bf$<name>},
+ * @param shadowed      the declaring class is rewritten: the shadow is the field {@code __bf$s$<name>},
  *                      reached through the instruction's own owner (JVM resolution finds it in the
  *                      declaring class, with the same access as the field)
  * @param isVolatile    a volatile field: synchronisation events instead of a race check

@@ -11,7 +11,7 @@ import org.objectweb.asm.tree.FieldNode;
 
 /**
  * The members a rewritten class gets: the site base {@code __bf$sb}, a shadow per non-final field
- * ({@code __bf$f}) and an updater per instance shadow ({@code __bf$u$f}); and the start of
+ * ({@code __bf$s$f}) and an updater per instance shadow ({@code __bf$u$f}); and the start of
  * {@code <clinit>} that sets them.
  */
 final class ShadowMembers {
@@ -53,8 +53,8 @@ final class ShadowMembers {
 
     /**
      * The first code of {@code <clinit>}: {@code __bf$sb = RT.registerSites(table)}, then
-     * {@code __bf$f = RT.staticShadow(C.class)} per static shadow and
-     * {@code __bf$u$f = AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$f")} per
+     * {@code __bf$s$f = RT.staticShadow(C.class)} per static shadow and
+     * {@code __bf$u$f = AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$s$f")} per
      * instance shadow. Nothing of the original class runs before these are set.
      */
     static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed) {

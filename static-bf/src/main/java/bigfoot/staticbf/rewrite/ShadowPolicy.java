@@ -36,19 +36,16 @@ public final class ShadowPolicy {
     }
 
     /**
-     * Non-final fields get a shadow, unless its name would clash with another added member: a field
-     * {@code sb} (its shadow would be the site base {@code __bf$sb}), two fields of one name (legal in
-     * class files) or a field {@code u$x} next to a field {@code x} (shadow of one = updater of the other).
-     * Reflection, which the updaters use, finds fields by name alone. Those fields are checked as foreign
-     * fields instead.
+     * Non-final fields get a shadow, unless another non-final field has the same name (legal in class
+     * files, never written by javac): reflection, which the updaters use, finds fields by name alone.
+     * Such fields are checked as foreign fields instead.
      */
     private static boolean shadowable(List<FieldInfo> fields, FieldInfo f) {
-        if (f.isFinal() || RuntimeApi.shadowField(f.name()).equals(RuntimeApi.SITE_BASE_FIELD)) {
+        if (f.isFinal()) {
             return false;
         }
         for (FieldInfo g : fields) {
-            if (g != f && !g.isFinal() && (g.name().equals(f.name()) || g.name().equals("u$" + f.name())
-                    || f.name().equals("u$" + g.name()))) {
+            if (g != f && !g.isFinal() && g.name().equals(f.name())) {
                 return false;
             }
         }

@@ -46,9 +46,11 @@ class VectorClock {
         long[] o = other.clocks;
         long[] c = clocks;
         if (o.length > c.length) {
-            long[] grown = grownCopy(c, o.length);
-            for (int i = 0; i < o.length; i++) {
-                grown[i] = Math.max(grown[i], o[i]);
+            // Grow to exactly other's length: growth slack here would compound when two threads keep
+            // joining each other's clocks through a lock (each round trip would grow both by half).
+            long[] grown = o.clone();
+            for (int i = 0; i < c.length; i++) {
+                grown[i] = Math.max(c[i], o[i]);
             }
             clocks = grown;
             return;

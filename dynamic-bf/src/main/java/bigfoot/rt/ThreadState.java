@@ -9,7 +9,7 @@ package bigfoot.rt;
  * owns it before the thread starts, the thread itself while it runs, and joiners read it after it ends.
  * So every field is plain; the counters and caches are touched by the owner only.
  */
-public final class ThreadState extends VectorClock {
+public final class ThreadState extends PaddedClock {
 
     final int tid;
     /** E: the thread's current epoch, always equal to {@code get(tid)}. */

@@ -1,0 +1,141 @@
+package bigfoot.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import bigfoot.ir.RuntimeApi;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The StaticBF command line (through StaticBF.run) and the runtime's launcher (java -jar runtime.jar ...). */
+class CliTest {
+
+    @TempDir
+    Path dir;
+
+    // ---- StaticBF: bad input is one line on stderr, a non-zero exit, and no output file ----
+
+    @Test
+    void missingInputFile() {
+        expectOneLineFailure(1, "--in", dir.resolve("absent.jar").toString(), "--out", out());
+    }
+
+    @Test
+    void inputThatIsNotAZip() throws Exception {
+        Path notZip = Files.writeString(dir.resolve("text.jar"), "this is not a zip file\n");
+        expectOneLineFailure(1, "--in", notZip.toString(), "--out", out());
+    }
+
+    @Test
+    void corruptClassEntry() throws Exception {
+        Map<String, byte[]> entries = corpusEntries();
+        entries.put("corpus/Broken.class", new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 61, 9});
+        Path jar = Jars.write(dir.resolve("broken.jar"), entries);
+        expectOneLineFailure(1, "--in", jar.toString(), "--out", out());
+    }
+
+    @Test
+    void unknownOption() throws Exception {
+        Path jar = Jars.write(dir.resolve("in.jar"), corpusEntries());
+        expectOneLineFailure(2, "--in", jar.toString(), "--out", out(), "--frobnicate");
+    }
+
+    @Test
+    void unknownMode() throws Exception {
+        Path jar = Jars.write(dir.resolve("in.jar"), corpusEntries());
+        expectOneLineFailure(2, "--in", jar.toString(), "--out", out(), "--mode", "psychic");
+    }
+
+    @Test
+    void noInputOption() {
+        expectOneLineFailure(2, "--out", out());
+    }
+
+    private void expectOneLineFailure(int exit, String... args) {
+        Rewriter.CliResult r = Rewriter.run(args);
+        assertEquals(exit, r.exit(), () -> "exit code; stderr:\n" + r.err());
+        assertEquals(1, r.errLines().size(), () -> "stderr must be exactly one line:\n" + r.err());
+        assertFalse(r.err().contains("\tat "), "stack trace on stderr");
+        assertFalse(Files.exists(Path.of(out())), "output file created on failure");
+    }
+
+    // ---- StaticBF: the output keeps every input entry ----
+
+    @Test
+    void outputKeepsEveryEntryAndRewritesClasses() throws Exception {
+        Map<String, byte[]> in = corpusEntries();
+        in.put("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\nMain-Class: corpus.UnsyncCounter\r\n\r\n"
+                .getBytes(StandardCharsets.UTF_8));
+        in.put("META-INF/services/java.lang.Runnable", "corpus.Nothing\n".getBytes(StandardCharsets.UTF_8));
+        in.put("data/greeting.txt", "hello\n".getBytes(StandardCharsets.UTF_8));
+        in.put("data/empty.bin", new byte[0]);
+        Path jar = Jars.write(dir.resolve("in.jar"), in);
+        Rewriter.rewrite(jar, Path.of(out()));
+        Map<String, byte[]> result = Jars.read(Path.of(out()));
+        List<String> missing = new ArrayList<>(in.keySet());
+        missing.removeAll(result.keySet());
+        assertEquals(List.of(), missing, "entries dropped by StaticBF");
+        for (Map.Entry<String, byte[]> e : in.entrySet()) {
+            if (!e.getKey().endsWith(".class")) {
+                assertArrayEquals(e.getValue(), result.get(e.getKey()), "resource changed: " + e.getKey());
+            }
+        }
+        byte[] counter = result.get("corpus/UnsyncCounter.class");
+        assertTrue(new String(counter, StandardCharsets.ISO_8859_1).contains(RuntimeApi.SITE_BASE_FIELD),
+                "UnsyncCounter was not rewritten");
+        assertTrue(result.containsKey(RuntimeApi.METADATA_RESOURCE), "no " + RuntimeApi.METADATA_RESOURCE);
+    }
+
+    // ---- the runtime's launcher ----
+
+    @Test
+    void launcherPropagatesExitCodeAndWritesReport() throws Exception {
+        Path report = dir.resolve("exit.json");
+        ChildJvm.Result r = launch(List.of("--report", "json:" + report), "corpus.SystemExitReport");
+        assertEquals(3, r.exit(), () -> "exit code through the launcher; stderr:\n" + r.stderrTail());
+        assertEquals(java.util.Set.of("corpus.SystemExitReport.count"), RaceReport.read(report).locations());
+    }
+
+    @Test
+    void failOnRaceMakesARacyProgramFail() throws Exception {
+        Path report = dir.resolve("racy.json");
+        ChildJvm.Result r = launch(List.of("--report", "json:" + report, "--fail-on-race"), "corpus.UnsyncCounter");
+        // 66: the status the launcher documents for "races found" (its --help)
+        assertEquals(66, r.exit(), () -> "racy program under --fail-on-race; stderr:\n" + r.stderrTail());
+        assertEquals(java.util.Set.of("corpus.UnsyncCounter.count"), RaceReport.read(report).locations());
+        assertTrue(r.stderr().contains("corpus.UnsyncCounter.count"), () -> "no text report on stderr:\n" + r.stderr());
+    }
+
+    @Test
+    void failOnRaceLetsARaceFreeProgramPass() throws Exception {
+        ChildJvm.Result r = launch(List.of("--fail-on-race"), "corpus.SyncBlockCounter");
+        assertEquals(0, r.exit(), () -> "race-free program under --fail-on-race; stderr:\n" + r.stderrTail());
+        assertTrue(r.stdout().contains("count 1500"), r.stdout());
+    }
+
+    private ChildJvm.Result launch(List<String> options, String mainClass) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-jar", ChildJvm.runtimeJar().toString()));
+        args.addAll(options);
+        args.addAll(List.of("-cp", RewrittenJars.corpus().toString(), mainClass));
+        ChildJvm.Result r = ChildJvm.run(args, dir.resolve("launch"));
+        assertFalse(r.timedOut(), "launcher timed out");
+        return r;
+    }
+
+    private String out() {
+        return dir.resolve("out.jar").toString();
+    }
+
+    private static Map<String, byte[]> corpusEntries() throws Exception {
+        return new TreeMap<>(Jars.packageEntries(MainClasses.testClasses(), Corpus.PACKAGE));
+    }
+}

@@ -1,0 +1,115 @@
+package bigfoot.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The race corpus end to end: the corpus jar is rewritten once by StaticBF, then every program runs
+ * in its own JVM under the runtime agent, and the racy locations in its JSON report must match what its
+ * {@code @ExpectRaces} declares: every declared group reported, nothing outside them (no false alarm).
+ */
+class CorpusTest {
+
+    /** Children run two at a time (the build machine has two cores). */
+    private static final int PARALLEL_CHILDREN = 2;
+
+    @Test
+    void corpusCoversRacyAndRaceFreePrograms() {
+        List<Corpus.Program> programs = Corpus.programs();
+        assertTrue(programs.size() >= 40, "only " + programs.size() + " corpus programs");
+        long raceFree = programs.stream().filter(p -> p.expectation().groups().isEmpty()).count();
+        assertTrue(raceFree >= 15 && programs.size() - raceFree >= 15,
+                raceFree + " race-free of " + programs.size());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyProgramReportsExactlyItsDeclaredRaces() throws Exception {
+        Path jar = RewrittenJars.corpus();
+        Path runs = Workspace.fresh("corpus-runs");
+        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_CHILDREN);
+        Map<Corpus.Program, Future<ChildJvm.Result>> results = new LinkedHashMap<>();
+        for (Corpus.Program p : Corpus.programs()) {
+            Path report = runs.resolve(p.simpleName() + ".json");
+            results.put(p, pool.submit(() -> ChildJvm.run(ChildJvm.instrumented(jar, p.mainClass(), report),
+                    runs.resolve(p.simpleName()))));
+        }
+        pool.shutdown();
+        return results.entrySet().stream().map(e -> NamedTests.of(e.getKey().simpleName(),
+                () -> check(e.getKey(), e.getValue().get(), runs.resolve(e.getKey().simpleName() + ".json"))));
+    }
+
+    private static void check(Corpus.Program program, ChildJvm.Result run, Path reportFile) throws Exception {
+        Expectation expected = program.expectation();
+        assertFalse(run.timedOut(), () -> "timed out; stderr:\n" + run.stderrTail());
+        assertEquals(expected.exitCode(), run.exit(), () -> "exit code; stderr:\n" + run.stderrTail());
+        if (!Files.isRegularFile(reportFile)) {
+            fail("no JSON report written; stderr:\n" + run.stderrTail());
+        }
+        assertFalse(run.detectionDisabled(), () -> "the runtime disabled detection; stderr:\n" + run.stderrTail());
+        RaceReport report = RaceReport.read(reportFile);
+        Set<String> falseAlarms = new TreeSet<>(report.locations());
+        falseAlarms.removeAll(expected.allowed());
+        assertEquals(Set.of(), falseAlarms, () -> "reported races on undeclared locations; reported:\n" + describe(report));
+        assertEquals(List.of(), expected.unmet(report.locations()),
+                () -> "declared racy locations not reported; reported:\n" + describe(report));
+        for (RaceReport.Race race : report.races()) {
+            checkRace(program, expected, race);
+        }
+        assertEquals(report.races().size(), report.summary().races(), "summary.races vs the races listed");
+        assertTrue(report.summary().checks() > 0, "summary.checks");
+        assertTrue(report.summary().threads() >= 2, "summary.threads");
+    }
+
+    /** Each race must be well formed and point into the program's own source with a real line. */
+    private static void checkRace(Corpus.Program program, Expectation expected, RaceReport.Race race) {
+        String what = race.kind() + " on " + race.location();
+        assertTrue(RaceReport.KINDS.contains(race.kind()), "unknown kind " + what);
+        if (!expected.kinds().isEmpty()) {
+            assertTrue(expected.kinds().contains(race.kind()), "kind not allowed here: " + what);
+        }
+        String[] ops = race.kind().equals("shared-write") ? new String[] {"read", "write"} : race.kind().split("-");
+        assertEquals(ops[0], race.previous().op(), "previous op of " + what);
+        assertEquals(ops[1], race.current().op(), "current op of " + what);
+        for (RaceReport.Access a : List.of(race.previous(), race.current())) {
+            assertFalse(a.thread().isBlank(), "thread name in " + what);
+            RaceReport.SiteRef s = a.site();
+            assertTrue(s.className().startsWith(Corpus.PACKAGE + "."), "site class " + s + " in " + what);
+            assertEquals(program.simpleName() + ".java", s.file(), "site file " + s + " in " + what);
+            assertTrue(s.line() > 0, "site line " + s + " in " + what);
+            assertFalse(s.method().isBlank(), "site method " + s + " in " + what);
+        }
+        assertNotEquals(race.previous().thread(), race.current().thread(), "a race needs two threads: " + what);
+    }
+
+    private static String describe(RaceReport report) {
+        return report.races().stream().map(CorpusTest::describe).collect(Collectors.joining("\n"));
+    }
+
+    private static String describe(RaceReport.Race r) {
+        return "  " + r.kind() + " " + r.location() + ": " + describe(r.previous()) + " / " + describe(r.current());
+    }
+
+    private static String describe(RaceReport.Access a) {
+        RaceReport.SiteRef s = a.site();
+        return a.thread() + " " + a.op() + " " + s.className() + "." + s.method() + "(" + s.file() + ":" + s.line() + ")";
+    }
+}

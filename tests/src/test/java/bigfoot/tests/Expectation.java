@@ -1,0 +1,65 @@
+package bigfoot.tests;
+
+import corpus.ExpectRaces;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a corpus program declares in its {@link ExpectRaces}: one group of racy locations per entry
+ * (array index lists and ranges expanded), the exit code and the allowed race kinds.
+ *
+ * <p>The runtime reports a race once per (site, site, kind), so a loop racing on many elements
+ * reports one of them, and which one depends on the schedule. A group is therefore met when at least
+ * one of its locations is reported; a reported location outside every group is a false alarm.
+ */
+record Expectation(List<Set<String>> groups, int exitCode, Set<String> kinds) {
+
+    /** {@code type[items]} where items are indices or ranges {@code lo..hi}, comma-separated; type may hold brackets. */
+    private static final Pattern ARRAY = Pattern.compile("(.+)\\[(\\d+(?:\\.\\.\\d+)?(?:,\\d+(?:\\.\\.\\d+)?)*)]");
+
+    static Expectation of(ExpectRaces a) {
+        List<Set<String>> groups = new ArrayList<>();
+        for (String entry : a.value()) {
+            groups.add(group(entry));
+        }
+        return new Expectation(List.copyOf(groups), a.exitCode(), Set.of(a.kinds()));
+    }
+
+    /** Every location some group allows. */
+    Set<String> allowed() {
+        Set<String> all = new TreeSet<>();
+        groups.forEach(all::addAll);
+        return all;
+    }
+
+    /** The groups none of whose locations was reported. */
+    List<Set<String>> unmet(Set<String> reported) {
+        return groups.stream().filter(g -> g.stream().noneMatch(reported::contains)).toList();
+    }
+
+    /** The locations one entry stands for: itself for a field, each listed index for an array. */
+    static Set<String> group(String entry) {
+        Matcher m = ARRAY.matcher(entry);
+        if (!m.matches()) {
+            return Set.of(entry);
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (String item : m.group(2).split(",")) {
+            String[] bounds = item.split("\\.\\.");
+            int lo = Integer.parseInt(bounds[0]);
+            int hi = Integer.parseInt(bounds[bounds.length - 1]);
+            if (hi < lo) {
+                throw new IllegalArgumentException("empty range in " + entry);
+            }
+            for (int i = lo; i <= hi; i++) {
+                out.add(m.group(1) + "[" + i + "]");
+            }
+        }
+        return out;
+    }
+}

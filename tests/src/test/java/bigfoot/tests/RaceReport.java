@@ -1,0 +1,136 @@
+package bigfoot.tests;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The runtime's JSON report, read strictly against the agreed schema: a missing or mistyped member is
+ * an error naming its path (e.g. {@code races[0].current.site.line}).
+ */
+record RaceReport(List<Race> races, Summary summary) {
+
+    static final Set<String> KINDS = Set.of("write-write", "write-read", "read-write", "shared-write");
+
+    record Race(String kind, Target target, Access previous, Access current) {
+        String location() {
+            return target.location();
+        }
+    }
+
+    record Target(String type, String className, String field, Long index) {
+        /** {@code class.field}, or for an array element its element type and index: {@code int[]} index 3 is {@code int[3]}. */
+        String location() {
+            if (!type.equals("array")) {
+                return className + "." + field;
+            }
+            if (!className.endsWith("[]")) {
+                throw new IllegalArgumentException("array target type is not an array type: " + className);
+            }
+            return className.substring(0, className.length() - 2) + "[" + index + "]";
+        }
+    }
+
+    record Access(String thread, String op, SiteRef site) {
+    }
+
+    record SiteRef(String className, String method, String file, long line) {
+    }
+
+    record Summary(long races, long checks, long accesses, long threads) {
+    }
+
+    static RaceReport read(Path file) throws IOException {
+        return parse(Files.readString(file));
+    }
+
+    static RaceReport parse(String json) {
+        Node root = new Node("report", Json.parse(json));
+        List<Race> races = new ArrayList<>();
+        List<Node> raceNodes = root.get("races").list();
+        for (Node r : raceNodes) {
+            races.add(new Race(r.get("kind").string(), target(r.get("target")), access(r.get("previous")),
+                    access(r.get("current"))));
+        }
+        Node s = root.get("summary");
+        Summary summary = new Summary(s.get("races").number(), s.get("checks").number(), s.get("accesses").number(),
+                s.get("threads").number());
+        return new RaceReport(List.copyOf(races), summary);
+    }
+
+    /** The set of racy locations. */
+    Set<String> locations() {
+        Set<String> out = new TreeSet<>();
+        races.forEach(r -> out.add(r.location()));
+        return out;
+    }
+
+    private static Target target(Node t) {
+        String type = t.get("type").string();
+        if (type.equals("array")) {
+            t.get("field").requireNull();
+            return new Target(type, t.get("class").string(), null, t.get("index").number());
+        }
+        if (!type.equals("field") && !type.equals("static")) {
+            throw new IllegalArgumentException(t.path + ".type: unknown target type " + type);
+        }
+        t.get("index").requireNull();
+        return new Target(type, t.get("class").string(), t.get("field").string(), null);
+    }
+
+    private static Access access(Node a) {
+        Node site = a.get("site");
+        SiteRef ref = new SiteRef(site.get("class").string(), site.get("method").string(), site.get("file").string(),
+                site.get("line").number());
+        return new Access(a.get("thread").string(), a.get("op").string(), ref);
+    }
+
+    /** A JSON value with the path that reached it, for precise schema errors. */
+    private record Node(String path, Object value) {
+        Node get(String key) {
+            if (!(value instanceof Map<?, ?> map)) {
+                throw new IllegalArgumentException(path + " is not an object");
+            }
+            if (!map.containsKey(key)) {
+                throw new IllegalArgumentException(path + " lacks \"" + key + "\"");
+            }
+            return new Node(path + "." + key, map.get(key));
+        }
+
+        List<Node> list() {
+            if (!(value instanceof List<?> items)) {
+                throw new IllegalArgumentException(path + " is not an array");
+            }
+            List<Node> nodes = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                nodes.add(new Node(path + "[" + i + "]", items.get(i)));
+            }
+            return nodes;
+        }
+
+        String string() {
+            if (!(value instanceof String s)) {
+                throw new IllegalArgumentException(path + " is not a string: " + value);
+            }
+            return s;
+        }
+
+        long number() {
+            if (!(value instanceof Long n)) {
+                throw new IllegalArgumentException(path + " is not an integer: " + value);
+            }
+            return n;
+        }
+
+        void requireNull() {
+            if (value != null) {
+                throw new IllegalArgumentException(path + " should be null: " + value);
+            }
+        }
+    }
+}

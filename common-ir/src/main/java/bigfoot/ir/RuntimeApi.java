@@ -39,6 +39,12 @@ public final class RuntimeApi {
     public static final Entry STATIC_SHADOW = new Entry("staticShadow", "(Ljava/lang/Class;)" + VS);
     /** {@code void classInitialized(Class c, ThreadState ts)}: before every normal return of {@code <clinit>}. */
     public static final Entry CLASS_INITIALIZED = new Entry("classInitialized", "(Ljava/lang/Class;" + TS + ")V");
+    /**
+     * {@code void classAccess(VarState shadow, ThreadState ts)}: before a read of a final static field (not a
+     * compile-time constant) of a rewritten class, whose shadow only carries the class: orders the end of that
+     * class's {@code <clinit>} before the read, as the JVM's initialisation lock does. No race check.
+     */
+    public static final Entry CLASS_ACCESS = new Entry("classAccess", "(" + VS + TS + ")V");
 
     // ---- accesses (before the access) ----
     /** {@code readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site)}; shadow may be null (made lazily through u). obj is never null. */
@@ -89,7 +95,7 @@ public final class RuntimeApi {
 
     /** Every entry point, for the reflective contract test. */
     public static final Entry[] ALL = {
-        THREAD, REGISTER_SITES, STATIC_SHADOW, CLASS_INITIALIZED,
+        THREAD, REGISTER_SITES, STATIC_SHADOW, CLASS_INITIALIZED, CLASS_ACCESS,
         READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, READ_FOREIGN, WRITE_FOREIGN,
         VOLATILE_READ_FIELD, VOLATILE_WRITE_FIELD, VOLATILE_READ_STATIC, VOLATILE_WRITE_STATIC,
         VOLATILE_READ_FOREIGN, VOLATILE_WRITE_FOREIGN,

@@ -68,7 +68,8 @@ final class Engine {
 
     Summary summary(List<Race> found) {
         long[] totals = threads.totals();
-        return new Summary(found.size(), totals[0], totals[1], totals[2]);
+        boolean complete = !detector.isDisabled() && detector.skipped() == 0;
+        return new Summary(found.size(), totals[0], totals[1], totals[2], complete);
     }
 
     /** Writes the configured reports; returns the number of distinct races. */
@@ -77,6 +78,10 @@ final class Engine {
         Summary summary = summary(found);
         if (detector.isDisabled()) {
             err.println("== DynamicBF: detection was disabled by an internal error; this report is incomplete");
+        }
+        if (detector.skipped() > 0) {
+            err.println("== DynamicBF: " + detector.skipped()
+                    + " events were skipped (the stack overflowed inside the detector); this report may be incomplete");
         }
         if (!config.quiet()) {
             TextReport.write(found, summary, err);

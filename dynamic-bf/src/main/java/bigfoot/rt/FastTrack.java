@@ -1,5 +1,7 @@
 package bigfoot.rt;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * The FastTrack2 analysis (fasttrack2.md sections 4, 5, 8, 9) over explicit state objects, so a trace
  * can be replayed single-threaded in tests; {@link RT} is a thin facade that finds the state objects.
@@ -8,13 +10,14 @@ package bigfoot.rt;
  * monitor, tested in FT2's order. After a race it keeps going as RoadRunner does: a write-read race
  * leaves R alone; the other races still set W := E.
  *
- * <p>If anything inside the runtime fails, {@link #disable} turns every slow path and every event into
+ * <p>If anything inside the runtime fails, {@link #failed} turns every slow path and every event into
  * a no-op (one warning); the lock-free fast paths stay, they only read.
  */
 final class FastTrack {
 
     private final RaceListener races;
     private volatile boolean disabled;
+    private final AtomicLong skipped = new AtomicLong();
 
     FastTrack(RaceListener races) {
         this.races = races;
@@ -118,6 +121,13 @@ final class FastTrack {
     private static boolean ordered(long e, ThreadState st) {
         int t = Epoch.tid(e);
         return t == st.tid || e <= st.get(t);
+    }
+
+    /** Before a read of a final static field: no check (it cannot race), only the class-init order. */
+    void classAccess(ThreadState st, StaticVarState sx) {
+        if (!disabled) {
+            orderAfterInit(st, sx.owner);
+        }
     }
 
     /** Class initialisation: join I_c unless this thread is already ordered after the end of {@code <clinit>}. */
@@ -267,7 +277,17 @@ final class FastTrack {
     }
 
     /** Turns detection off after an internal failure, with one warning on stderr. */
-    void disable(Throwable cause) {
+    /**
+     * An entry point failed inside the runtime. A StackOverflowError is the program's deep recursion
+     * reaching into a check: that one event is skipped (counted; the report then says it may be
+     * incomplete) and detection goes on, as the program does after catching it. Anything else turns
+     * detection off, with one warning.
+     */
+    void failed(Throwable cause) {
+        if (cause instanceof StackOverflowError) {
+            skipped.incrementAndGet();
+            return;
+        }
         synchronized (this) {
             if (disabled) {
                 return;
@@ -275,5 +295,10 @@ final class FastTrack {
             disabled = true;
         }
         System.err.println("DynamicBF: internal error, race detection disabled for the rest of the run: " + cause);
+    }
+
+    /** Events skipped because the stack overflowed inside them. */
+    long skipped() {
+        return skipped.get();
     }
 }

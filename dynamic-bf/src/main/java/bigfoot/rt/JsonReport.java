@@ -10,7 +10,7 @@ import java.util.List;
  * {"races":[{"kind":"write-write","target":{"type":"field","class":"demo.Counter","field":"count","index":null},
  *   "previous":{"thread":"worker-1","op":"write","site":{"class":..,"method":..,"file":..,"line":14}},
  *   "current":{...}}],
- *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3}}
+ *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true}}
  * </pre>
  * An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
@@ -39,7 +39,8 @@ final class JsonReport {
         sb.append("],\n\"summary\":{\"races\":").append(summary.races())
           .append(",\"checks\":").append(summary.checks())
           .append(",\"accesses\":").append(summary.accesses())
-          .append(",\"threads\":").append(summary.threads()).append("}}\n");
+          .append(",\"threads\":").append(summary.threads())
+          .append(",\"complete\":").append(summary.complete()).append("}}\n");
         return sb.toString();
     }
 

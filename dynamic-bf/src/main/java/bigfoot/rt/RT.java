@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * descriptors, when each is called). A thin facade: it finds the shadow objects and hands them to the
  * {@link FastTrack} core.
  *
- * <p>Nothing escapes into the program: every entry point catches any internal failure, which turns
- * detection off with one warning ({@link FastTrack#disable}). No entry point calls program code or
+ * <p>Nothing escapes into the program: every entry point catches any internal failure, which is handed to
+ * {@link FastTrack#failed}. No entry point calls program code or
  * takes a program monitor.
  */
 public final class RT {
@@ -28,7 +28,7 @@ public final class RT {
         try {
             return ENGINE.threads.current();
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
             return DETACHED;
         }
     }
@@ -38,7 +38,7 @@ public final class RT {
         try {
             return ENGINE.sites.register(table);
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
             return 0;
         }
     }
@@ -48,7 +48,7 @@ public final class RT {
         try {
             return new StaticVarState(ENGINE.classInits.of(owner));
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
             return new StaticVarState(new ClassInitState());
         }
     }
@@ -58,7 +58,18 @@ public final class RT {
         try {
             FT.classInitialized(ts, ENGINE.classInits.of(c));
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
+        }
+    }
+
+    /** Before a read of a final static field of a rewritten class: orders its {@code <clinit>} first; no check. */
+    public static void classAccess(VarState shadow, ThreadState ts) {
+        try {
+            if (shadow != null) {
+                FT.classAccess(ts, (StaticVarState) shadow);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
         }
     }
 
@@ -68,7 +79,7 @@ public final class RT {
         try {
             FT.read(ts, FieldShadows.of(obj, shadow, updater), site);
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -76,7 +87,7 @@ public final class RT {
         try {
             FT.write(ts, FieldShadows.of(obj, shadow, updater), site);
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -87,7 +98,7 @@ public final class RT {
                 FT.readStatic(ts, (StaticVarState) shadow, site);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -97,7 +108,7 @@ public final class RT {
                 FT.writeStatic(ts, (StaticVarState) shadow, site);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -108,7 +119,7 @@ public final class RT {
                 FT.read(ts, sx, site);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -119,7 +130,7 @@ public final class RT {
                 FT.write(ts, sx, site);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -130,7 +141,7 @@ public final class RT {
                 FT.read(ts, sx, site);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -141,7 +152,7 @@ public final class RT {
                 FT.write(ts, sx, site);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -152,7 +163,7 @@ public final class RT {
         try {
             FT.volatileRead(ts, FieldShadows.of(obj, shadow, updater));
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -161,7 +172,7 @@ public final class RT {
         try {
             FT.volatileWrite(ts, FieldShadows.of(obj, shadow, updater));
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -171,7 +182,7 @@ public final class RT {
                 FT.volatileReadStatic(ts, (StaticVarState) shadow);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -181,7 +192,7 @@ public final class RT {
                 FT.volatileWriteStatic(ts, (StaticVarState) shadow);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -192,7 +203,7 @@ public final class RT {
                 FT.volatileRead(ts, vx);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -203,7 +214,7 @@ public final class RT {
                 FT.volatileWrite(ts, vx);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -216,7 +227,7 @@ public final class RT {
                 FT.acquire(ts, ENGINE.monitors.of(monitor, ts));
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -227,7 +238,7 @@ public final class RT {
                 FT.release(ts, ENGINE.monitors.of(monitor, ts));
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -238,7 +249,7 @@ public final class RT {
                 ENGINE.threads.fork(child, ts);
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -252,7 +263,7 @@ public final class RT {
                 }
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -271,7 +282,7 @@ public final class RT {
                 FT.waitRelease(ts, ENGINE.monitors.of(monitor, ts));
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -282,7 +293,7 @@ public final class RT {
                 FT.waitReacquire(ts, ENGINE.monitors.of(monitor, ts));
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -293,7 +304,7 @@ public final class RT {
                 FT.barrierArrive(ts, ENGINE.barriers.of(barrier));
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 
@@ -304,7 +315,7 @@ public final class RT {
                 FT.barrierDepart(ts, ENGINE.barriers.of(barrier));
             }
         } catch (Throwable t) {
-            FT.disable(t);
+            FT.failed(t);
         }
     }
 }

@@ -70,7 +70,7 @@ class AgentEndToEndTest {
         String report = Files.readString(json);
         assertTrue(report.startsWith("{\"races\":[\n{\"kind\":\"write-write\",\"target\":{\"type\":\"field\","
                 + "\"class\":\"bigfoot.rt.demo.RacyCounter\",\"field\":\"count\",\"index\":null}"), report);
-        assertTrue(report.endsWith("\"summary\":{\"races\":1,\"checks\":2000,\"accesses\":2000,\"threads\":3}}\n"), report);
+        assertTrue(report.endsWith("\"summary\":{\"races\":1,\"checks\":2000,\"accesses\":2000,\"threads\":3,\"complete\":true}}\n"), report);
     }
 
     @Test

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The synchronisation rules: locks (with re-entrancy filtering), fork/join, volatiles, wait, class initialisation. */
@@ -181,7 +182,7 @@ class FastTrackSyncRulesTest {
 
     @Test
     void aDisabledDetectorIgnoresEverything() {
-        ft.disable(new IllegalStateException("test"));
+        ft.failed(new IllegalStateException("test"));
         ft.write(t[1], x, 1);
         ft.write(t[2], x, 2);
         LockState m = new LockState();
@@ -190,5 +191,29 @@ class FastTrackSyncRulesTest {
         ft.release(t[1], m);
         assertTrue(sim.listener.races.isEmpty());
         assertEquals(e, t[1].epoch);
+    }
+
+    @Test
+    void aFinalStaticReadOrdersClassInitialisationWithoutACheck() {
+        ClassInitState c = new ClassInitState();
+        StaticVarState table = new StaticVarState(c);
+        ThreadState initializer = Sim.thread(5);
+        ThreadState user = Sim.thread(6);
+        ft.write(initializer, x, 1);                 // e.g. an array element filled in <clinit>
+        ft.classInitialized(initializer, c);
+        ft.classAccess(user, table);
+        assertEquals(0, user.checks, "reading a final static is not a check");
+        ft.read(user, x, 2);
+        assertTrue(sim.listener.races.isEmpty());
+    }
+
+    @Test
+    void aStackOverflowInsideTheDetectorSkipsOneEventAndDetectionGoesOn() {
+        ft.failed(new StackOverflowError());
+        assertFalse(ft.isDisabled());
+        assertEquals(1, ft.skipped());
+        ft.write(t[1], x, 1);
+        ft.write(t[2], x, 2);
+        assertEquals(1, sim.listener.races.size());
     }
 }

@@ -28,7 +28,8 @@ final class Summary {
                 + c.calls(RuntimeApi.FORK) + " fork, " + c.calls(RuntimeApi.JOIN) + " join, "
                 + c.calls(RuntimeApi.IS_ALIVE) + " isAlive, " + c.calls(RuntimeApi.WAIT_BEFORE) + " wait, "
                 + c.calls(RuntimeApi.BARRIER_BEFORE) + " barrier, " + volatiles + " volatile, "
-                + c.calls(RuntimeApi.CLASS_INITIALIZED) + " class init; "
+                + c.calls(RuntimeApi.CLASS_INITIALIZED) + " class init, " + c.calls(RuntimeApi.CLASS_ACCESS)
+                + " class access; "
                 + c.methodsTooLarge() + " methods left unchanged (too large)";
     }
 }

@@ -96,6 +96,12 @@ public final class RT {
         record("classInitialized", c, -1);
     }
 
+    public static void classAccess(VarState shadow, ThreadState ts) {
+        checkThread(ts);
+        staticShadow(shadow);
+        record("classAccess", shadow, -1);
+    }
+
     // ---- accesses ----
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -20,14 +20,6 @@ final class ChildJvm {
             List.of("-Xverify:all", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     record Result(int exit, String stdout, String stderr, boolean timedOut) {
-        /**
-         * Whether the runtime switched detection off after an internal error (its one warning line, printed
-         * even with quiet). The JSON report does not say so, and a race-free verdict would then be vacuous.
-         */
-        boolean detectionDisabled() {
-            return stderr.contains("DynamicBF: detection was disabled");
-        }
-
         /** The last lines of stderr, for failure messages. */
         String stderrTail() {
             List<String> lines = stderr.lines().toList();

@@ -42,7 +42,8 @@ record RaceReport(List<Race> races, Summary summary) {
     record SiteRef(String className, String method, String file, long line) {
     }
 
-    record Summary(long races, long checks, long accesses, long threads) {
+    /** {@code complete} is false if the runtime disabled detection or skipped events: the verdict is then partial. */
+    record Summary(long races, long checks, long accesses, long threads, boolean complete) {
     }
 
     static RaceReport read(Path file) throws IOException {
@@ -59,7 +60,7 @@ record RaceReport(List<Race> races, Summary summary) {
         }
         Node s = root.get("summary");
         Summary summary = new Summary(s.get("races").number(), s.get("checks").number(), s.get("accesses").number(),
-                s.get("threads").number());
+                s.get("threads").number(), s.get("complete").bool());
         return new RaceReport(List.copyOf(races), summary);
     }
 
@@ -118,6 +119,13 @@ record RaceReport(List<Race> races, Summary summary) {
                 throw new IllegalArgumentException(path + " is not a string: " + value);
             }
             return s;
+        }
+
+        boolean bool() {
+            if (!(value instanceof Boolean b)) {
+                throw new IllegalArgumentException(path + " is not a boolean: " + value);
+            }
+            return b;
         }
 
         long number() {

@@ -43,7 +43,7 @@ public final class ClassInfo {
             @Override
             public FieldVisitor visitField(int acc, String fieldName, String descriptor, String signature,
                     Object value) {
-                fields.add(new FieldInfo(fieldName, descriptor, acc));
+                fields.add(new FieldInfo(fieldName, descriptor, acc, value != null));
                 return null;
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);

@@ -12,7 +12,8 @@ import org.objectweb.asm.tree.LabelNode;
 /**
  * Checks and volatile events around getfield / putfield / getstatic / putstatic.
  *
- * <p>A race check goes before the access; a volatile read is an acquire AFTER the read, a volatile
+ * <p>A race check goes before the access; a read of a final static only orders the class's initialisation
+ * first (it cannot race); a volatile read is an acquire AFTER the read, a volatile
  * write a release BEFORE the write. An instance check is skipped for a null receiver
  * ({@code dup; ifnull}), so the original instruction throws its own NullPointerException, with its
  * helpful message unchanged.
@@ -25,12 +26,16 @@ final class FieldAccesses {
     static void instrument(MethodContext ctx, FieldInsnNode insn) {
         Optional<FieldTarget> resolved = FieldTarget.of(ctx.cls, insn);
         if (resolved.isEmpty()) {
-            return; // final: no check
+            return; // a final field without a shadow: nothing to do
         }
         FieldTarget target = resolved.get();
         boolean isStatic = insn.getOpcode() == Opcodes.GETSTATIC || insn.getOpcode() == Opcodes.PUTSTATIC;
         boolean write = insn.getOpcode() == Opcodes.PUTFIELD || insn.getOpcode() == Opcodes.PUTSTATIC;
-        if (target.isVolatile()) {
+        if (target.isFinal()) {
+            if (insn.getOpcode() == Opcodes.GETSTATIC) { // the writes are in <clinit>, which the read is ordered after
+                ctx.insertBefore(insn, staticCall(ctx, insn, target, RuntimeApi.CLASS_ACCESS, new Code()));
+            }
+        } else if (target.isVolatile()) {
             volatileEvent(ctx, insn, target, isStatic, write);
         } else if (ctx.placesCheckAt(insn)) {
             check(ctx, insn, target, isStatic, write);

@@ -11,29 +11,32 @@ import org.objectweb.asm.tree.FieldInsnNode;
  * @param shadowed      the declaring class is rewritten: the shadow is the field {@code __bf$s$<name>},
  *                      reached through the instruction's own owner (JVM resolution finds it in the
  *                      declaring class, with the same access as the field)
+ * @param isFinal       a final static field with a shadow: only the class-initialisation order, no check
  * @param isVolatile    a volatile field: synchronisation events instead of a race check
  * @param qualifiedName {@code pkg.DeclaringClass.field}
  * @param classConstant the class a foreign static check passes: the declaring class when the rewritten
  *                      code may name it, else the instruction's owner
  */
-record FieldTarget(boolean shadowed, boolean isVolatile, String qualifiedName, String classConstant) {
+record FieldTarget(boolean shadowed, boolean isFinal, boolean isVolatile, String qualifiedName, String classConstant) {
 
-    /** The target of {@code insn}, or empty if it needs nothing (a final field). */
+    /** The target of {@code insn}, or empty if it needs nothing (a final field without a shadow). */
     static Optional<FieldTarget> of(ClassContext cls, FieldInsnNode insn) {
         Optional<ResolvedField> resolved = cls.fields().resolve(insn.owner, insn.name, insn.desc);
         if (resolved.isEmpty()) {
             String name = insn.owner.replace('/', '.') + "." + insn.name;
             cls.diagnostics().warnOnce("field " + name + ":" + insn.desc, "cannot resolve field " + name
                     + " (used in " + cls.name().replace('/', '.') + "); it is checked as a foreign field");
-            return Optional.of(new FieldTarget(false, false, name, insn.owner));
+            return Optional.of(new FieldTarget(false, false, false, name, insn.owner));
         }
         ResolvedField field = resolved.get();
-        if (field.field().isFinal()) {
+        ClassInfo declaring = field.declaringClass();
+        boolean shadowed = cls.shadows().hasShadow(declaring, field.field());
+        boolean isFinal = field.field().isFinal();
+        if (isFinal && !shadowed) {
             return Optional.empty();
         }
-        ClassInfo declaring = field.declaringClass();
         boolean nameable = declaring.accessibleEverywhere() || declaring.name().equals(insn.owner);
-        return Optional.of(new FieldTarget(cls.shadows().hasShadow(declaring, field.field()), field.field().isVolatile(),
+        return Optional.of(new FieldTarget(shadowed, isFinal, field.field().isVolatile(),
                 field.qualifiedName(), nameable ? declaring.name() : insn.owner));
     }
 }

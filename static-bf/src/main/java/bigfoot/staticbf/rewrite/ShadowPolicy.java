@@ -36,16 +36,18 @@ public final class ShadowPolicy {
     }
 
     /**
-     * Non-final fields get a shadow, unless another non-final field has the same name (legal in class
-     * files, never written by javac): reflection, which the updaters use, finds fields by name alone.
-     * Such fields are checked as foreign fields instead.
+     * Non-final fields get a shadow; so do final static fields that are not compile-time constants, whose
+     * shadow only carries the class-initialisation order (a read of one is where a thread meets the end of
+     * {@code <clinit>}). Final instance fields get none. A field shares its name with another field (legal in
+     * class files, never written by javac) gets none either: reflection, which the updaters use, finds
+     * fields by name alone; such fields are checked as foreign fields instead.
      */
     private static boolean shadowable(List<FieldInfo> fields, FieldInfo f) {
-        if (f.isFinal()) {
+        if (f.isFinal() && (!f.isStatic() || f.isConstant())) {
             return false;
         }
         for (FieldInfo g : fields) {
-            if (g != f && !g.isFinal() && g.name().equals(f.name())) {
+            if (g != f && g.name().equals(f.name())) {
                 return false;
             }
         }

@@ -1,0 +1,28 @@
+# BigFoot for Java. `make demo` runs the detector on the bundled example; `make test` runs every test.
+MVN ?= mvn -B -ntp
+DEMO := target/demo
+RUNTIME_JAR = $(firstword $(wildcard dynamic-bf/target/dynamic-bf-*-SNAPSHOT.jar))
+CLI_JAR = $(firstword $(wildcard static-bf/target/static-bf-*-cli.jar))
+
+.PHONY: build demo test bench clean
+
+build:
+	$(MVN) -q -DskipTests install
+
+test:
+	$(MVN) verify
+
+demo: build
+	rm -rf $(DEMO) && mkdir -p $(DEMO)/classes
+	javac -g -d $(DEMO)/classes examples/bank/src/demo/Bank.java
+	jar cf $(DEMO)/bank.jar -C $(DEMO)/classes .
+	bin/staticbf --in $(DEMO)/bank.jar --out $(DEMO)/bank-checked.jar
+	bin/dynamicbf --report json:$(DEMO)/races.json -cp $(DEMO)/bank-checked.jar demo.Bank
+	@echo "JSON report: $(DEMO)/races.json"
+
+bench: build
+	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --runs 3
+
+clean:
+	$(MVN) -q clean
+	rm -rf target

@@ -1,8 +1,8 @@
 package bigfoot.rt;
 
 /**
- * Array shadows, kept in a weak identity map from the array object, with a two-entry per-thread cache
- * (the last two arrays looked up) in front of it, so loops over one or two arrays do not touch the map.
+ * Array shadows, kept in a weak identity map from the array object, with a small per-thread cache
+ * (direct-mapped by identity hash) in front of it, so loops over a few arrays do not touch the map.
  */
 final class ArrayShadows {
 
@@ -13,14 +13,11 @@ final class ArrayShadows {
         if (array == null) {
             return null;
         }
-        WeakIdentityMap.Entry<ArrayShadow> e = ts.recentArray;
+        int slot = System.identityHashCode(array) & (ThreadState.ARRAY_CACHE_SIZE - 1);
+        WeakIdentityMap.Entry<ArrayShadow> e = ts.arrayCache[slot];
         if (e == null || e.get() != array) {
-            e = ts.olderArray;
-            if (e == null || e.get() != array) {
-                e = shadows.entry(array, ArrayShadow::new);
-                ts.olderArray = ts.recentArray;
-                ts.recentArray = e;
-            }
+            e = shadows.entry(array, ArrayShadow::new);
+            ts.arrayCache[slot] = e;
         }
         return e.value.element(index);
     }

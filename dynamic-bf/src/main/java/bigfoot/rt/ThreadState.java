@@ -20,9 +20,13 @@ public final class ThreadState extends PaddedClock {
     /** Heap accesses those checks covered (summed at exit). */
     long accesses;
 
-    /** The last two arrays this thread looked up (newest first): a copy loop {@code a[i] = b[i]} hits both. */
-    WeakIdentityMap.Entry<ArrayShadow> recentArray;
-    WeakIdentityMap.Entry<ArrayShadow> olderArray;
+    /**
+     * The arrays this thread looked up recently, direct-mapped by identity hash ({@link ArrayShadows}): a
+     * stencil over rows {@code up[j] + row[j] + down[j]} keeps all three without touching the shared map.
+     */
+    @SuppressWarnings("unchecked")
+    final WeakIdentityMap.Entry<ArrayShadow>[] arrayCache = new WeakIdentityMap.Entry[ARRAY_CACHE_SIZE];
+    static final int ARRAY_CACHE_SIZE = 16;
     /** The last monitor this thread acquired or released. */
     WeakIdentityMap.Entry<LockState> recentLock;
 

@@ -64,6 +64,23 @@ public final class RuntimeApi {
     public static final Entry READ_FOREIGN = new Entry("readForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "I)V");
     public static final Entry WRITE_FOREIGN = new Entry("writeForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "I)V");
 
+    // ---- --verify-placement runs only: the precise-checks verifier (bigfoot.md sections 2 and 10.1) ----
+    /**
+     * {@code void verifyPlacement()}: first thing in every {@code <clinit>} of a jar rewritten with
+     * {@code --verify-placement}; switches the JVM-wide runtime into verify mode (idempotent). No code of a
+     * class runs before its {@code <clinit>} starts, so no check or access event of the jar is missed.
+     */
+    public static final Entry VERIFY_PLACEMENT = new Entry("verifyPlacement", "()V");
+    /**
+     * Access events: one immediately before every field and array access the fasttrack placement would check
+     * (after that access's check, if it has one), with the arguments of the matching check entry point plus
+     * {@code boolean write}. They run no race check; the verifier matches them against the checks.
+     */
+    public static final Entry ACCESS_FIELD = new Entry("accessField", "(" + OBJ + VS + UP + TS + "IZ)V");
+    public static final Entry ACCESS_STATIC = new Entry("accessStatic", "(" + VS + TS + "IZ)V");
+    public static final Entry ACCESS_ARRAY = new Entry("accessArray", "(" + OBJ + "I" + TS + "IZ)V");
+    public static final Entry ACCESS_FOREIGN = new Entry("accessForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "IZ)V");
+
     // ---- volatiles: a read is an acquire AFTER the read, a write a release BEFORE the write ----
     public static final Entry VOLATILE_READ_FIELD = new Entry("volatileReadField", "(" + OBJ + VS + UP + TS + ")V");
     public static final Entry VOLATILE_WRITE_FIELD = new Entry("volatileWriteField", "(" + OBJ + VS + UP + TS + ")V");
@@ -97,6 +114,7 @@ public final class RuntimeApi {
     public static final Entry[] ALL = {
         THREAD, REGISTER_SITES, STATIC_SHADOW, CLASS_INITIALIZED, CLASS_ACCESS,
         READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, READ_FOREIGN, WRITE_FOREIGN,
+        VERIFY_PLACEMENT, ACCESS_FIELD, ACCESS_STATIC, ACCESS_ARRAY, ACCESS_FOREIGN,
         VOLATILE_READ_FIELD, VOLATILE_WRITE_FIELD, VOLATILE_READ_STATIC, VOLATILE_WRITE_STATIC,
         VOLATILE_READ_FOREIGN, VOLATILE_WRITE_FOREIGN,
         ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
@@ -122,6 +140,6 @@ public final class RuntimeApi {
         return UPDATER_PREFIX + field;
     }
 
-    /** The resource the rewriter adds to every output jar (mode, tool version, counts), as java.util.Properties. */
+    /** The resource the rewriter adds to every output jar (mode, verify, tool version, counts), as java.util.Properties. */
     public static final String METADATA_RESOURCE = "META-INF/bigfoot/instrumented.properties";
 }

@@ -25,6 +25,7 @@ final class Engine {
     final ClassInits classInits = new ClassInits();
     final ForeignShadows foreign = new ForeignShadows(classInits);
     final Barriers barriers = new Barriers();
+    final PlacementVerification verification = new PlacementVerification();
 
     private static volatile Config agentConfig;
 
@@ -66,6 +67,18 @@ final class Engine {
         return out;
     }
 
+    /** In verify mode, every thread's span ended and the distinct violations resolved; else null. */
+    List<PlacementViolation.Resolved> violations() {
+        if (!verification.enabled()) {
+            return null;
+        }
+        List<PlacementViolation.Resolved> out = new ArrayList<>();
+        for (PlacementViolation v : verification.finish()) {
+            out.add(v.resolve(sites));
+        }
+        return out;
+    }
+
     Summary summary(List<Race> found) {
         long[] totals = threads.totals();
         boolean complete = !detector.isDisabled() && detector.skipped() == 0;
@@ -76,6 +89,7 @@ final class Engine {
     int report(PrintStream err) {
         List<Race> found = races();
         Summary summary = summary(found);
+        List<PlacementViolation.Resolved> violations = violations();
         if (detector.isDisabled()) {
             err.println("== DynamicBF: detection was disabled by an internal error; this report is incomplete");
         }
@@ -84,11 +98,11 @@ final class Engine {
                     + " events were skipped (the stack overflowed inside the detector); this report may be incomplete");
         }
         if (!config.quiet()) {
-            TextReport.write(found, summary, err);
+            TextReport.write(found, violations, summary, err);
         }
         if (config.jsonReport() != null) {
             try {
-                Files.writeString(config.jsonReport(), JsonReport.render(found, summary), StandardCharsets.UTF_8);
+                Files.writeString(config.jsonReport(), JsonReport.render(found, violations, summary), StandardCharsets.UTF_8);
             } catch (IOException | RuntimeException e) {
                 err.println("DynamicBF: cannot write report " + config.jsonReport() + ": " + e);
             }

@@ -132,10 +132,14 @@ final class FastTrack {
 
     /** Class initialisation: join I_c unless this thread is already ordered after the end of {@code <clinit>}. */
     private static void orderAfterInit(ThreadState st, ClassInitState c) {
-        VectorClock init = c.clock();
-        if (init != null && !ordered(c.epoch(), st)) {
-            st.joinFrom(init);
+        if (joinsInit(st, c)) {
+            st.joinFrom(c.clock());
         }
+    }
+
+    /** True if this thread is not yet ordered after the end of c's {@code <clinit>}: its next use of c joins I_c. */
+    static boolean joinsInit(ThreadState st, ClassInitState c) {
+        return c.clock() != null && !ordered(c.epoch(), st);
     }
 
     // ---------------------------------------------------------------- synchronisation

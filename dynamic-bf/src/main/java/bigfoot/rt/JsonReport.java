@@ -12,6 +12,9 @@ import java.util.List;
  *   "current":{...}}],
  *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true}}
  * </pre>
+ * In verify mode there is also a top-level
+ * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
+ * {@code "illegitimate-check"}; target and site shaped as in races) and {@code "violations":N} in the summary.
  * An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
  */
@@ -20,34 +23,61 @@ final class JsonReport {
     private JsonReport() {
     }
 
-    static String render(List<Race> races, Summary summary) {
+    /** @param violations the placement violations in verify mode, else null */
+    static String render(List<Race> races, List<PlacementViolation.Resolved> violations, Summary summary) {
         StringBuilder sb = new StringBuilder("{\"races\":[");
         for (int i = 0; i < races.size(); i++) {
             Race r = races.get(i);
             sb.append(i == 0 ? "\n" : ",\n").append("{\"kind\":").append(string(r.kind().id));
-            Target t = r.target();
-            sb.append(",\"target\":{\"type\":").append(string(t.type()))
-              .append(",\"class\":").append(string(t.className()))
-              .append(",\"field\":").append(string(t.field()))
-              .append(",\"index\":").append(t.index() == null ? "null" : t.index().toString()).append('}');
+            sb.append(",\"target\":");
+            target(sb, r.target());
             sb.append(",\"previous\":");
             access(sb, r.previous());
             sb.append(",\"current\":");
             access(sb, r.current());
             sb.append('}');
         }
-        sb.append("],\n\"summary\":{\"races\":").append(summary.races())
+        sb.append("],\n");
+        if (violations != null) {
+            sb.append("\"violations\":[");
+            for (int i = 0; i < violations.size(); i++) {
+                PlacementViolation.Resolved v = violations.get(i);
+                sb.append(i == 0 ? "\n" : ",\n").append("{\"kind\":").append(string(v.kind().id))
+                  .append(",\"thread\":").append(string(v.thread())).append(",\"target\":");
+                target(sb, v.target());
+                sb.append(",\"site\":");
+                site(sb, v.site());
+                sb.append('}');
+            }
+            sb.append("],\n");
+        }
+        sb.append("\"summary\":{\"races\":").append(summary.races())
           .append(",\"checks\":").append(summary.checks())
           .append(",\"accesses\":").append(summary.accesses())
           .append(",\"threads\":").append(summary.threads())
-          .append(",\"complete\":").append(summary.complete()).append("}}\n");
+          .append(",\"complete\":").append(summary.complete());
+        if (violations != null) {
+            sb.append(",\"violations\":").append(violations.size());
+        }
+        sb.append("}}\n");
         return sb.toString();
     }
 
     private static void access(StringBuilder sb, Race.Access a) {
         sb.append("{\"thread\":").append(string(a.thread())).append(",\"op\":").append(string(a.op().label()))
           .append(",\"site\":");
-        Site s = a.site();
+        site(sb, a.site());
+        sb.append('}');
+    }
+
+    private static void target(StringBuilder sb, Target t) {
+        sb.append("{\"type\":").append(string(t.type()))
+          .append(",\"class\":").append(string(t.className()))
+          .append(",\"field\":").append(string(t.field()))
+          .append(",\"index\":").append(t.index() == null ? "null" : t.index().toString()).append('}');
+    }
+
+    private static void site(StringBuilder sb, Site s) {
         if (s == null) {
             sb.append("null");
         } else {
@@ -56,7 +86,6 @@ final class JsonReport {
               .append(",\"file\":").append(string(s.sourceFile()))
               .append(",\"line\":").append(s.line() >= 0 ? Integer.toString(s.line()) : "null").append('}');
         }
-        sb.append('}');
     }
 
     /** A JSON string literal (or {@code null}): escapes quotes, backslashes, control characters and lone surrogates. */

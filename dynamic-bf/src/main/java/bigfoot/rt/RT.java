@@ -10,11 +10,15 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * <p>Nothing escapes into the program: every entry point catches any internal failure, which is handed to
  * {@link FastTrack#failed}. No entry point calls program code or
  * takes a program monitor.
+ *
+ * <p>In verify mode ({@link #verifyPlacement}) every check, access event, acquire and release is also handed to
+ * the calling thread's {@link PlacementVerifier}; an acquire as the check or event it belongs to sees it.
  */
 public final class RT {
 
     private static final Engine ENGINE = Engine.instance();
     private static final FastTrack FT = ENGINE.detector;
+    private static final PlacementVerification VERIFY = ENGINE.verification;
     /** Handed out if a thread's own state cannot be made; detection is off by then. */
     private static final ThreadState DETACHED = new ThreadState(0, Epoch.make(0, 1));
 
@@ -56,6 +60,7 @@ public final class RT {
     /** Before every normal return of {@code <clinit>}. */
     public static void classInitialized(Class<?> c, ThreadState ts) {
         try {
+            released(ts);
             FT.classInitialized(ts, ENGINE.classInits.of(c));
         } catch (Throwable t) {
             FT.failed(t);
@@ -66,7 +71,9 @@ public final class RT {
     public static void classAccess(VarState shadow, ThreadState ts) {
         try {
             if (shadow != null) {
-                FT.classAccess(ts, (StaticVarState) shadow);
+                StaticVarState sx = (StaticVarState) shadow;
+                initJoin(ts, sx);
+                FT.classAccess(ts, sx);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -77,7 +84,9 @@ public final class RT {
 
     public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
         try {
-            FT.read(ts, FieldShadows.of(obj, shadow, updater), site);
+            VarState sx = FieldShadows.of(obj, shadow, updater);
+            FT.read(ts, sx, site);
+            checked(ts, sx, false, site);
         } catch (Throwable t) {
             FT.failed(t);
         }
@@ -85,7 +94,9 @@ public final class RT {
 
     public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
         try {
-            FT.write(ts, FieldShadows.of(obj, shadow, updater), site);
+            VarState sx = FieldShadows.of(obj, shadow, updater);
+            FT.write(ts, sx, site);
+            checked(ts, sx, true, site);
         } catch (Throwable t) {
             FT.failed(t);
         }
@@ -95,7 +106,10 @@ public final class RT {
     public static void readStatic(VarState shadow, ThreadState ts, int site) {
         try {
             if (shadow != null) {
-                FT.readStatic(ts, (StaticVarState) shadow, site);
+                StaticVarState sx = (StaticVarState) shadow;
+                initJoin(ts, sx);
+                FT.readStatic(ts, sx, site);
+                checked(ts, sx, false, site);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -105,7 +119,10 @@ public final class RT {
     public static void writeStatic(VarState shadow, ThreadState ts, int site) {
         try {
             if (shadow != null) {
-                FT.writeStatic(ts, (StaticVarState) shadow, site);
+                StaticVarState sx = (StaticVarState) shadow;
+                initJoin(ts, sx);
+                FT.writeStatic(ts, sx, site);
+                checked(ts, sx, true, site);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -117,6 +134,7 @@ public final class RT {
             VarState sx = ENGINE.arrays.element(array, index, ts);
             if (sx != null) {
                 FT.read(ts, sx, site);
+                checked(ts, sx, false, site);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -128,6 +146,7 @@ public final class RT {
             VarState sx = ENGINE.arrays.element(array, index, ts);
             if (sx != null) {
                 FT.write(ts, sx, site);
+                checked(ts, sx, true, site);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -139,6 +158,7 @@ public final class RT {
             VarState sx = ENGINE.foreign.of(objOrClass, field);
             if (sx != null) {
                 FT.read(ts, sx, site);
+                checked(ts, sx, false, site);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -150,9 +170,93 @@ public final class RT {
             VarState sx = ENGINE.foreign.of(objOrClass, field);
             if (sx != null) {
                 FT.write(ts, sx, site);
+                checked(ts, sx, true, site);
             }
         } catch (Throwable t) {
             FT.failed(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- access events (verify mode)
+
+    /** First thing in each {@code <clinit>} of a {@code --verify-placement} jar: switch verify mode on. */
+    public static void verifyPlacement() {
+        VERIFY.enable();
+    }
+
+    public static void accessField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts,
+            int site, boolean write) {
+        try {
+            PlacementVerifier v = VERIFY.of(ts);
+            if (v != null) {
+                v.access(FieldShadows.of(obj, shadow, updater), write, site);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /** As {@link #readStatic}, an access before {@code <clinit>} made the shadow is not verified. */
+    public static void accessStatic(VarState shadow, ThreadState ts, int site, boolean write) {
+        try {
+            PlacementVerifier v = VERIFY.of(ts);
+            if (v != null && shadow != null) {
+                v.access(shadow, write, site);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    public static void accessArray(Object array, int index, ThreadState ts, int site, boolean write) {
+        try {
+            PlacementVerifier v = VERIFY.of(ts);
+            VarState sx = v == null ? null : ENGINE.arrays.element(array, index, ts);
+            if (sx != null) {
+                v.access(sx, write, site);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    public static void accessForeign(Object objOrClass, String field, ThreadState ts, int site, boolean write) {
+        try {
+            PlacementVerifier v = VERIFY.of(ts);
+            VarState sx = v == null ? null : ENGINE.foreign.of(objOrClass, field);
+            if (sx != null) {
+                v.access(sx, write, site);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /** Verify mode: the check just run. */
+    private static void checked(ThreadState ts, VarState sx, boolean write, int site) {
+        if (VERIFY.enabled()) {
+            VERIFY.of(ts).check(sx, write, site);
+        }
+    }
+
+    /** Verify mode: an acquire by ts's thread. */
+    private static void acquired(ThreadState ts) {
+        if (VERIFY.enabled()) {
+            VERIFY.of(ts).acquire();
+        }
+    }
+
+    /** Verify mode: a release by ts's thread. */
+    private static void released(ThreadState ts) {
+        if (VERIFY.enabled()) {
+            VERIFY.of(ts).release();
+        }
+    }
+
+    /** Verify mode: the class-init join the next use of sx's class makes (if any) is an acquire. */
+    private static void initJoin(ThreadState ts, StaticVarState sx) {
+        if (VERIFY.enabled() && FastTrack.joinsInit(ts, sx.owner)) {
+            acquired(ts);
         }
     }
 
@@ -162,6 +266,7 @@ public final class RT {
     public static void volatileReadField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
         try {
             FT.volatileRead(ts, FieldShadows.of(obj, shadow, updater));
+            acquired(ts);
         } catch (Throwable t) {
             FT.failed(t);
         }
@@ -170,6 +275,7 @@ public final class RT {
     /** Before the write of a volatile instance field. */
     public static void volatileWriteField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
         try {
+            released(ts);
             FT.volatileWrite(ts, FieldShadows.of(obj, shadow, updater));
         } catch (Throwable t) {
             FT.failed(t);
@@ -180,6 +286,7 @@ public final class RT {
         try {
             if (shadow != null) {
                 FT.volatileReadStatic(ts, (StaticVarState) shadow);
+                acquired(ts);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -189,7 +296,10 @@ public final class RT {
     public static void volatileWriteStatic(VarState shadow, ThreadState ts) {
         try {
             if (shadow != null) {
-                FT.volatileWriteStatic(ts, (StaticVarState) shadow);
+                StaticVarState vx = (StaticVarState) shadow;
+                initJoin(ts, vx);
+                released(ts);
+                FT.volatileWriteStatic(ts, vx);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -201,6 +311,7 @@ public final class RT {
             VarState vx = ENGINE.foreign.of(objOrClass, field);
             if (vx != null) {
                 FT.volatileRead(ts, vx);
+                acquired(ts);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -211,6 +322,7 @@ public final class RT {
         try {
             VarState vx = ENGINE.foreign.of(objOrClass, field);
             if (vx != null) {
+                released(ts);
                 FT.volatileWrite(ts, vx);
             }
         } catch (Throwable t) {
@@ -225,6 +337,7 @@ public final class RT {
         try {
             if (monitor != null) {
                 FT.acquire(ts, ENGINE.monitors.of(monitor, ts));
+                acquired(ts);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -235,6 +348,7 @@ public final class RT {
     public static void release(Object monitor, ThreadState ts) {
         try {
             if (monitor != null) {
+                released(ts);
                 FT.release(ts, ENGINE.monitors.of(monitor, ts));
             }
         } catch (Throwable t) {
@@ -246,6 +360,7 @@ public final class RT {
     public static void fork(Thread child, ThreadState ts) {
         try {
             if (child != null) {
+                released(ts);
                 ENGINE.threads.fork(child, ts);
             }
         } catch (Throwable t) {
@@ -260,6 +375,10 @@ public final class RT {
                 ThreadState s = ENGINE.threads.stateOf(joined);
                 if (s != null && ThreadLife.terminated(joined, s)) {
                     FT.join(ts, s);
+                    if (s.placementVerifier != null) {
+                        s.placementVerifier.end();      // the joined thread has ended: flush what it left pending
+                    }
+                    acquired(ts);
                 }
             }
         } catch (Throwable t) {
@@ -279,6 +398,7 @@ public final class RT {
     public static void waitBefore(Object monitor, ThreadState ts) {
         try {
             if (monitor != null && Thread.holdsLock(monitor)) {
+                released(ts);
                 FT.waitRelease(ts, ENGINE.monitors.of(monitor, ts));
             }
         } catch (Throwable t) {
@@ -291,6 +411,7 @@ public final class RT {
         try {
             if (monitor != null && Thread.holdsLock(monitor)) {
                 FT.waitReacquire(ts, ENGINE.monitors.of(monitor, ts));
+                acquired(ts);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -301,6 +422,7 @@ public final class RT {
     public static void barrierBefore(Object barrier, ThreadState ts) {
         try {
             if (barrier != null) {
+                released(ts);
                 FT.barrierArrive(ts, ENGINE.barriers.of(barrier));
             }
         } catch (Throwable t) {
@@ -313,6 +435,7 @@ public final class RT {
         try {
             if (barrier != null) {
                 FT.barrierDepart(ts, ENGINE.barriers.of(barrier));
+                acquired(ts);
             }
         } catch (Throwable t) {
             FT.failed(t);

@@ -11,14 +11,22 @@ import java.util.List;
  *    previous: write by thread "worker-1" at demo.Counter.run(Counter.java:14)
  * == DynamicBF summary: 1 race, 2000 checks, 2000 accesses, 3 threads
  * </pre>
- * A race seen more than once says how often in its header: {@code ... count (57 occurrences)}.
+ * A race seen more than once says how often in its header: {@code ... count (57 occurrences)}. In verify
+ * mode each violation of precise checks follows the races and the summary counts them:
+ * <pre>
+ * == DynamicBF: placement violation: uncovered-access of field demo.Counter.count
+ *    by thread "worker-1" at demo.Counter.run(Counter.java:14)
+ * == DynamicBF summary: 0 races, 2000 checks, 2000 accesses, 3 threads, 1 violation
+ * </pre>
  */
 final class TextReport {
 
     private TextReport() {
     }
 
-    static void write(List<Race> races, Summary summary, PrintStream out) {
+    /** @param violations the placement violations in verify mode, else null */
+    static void write(List<Race> races, List<PlacementViolation.Resolved> violations, Summary summary,
+            PrintStream out) {
         StringBuilder sb = new StringBuilder();
         for (Race race : races) {
             sb.append("== DynamicBF: ").append(race.kind().id).append(" race on ").append(race.target().describe());
@@ -29,10 +37,21 @@ final class TextReport {
             access(sb, "current:  ", race.current());
             access(sb, "previous: ", race.previous());
         }
+        if (violations != null) {
+            for (PlacementViolation.Resolved v : violations) {
+                sb.append("== DynamicBF: placement violation: ").append(v.kind().id).append(" of ")
+                  .append(v.target().describe()).append('\n')
+                  .append("   by thread \"").append(v.thread()).append("\" at ").append(v.where()).append('\n');
+            }
+        }
         sb.append("== DynamicBF summary: ").append(plural(summary.races(), "race")).append(", ")
           .append(plural(summary.checks(), "check")).append(", ")
           .append(plural(summary.accesses(), "access")).append(", ")
-          .append(plural(summary.threads(), "thread")).append('\n');
+          .append(plural(summary.threads(), "thread"));
+        if (violations != null) {
+            sb.append(", ").append(plural(violations.size(), "violation"));
+        }
+        sb.append('\n');
         out.print(sb);
         out.flush();
     }

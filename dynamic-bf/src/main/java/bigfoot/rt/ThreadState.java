@@ -35,6 +35,9 @@ public final class ThreadState extends PaddedClock {
     /** The re-entrancy depth given up by {@code waitBefore}, restored by {@code waitAfter}. */
     int waitDepth;
 
+    /** This thread's precise-checks oracle in verify mode (made by the thread itself), else null. */
+    PlacementVerifier placementVerifier;
+
     /** Set when the thread itself first asks for its state (so it has certainly started). */
     volatile boolean attached;
 

@@ -96,7 +96,7 @@ class ReportTest {
                 + "\"previous\":{\"thread\":\"r\",\"op\":\"read\",\"site\":null},"
                 + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
                 + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true}}\n",
-                JsonReport.render(List.of(race, array), new Summary(2, 10, 11, 3, true)));
+                JsonReport.render(List.of(race, array), null, new Summary(2, 10, 11, 3, true)));
     }
 
     @Test
@@ -121,7 +121,7 @@ class ReportTest {
     private String text() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<Race> races = engine.races();
-        TextReport.write(races, engine.summary(races), new PrintStream(out, true, StandardCharsets.UTF_8));
+        TextReport.write(races, null, engine.summary(races), new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
     }
 }

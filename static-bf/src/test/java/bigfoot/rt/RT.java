@@ -150,6 +150,36 @@ public final class RT {
         record("writeForeign", field, site);
     }
 
+    // ---- access events (--verify-placement) ----
+
+    public static void verifyPlacement() {
+        record("verifyPlacement", null, -1);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void accessField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site,
+            boolean write) {
+        checkThread(ts);
+        instanceShadow(obj, shadow, u);
+        record(write ? "accessField:w" : "accessField:r", obj, site);
+    }
+
+    public static void accessStatic(VarState shadow, ThreadState ts, int site, boolean write) {
+        checkThread(ts);
+        staticShadow(shadow);
+        record(write ? "accessStatic:w" : "accessStatic:r", null, site);
+    }
+
+    public static void accessArray(Object array, int index, ThreadState ts, int site, boolean write) {
+        checkThread(ts);
+        record(write ? "accessArray:w" : "accessArray:r", array, site);
+    }
+
+    public static void accessForeign(Object objOrClass, String field, ThreadState ts, int site, boolean write) {
+        checkThread(ts);
+        record(write ? "accessForeign:w" : "accessForeign:r", field, site);
+    }
+
     // ---- volatiles ----
 
     @SuppressWarnings({"unchecked", "rawtypes"})

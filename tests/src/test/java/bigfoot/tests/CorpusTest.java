@@ -26,6 +26,8 @@ import org.junit.jupiter.api.TestFactory;
  * The race corpus end to end: the corpus jar is rewritten once by StaticBF, then every program runs
  * in its own JVM under the runtime agent, and the racy locations in its JSON report must match what its
  * {@code @ExpectRaces} declares: every declared group reported, nothing outside them (no false alarm).
+ * The corpus is also rewritten with {@code --verify-placement} and every program run again: the same
+ * expectations hold, and the precise-checks verifier must find no violation in the fasttrack placement.
  */
 class CorpusTest {
 
@@ -43,8 +45,16 @@ class CorpusTest {
 
     @TestFactory
     Stream<DynamicTest> everyProgramReportsExactlyItsDeclaredRaces() throws Exception {
-        Path jar = RewrittenJars.corpus();
-        Path runs = Workspace.fresh("corpus-runs");
+        return runAll(RewrittenJars.corpus(), "corpus-runs", false);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> verifiedPlacementHasPreciseChecksAndTheSameRaces() throws Exception {
+        return runAll(RewrittenJars.corpusVerified(), "corpus-verify-runs", true);
+    }
+
+    private static Stream<DynamicTest> runAll(Path jar, String workspace, boolean verify) throws Exception {
+        Path runs = Workspace.fresh(workspace);
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_CHILDREN);
         Map<Corpus.Program, Future<ChildJvm.Result>> results = new LinkedHashMap<>();
         for (Corpus.Program p : Corpus.programs()) {
@@ -54,10 +64,11 @@ class CorpusTest {
         }
         pool.shutdown();
         return results.entrySet().stream().map(e -> NamedTests.of(e.getKey().simpleName(),
-                () -> check(e.getKey(), e.getValue().get(), runs.resolve(e.getKey().simpleName() + ".json"))));
+                () -> check(e.getKey(), e.getValue().get(), runs.resolve(e.getKey().simpleName() + ".json"), verify)));
     }
 
-    private static void check(Corpus.Program program, ChildJvm.Result run, Path reportFile) throws Exception {
+    private static void check(Corpus.Program program, ChildJvm.Result run, Path reportFile, boolean verify)
+            throws Exception {
         Expectation expected = program.expectation();
         assertFalse(run.timedOut(), () -> "timed out; stderr:\n" + run.stderrTail());
         assertEquals(expected.exitCode(), run.exit(), () -> "exit code; stderr:\n" + run.stderrTail());
@@ -77,6 +88,11 @@ class CorpusTest {
         assertEquals(report.races().size(), report.summary().races(), "summary.races vs the races listed");
         assertTrue(report.summary().checks() > 0, "summary.checks");
         assertTrue(report.summary().threads() >= 2, "summary.threads");
+        if (verify) {
+            assertEquals(List.of(), report.violations(), "placement violations (the verifier must be on)");
+        } else {
+            assertEquals(null, report.violations(), "no verifier without --verify-placement");
+        }
     }
 
     /** Each race must be well formed and point into the program's own source with a real line. */

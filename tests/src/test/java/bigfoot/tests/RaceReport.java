@@ -11,9 +11,10 @@ import java.util.TreeSet;
 
 /**
  * The runtime's JSON report, read strictly against the agreed schema: a missing or mistyped member is
- * an error naming its path (e.g. {@code races[0].current.site.line}).
+ * an error naming its path (e.g. {@code races[0].current.site.line}). {@code violations} is null unless the
+ * run was in verify mode (a {@code --verify-placement} jar); then the summary's count must match it.
  */
-record RaceReport(List<Race> races, Summary summary) {
+record RaceReport(List<Race> races, List<Violation> violations, Summary summary) {
 
     static final Set<String> KINDS = Set.of("write-write", "write-read", "read-write", "shared-write");
 
@@ -39,6 +40,10 @@ record RaceReport(List<Race> races, Summary summary) {
     record Access(String thread, String op, SiteRef site) {
     }
 
+    /** A placement violation: kind "uncovered-access" (site of the access) or "illegitimate-check" (of the check). */
+    record Violation(String kind, String thread, Target target, SiteRef site) {
+    }
+
     record SiteRef(String className, String method, String file, long line) {
     }
 
@@ -61,7 +66,18 @@ record RaceReport(List<Race> races, Summary summary) {
         Node s = root.get("summary");
         Summary summary = new Summary(s.get("races").number(), s.get("checks").number(), s.get("accesses").number(),
                 s.get("threads").number(), s.get("complete").bool());
-        return new RaceReport(List.copyOf(races), summary);
+        List<Violation> violations = null;
+        if (root.has("violations")) {
+            violations = new ArrayList<>();
+            for (Node v : root.get("violations").list()) {
+                violations.add(new Violation(v.get("kind").string(), v.get("thread").string(), target(v.get("target")),
+                        site(v.get("site"))));
+            }
+            if (s.get("violations").number() != violations.size()) {
+                throw new IllegalArgumentException("summary.violations differs from the violations listed");
+            }
+        }
+        return new RaceReport(List.copyOf(races), violations == null ? null : List.copyOf(violations), summary);
     }
 
     /** The set of racy locations. */
@@ -85,10 +101,12 @@ record RaceReport(List<Race> races, Summary summary) {
     }
 
     private static Access access(Node a) {
-        Node site = a.get("site");
-        SiteRef ref = new SiteRef(site.get("class").string(), site.get("method").string(), site.get("file").string(),
+        return new Access(a.get("thread").string(), a.get("op").string(), site(a.get("site")));
+    }
+
+    private static SiteRef site(Node site) {
+        return new SiteRef(site.get("class").string(), site.get("method").string(), site.get("file").string(),
                 site.get("line").number());
-        return new Access(a.get("thread").string(), a.get("op").string(), ref);
     }
 
     /** A JSON value with the path that reached it, for precise schema errors. */
@@ -101,6 +119,10 @@ record RaceReport(List<Race> races, Summary summary) {
                 throw new IllegalArgumentException(path + " lacks \"" + key + "\"");
             }
             return new Node(path + "." + key, map.get(key));
+        }
+
+        boolean has(String key) {
+            return value instanceof Map<?, ?> map && map.containsKey(key);
         }
 
         List<Node> list() {

@@ -33,8 +33,11 @@ final class Rewriter {
     }
 
     /** Rewrites {@code in} to {@code out} in fasttrack mode and fails the test unless StaticBF exits 0. */
-    static Path rewrite(Path in, Path out) {
-        CliResult r = run("--in", in.toString(), "--out", out.toString(), "--mode", "fasttrack");
+    static Path rewrite(Path in, Path out, String... moreOptions) {
+        List<String> args = new java.util.ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(),
+                "--mode", "fasttrack"));
+        args.addAll(List.of(moreOptions));
+        CliResult r = run(args.toArray(String[]::new));
         assertEquals(0, r.exit(), () -> "StaticBF failed on " + in + ":\n" + r.err());
         return out;
     }

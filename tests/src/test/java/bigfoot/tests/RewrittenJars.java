@@ -7,6 +7,7 @@ import java.nio.file.Path;
 final class RewrittenJars {
 
     private static Path corpus;
+    private static Path corpusVerified;
 
     private RewrittenJars() {
     }
@@ -19,5 +20,15 @@ final class RewrittenJars {
             corpus = Rewriter.rewrite(in, dir.resolve("corpus-bf.jar"));
         }
         return corpus;
+    }
+
+    /** The same corpus jar rewritten with {@code --verify-placement} (access events for the verifier). */
+    static synchronized Path corpusVerified() throws IOException {
+        if (corpusVerified == null) {
+            Path dir = Workspace.fresh("corpus-verified");
+            Path in = Jars.write(dir.resolve("corpus.jar"), Jars.packageEntries(MainClasses.testClasses(), Corpus.PACKAGE));
+            corpusVerified = Rewriter.rewrite(in, dir.resolve("corpus-bf-verify.jar"), "--verify-placement");
+        }
+        return corpusVerified;
     }
 }

@@ -8,13 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The parsed command line of {@code staticbf}. */
-public record Options(Path in, Path out, Mode mode, List<Path> classpath, boolean help) {
+public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, List<Path> classpath, boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: staticbf --in app.jar --out app-checked.jar [--mode fasttrack] [--classpath cp] [--help]",
+            "usage: staticbf --in app.jar --out app-checked.jar [--mode fasttrack] [--verify-placement] [--classpath cp] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
             "  --mode MODE      check placement: fasttrack (a check at every access; the default)",
+            "  --verify-placement  also report every field and array access, so the runtime verifies that the",
+            "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
                     + "-separated), used to resolve fields and class hierarchies",
             "  --help           print this help");
@@ -24,6 +26,7 @@ public record Options(Path in, Path out, Mode mode, List<Path> classpath, boolea
         Path in = null;
         Path out = null;
         Mode mode = Mode.FASTTRACK;
+        boolean verifyPlacement = false;
         List<Path> classpath = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -36,7 +39,13 @@ public record Options(Path in, Path out, Mode mode, List<Path> classpath, boolea
             }
             switch (name) {
                 case "--help", "-h" -> {
-                    return new Options(null, null, mode, List.of(), true);
+                    return new Options(null, null, mode, false, List.of(), true);
+                }
+                case "--verify-placement" -> {
+                    if (value != null) {
+                        throw StaticBfException.usage("--verify-placement takes no value");
+                    }
+                    verifyPlacement = true;
                 }
                 case "--in", "--out", "--mode", "--classpath", "-cp" -> {
                     if (value == null) {
@@ -71,6 +80,6 @@ public record Options(Path in, Path out, Mode mode, List<Path> classpath, boolea
         if (out == null) {
             throw StaticBfException.usage("missing --out (see staticbf --help)");
         }
-        return new Options(in, out, mode, List.copyOf(classpath), false);
+        return new Options(in, out, mode, verifyPlacement, List.copyOf(classpath), false);
     }
 }

@@ -9,6 +9,7 @@ import bigfoot.staticbf.hierarchy.ClassPathSource;
 import bigfoot.staticbf.hierarchy.ClassSource;
 import bigfoot.staticbf.hierarchy.InputClassSource;
 import bigfoot.staticbf.hierarchy.JdkClassSource;
+import bigfoot.staticbf.placement.Placement;
 import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.Environment;
@@ -35,19 +36,30 @@ public final class JarRewriter {
             Pattern.compile("META-INF/([^/]+\\.(SF|RSA|DSA|EC)|SIG-[^/]+)", Pattern.CASE_INSENSITIVE);
 
     private final Options options;
+    private final Placement placement;
     private final Diagnostics diagnostics;
     private final Counts counts = new Counts();
     private final List<String> removedSignatureFiles = new ArrayList<>();
     private final List<String> alreadyInstrumented = new ArrayList<>();
 
-    private JarRewriter(Options options, Diagnostics diagnostics) {
+    private JarRewriter(Options options, Placement placement, Diagnostics diagnostics) {
         this.options = options;
+        this.placement = placement;
         this.diagnostics = diagnostics;
     }
 
     /** Rewrites {@code options.in()} into {@code options.out()} and returns what was done. */
     public static Counts rewrite(Options options, Diagnostics diagnostics) throws StaticBfException {
-        return new JarRewriter(options, diagnostics).run();
+        return rewrite(options, options.mode().placement(), diagnostics);
+    }
+
+    /**
+     * As {@link #rewrite(Options, Diagnostics)}, with {@code placement} deciding the checks instead of the
+     * mode's own (the metadata still names the mode): how tests feed the verifier a deliberately wrong placement.
+     */
+    public static Counts rewrite(Options options, Placement placement, Diagnostics diagnostics)
+            throws StaticBfException {
+        return new JarRewriter(options, placement, diagnostics).run();
     }
 
     static boolean isSignatureFile(String entryName) {
@@ -65,10 +77,10 @@ public final class JarRewriter {
                     rewritten.add(c.info().name());
                 }
             }
-            Environment env = new Environment(hierarchy, new ShadowPolicy(rewritten), options.mode().placement(),
-                    diagnostics);
+            Environment env = new Environment(hierarchy, new ShadowPolicy(rewritten), placement,
+                    options.verifyPlacement(), diagnostics);
             writeEntries(input, output, new ClassRewriter(env));
-            output.add(RuntimeApi.METADATA_RESOURCE, Metadata.of(options.mode().optionName(), counts));
+            output.add(RuntimeApi.METADATA_RESOURCE, Metadata.of(options.mode().optionName(), options.verifyPlacement(), counts));
             output.commit();
             reportRemovedAndKept();
             return counts;

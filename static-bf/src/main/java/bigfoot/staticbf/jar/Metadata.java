@@ -8,16 +8,17 @@ import java.util.TreeMap;
 
 /**
  * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode,
- * tool version and counts. Written without a timestamp so equal inputs give equal jars.
+ * verify (true if access events were added for the precise-checks verifier), tool version and counts. Written without a timestamp so equal inputs give equal jars.
  */
 final class Metadata {
 
     private Metadata() {
     }
 
-    static byte[] of(String mode, Counts counts) {
+    static byte[] of(String mode, boolean verify, Counts counts) {
         Map<String, Object> p = new TreeMap<>();
         p.put("mode", mode);
+        p.put("verify", verify);
         p.put("tool", "staticbf");
         p.put("tool.version", ToolVersion.get());
         p.put("classes.rewritten", counts.classesRewritten());

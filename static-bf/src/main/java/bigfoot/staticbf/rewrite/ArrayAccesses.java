@@ -7,7 +7,10 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 
-/** Checks before xALOAD ({@code dup2; readArray}) and xASTORE (value spilled, {@code dup2; writeArray}). */
+/**
+ * Checks before xALOAD ({@code dup2; readArray}) and xASTORE (value spilled, {@code dup2; writeArray}); with
+ * {@code --verify-placement} also an access event after the check ({@code dup2; accessArray}).
+ */
 final class ArrayAccesses {
 
     private ArrayAccesses() {
@@ -22,20 +25,30 @@ final class ArrayAccesses {
     }
 
     static void instrument(MethodContext ctx, AbstractInsnNode insn) {
-        if (!ctx.placesCheckAt(insn)) {
-            return;
-        }
         boolean write = isStore(insn.getOpcode());
-        Code check = new Code().op(Opcodes.DUP2).append(ctx.threadState())
-                .append(ctx.site(insn, write ? AccessOp.WRITE : AccessOp.READ, Site.ARRAY))
-                .call(write ? RuntimeApi.WRITE_ARRAY : RuntimeApi.READ_ARRAY);
+        if (ctx.placesCheckAt(insn)) {
+            insertWithIndexOnTop(ctx, insn, write, new Code().op(Opcodes.DUP2).append(ctx.threadState())
+                    .append(site(ctx, insn, write)).call(write ? RuntimeApi.WRITE_ARRAY : RuntimeApi.READ_ARRAY));
+        }
+        if (ctx.verifiesPlacement()) {
+            insertWithIndexOnTop(ctx, insn, write, new Code().op(Opcodes.DUP2).append(ctx.threadState())
+                    .append(site(ctx, insn, write)).push(write ? 1 : 0).call(RuntimeApi.ACCESS_ARRAY));
+        }
+    }
+
+    private static Code site(MethodContext ctx, AbstractInsnNode insn, boolean write) {
+        return ctx.site(insn, write ? AccessOp.WRITE : AccessOp.READ, Site.ARRAY);
+    }
+
+    /** Inserts {@code call} (which expects array and index on top) before insn; a store's value is spilled around it. */
+    private static void insertWithIndexOnTop(MethodContext ctx, AbstractInsnNode insn, boolean write, Code call) {
         if (!write) {
-            ctx.insertBefore(insn, check);
+            ctx.insertBefore(insn, call);
             return;
         }
         Type value = storedType(insn.getOpcode());
         int slot = ctx.scratch(0);
-        ctx.insertBefore(insn, new Code().store(value, slot).append(check).load(value, slot));
+        ctx.insertBefore(insn, new Code().store(value, slot).append(call).load(value, slot));
     }
 
     private static Type storedType(int storeOpcode) {

@@ -103,7 +103,7 @@ public final class ClassRewriter {
         }
         ShadowMembers.addFields(node, shadowed);
         InsnList prologue =
-                ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed).take();
+                ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed, env.verifyPlacement()).take();
         cls.counts.countRuntimeCalls(prologue);
         clinit.instructions.insert(prologue);
         cls.counts.sites(cls.sites.size());

@@ -14,7 +14,8 @@ import org.objectweb.asm.tree.LabelNode;
  *
  * <p>A race check goes before the access; a read of a final static only orders the class's initialisation
  * first (it cannot race); a volatile read is an acquire AFTER the read, a volatile
- * write a release BEFORE the write. An instance check is skipped for a null receiver
+ * write a release BEFORE the write. With {@code --verify-placement}, every access that the fasttrack
+ * placement would check also gets an access event, after its check if it has one. An instance check is skipped for a null receiver
  * ({@code dup; ifnull}), so the original instruction throws its own NullPointerException, with its
  * helpful message unchanged.
  */
@@ -37,18 +38,29 @@ final class FieldAccesses {
             }
         } else if (target.isVolatile()) {
             volatileEvent(ctx, insn, target, isStatic, write);
-        } else if (ctx.placesCheckAt(insn)) {
-            check(ctx, insn, target, isStatic, write);
+        } else {
+            if (ctx.placesCheckAt(insn)) {
+                Entry check = target.shadowed()
+                        ? (isStatic ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC)
+                                    : (write ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD))
+                        : (write ? RuntimeApi.WRITE_FOREIGN : RuntimeApi.READ_FOREIGN);
+                call(ctx, insn, target, isStatic, write, check, site(ctx, insn, target, write));
+            }
+            if (ctx.verifiesPlacement()) {
+                Entry access = target.shadowed() ? (isStatic ? RuntimeApi.ACCESS_STATIC : RuntimeApi.ACCESS_FIELD)
+                        : RuntimeApi.ACCESS_FOREIGN;
+                call(ctx, insn, target, isStatic, write, access, site(ctx, insn, target, write).push(write ? 1 : 0));
+            }
         }
     }
 
-    private static void check(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean isStatic,
-            boolean write) {
-        Code site = ctx.site(insn, write ? AccessOp.WRITE : AccessOp.READ, target.qualifiedName());
-        Entry entry = target.shadowed()
-                ? (isStatic ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC)
-                            : (write ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD))
-                : (write ? RuntimeApi.WRITE_FOREIGN : RuntimeApi.READ_FOREIGN);
+    private static Code site(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean write) {
+        return ctx.site(insn, write ? AccessOp.WRITE : AccessOp.READ, target.qualifiedName());
+    }
+
+    /** A check or access event before the access: {@code entry} takes the location, ts and {@code args}. */
+    private static void call(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean isStatic,
+            boolean write, Entry entry, Code site) {
         if (isStatic) {
             ctx.insertBefore(insn, staticCall(ctx, insn, target, entry, site));
         } else {

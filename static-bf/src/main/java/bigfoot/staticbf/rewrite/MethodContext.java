@@ -26,6 +26,8 @@ final class MethodContext {
     final MethodNode method;
     private final Map<AbstractInsnNode, Integer> bcis;
     private final Map<AbstractInsnNode, Integer> lines = new IdentityHashMap<>();
+    /** The local site id of each access registered so far: its check and its access event share one site. */
+    private final Map<AbstractInsnNode, Integer> sites = new IdentityHashMap<>();
     private final int tsSlot;
     private final int lockSlot;
     private final int scratchBase;
@@ -64,14 +66,20 @@ final class MethodContext {
         return scratchBase + index;
     }
 
-    /** Registers a site for the access {@code insn} and returns the code pushing its global id. */
+    /** The code pushing the global id of the access {@code insn}'s site, registered on first use. */
     Code site(AbstractInsnNode insn, AccessOp op, String target) {
-        int id = cls.sites.add(method.name, bcis.get(insn), lines.get(insn), op, target);
+        int id = sites.computeIfAbsent(insn,
+                i -> cls.sites.add(method.name, bcis.get(insn), lines.get(insn), op, target));
         return cls.siteId(id);
     }
 
     boolean placesCheckAt(AbstractInsnNode access) {
         return cls.placement().checksAccess(cls.node, method, access);
+    }
+
+    /** True if every access gets an access event for the precise-checks verifier ({@code --verify-placement}). */
+    boolean verifiesPlacement() {
+        return cls.env.verifyPlacement();
     }
 
     void insertBefore(AbstractInsnNode insn, Code code) {

@@ -52,13 +52,15 @@ final class ShadowMembers {
     }
 
     /**
-     * The first code of {@code <clinit>}: {@code __bf$sb = RT.registerSites(table)}, then
+     * The first code of {@code <clinit>}: with {@code --verify-placement} {@code RT.verifyPlacement()}; then
+     * {@code __bf$sb = RT.registerSites(table)}, then
      * {@code __bf$s$f = RT.staticShadow(C.class)} per static shadow and
      * {@code __bf$u$f = AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$s$f")} per
      * instance shadow. Nothing of the original class runs before these are set.
      */
-    static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed) {
-        Code code = pushString(siteTable).call(RuntimeApi.REGISTER_SITES)
+    static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed, boolean verifyPlacement) {
+        Code code = verifyPlacement ? new Code().call(RuntimeApi.VERIFY_PLACEMENT) : new Code();
+        code.append(pushString(siteTable)).call(RuntimeApi.REGISTER_SITES)
                 .field(Opcodes.PUTSTATIC, className, RuntimeApi.SITE_BASE_FIELD, "I");
         Type owner = Type.getObjectType(className);
         for (FieldInfo f : shadowed) {

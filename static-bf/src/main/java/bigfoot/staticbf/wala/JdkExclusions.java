@@ -1,0 +1,50 @@
+package bigfoot.staticbf.wala;
+
+import com.ibm.wala.util.config.StringFilter;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * JDK packages left out of the class hierarchy. Without them a 0-CFA call graph of a tiny program
+ * walks ~15,000 JDK methods (~50 s); with them ~900 (~2 s). StaticBF never analyses JDK bodies (the
+ * library model answers for them), so only call-graph paths through these packages are lost.
+ * Of {@code java/lang/invoke} only what lambdas need is kept (excluding all of it drops lambda bodies
+ * from the call graph); its internals cost ~15% more nodes on a real jar and trip a debug print left
+ * in WALA 1.6.12 (ClassBasedInstanceKeys writes every DirectMethodHandle$StaticAccessor allocation
+ * to stderr). WALA applies exclusions to every class loader, so the application's own classes are
+ * guarded: an application class in, say, {@code javax/annotation} is never excluded.
+ */
+final class JdkExclusions implements StringFilter {
+    private static final long serialVersionUID = 1L;
+
+    static final List<String> PATTERNS = List.of(
+            "java/awt/.*", "javax/.*", "sun/.*", "com/sun/.*", "jdk/.*", "java/net/.*",
+            "java/nio/.*", "java/security/.*", "java/time/.*", "java/util/stream/.*",
+            "java/lang/invoke/(?!LambdaMetafactory$|MethodHandle$|MethodHandles(\\$.*)?$|MethodType$|CallSite$|StringConcatFactory$).*");
+
+    private static final Pattern EXCLUDED = Pattern.compile(String.join("|", PATTERNS));
+
+    private final Set<String> applicationClasses;
+
+    /** @param applicationClasses internal names ({@code a/b/C}) of the classes of the application and its classpath */
+    JdkExclusions(Set<String> applicationClasses) {
+        this.applicationClasses = Set.copyOf(applicationClasses);
+    }
+
+    /** @param className an internal name without the leading {@code L} */
+    @Override
+    public boolean test(String className) {
+        return EXCLUDED.matcher(className).matches() && !applicationClasses.contains(className);
+    }
+
+    /** Whether a JDK class of this internal name is left out of the hierarchy. */
+    static boolean isExcludedJdkClass(String className) {
+        return EXCLUDED.matcher(className).matches();
+    }
+
+    @Override
+    public Object toJson() {
+        return PATTERNS;
+    }
+}

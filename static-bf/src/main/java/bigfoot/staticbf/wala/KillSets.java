@@ -1,0 +1,274 @@
+package bigfoot.staticbf.wala;
+
+import com.ibm.wala.classLoader.CallSiteReference;
+import com.ibm.wala.classLoader.IClass;
+import com.ibm.wala.classLoader.IField;
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.ipa.callgraph.CallGraph;
+import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.ssa.IR;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSAFieldAccessInstruction;
+import com.ibm.wala.ssa.SSAGetInstruction;
+import com.ibm.wala.ssa.SSAInstruction;
+import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
+import com.ibm.wala.ssa.SSAMonitorInstruction;
+import com.ibm.wala.types.MethodReference;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Whole-program kill sets (reference/bigfoot.md section 7, [Call]): for every application method,
+ * whether running it may (transitively) ACQUIRE and whether it may RELEASE.
+ *
+ * <p>A method's own operations: monitorenter / synchronized entry / volatile read = acquire;
+ * monitorexit / synchronized exit / volatile write = release; a native application method = both.
+ * A call site: the union over its targets in the call graph (class-hierarchy targets, plus lambda
+ * bodies, where the call graph has none):
+ * <ul>
+ * <li>an application (or classpath) target contributes its kill set (the fixed point);</li>
+ * <li>a JDK target contributes what the {@link LibraryModel} says, and nothing if it is not
+ *     modelled; its body is never analysed (section 10.7);</li>
+ * <li>a site with no target at all counts as BOTH (safe), except an invokedynamic that is not a
+ *     lambda (string concatenation) and a call into a JDK class excluded from the hierarchy: those
+ *     are JDK calls, and count as NONE.</li>
+ * </ul>
+ * The fixed point over this graph is a reachability question (the lattice is two booleans): a method
+ * acquires iff a method whose own operations acquire is reachable from it; computed backwards from
+ * those methods, once per side, so recursion needs no special care.
+ *
+ * <p>Everything is computed in the constructor; afterwards the object is only read, so the
+ * per-method analyses may query it from several threads.
+ */
+public final class KillSets {
+    private final IClassHierarchy cha;
+    private final CallGraph graph;
+    private final MethodIRs irs;
+    private final LibraryModel model;
+    private final LambdaBodies lambdas;
+    /** Own kill set of every analysed method: its instructions plus its calls' modelled / unresolved sides. */
+    private final Map<IMethod, KillSet> own = new HashMap<>();
+    /** The analysed methods each analysed method may call. */
+    private final Map<IMethod, Set<IMethod>> callees = new HashMap<>();
+    /** The effect of every call site of every analysed method. */
+    private final Map<IMethod, Map<CallSiteReference, CallEffect>> calls = new HashMap<>();
+    private final Set<IMethod> acquiring = new HashSet<>();
+    private final Set<IMethod> releasing = new HashSet<>();
+    private final Duration computeTime;
+
+    /** The effect of one call site: a fixed part, plus the kill sets of the analysed methods it may run. */
+    private record CallEffect(KillSet fixed, Set<IMethod> callees) {
+    }
+
+    private KillSets(WalaProgram program, ProgramCallGraph callGraph, MethodIRs irs) {
+        long start = System.nanoTime();
+        this.cha = program.hierarchy();
+        this.graph = callGraph.graph().orElse(null);
+        this.irs = irs;
+        this.model = new LibraryModel(cha);
+        this.lambdas = new LambdaBodies(cha);
+        List<IMethod> roots = program.applicationMethods();
+        roots.forEach(m -> irs.ir(m).ifPresent(lambdas::scan));
+        explore(roots);
+        Map<IMethod, Set<IMethod>> callers = new HashMap<>();
+        callees.forEach((m, cs) -> cs.forEach(c -> callers.computeIfAbsent(c, k -> new HashSet<>()).add(m)));
+        propagate(callers, KillSet::acquires, acquiring);
+        propagate(callers, KillSet::releases, releasing);
+        this.computeTime = Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    public static KillSets compute(WalaProgram program, ProgramCallGraph callGraph, MethodIRs irs) {
+        return new KillSets(program, callGraph, irs);
+    }
+
+    /** The kill set of running an application method (its body and everything it calls). */
+    public KillSet of(IMethod method) {
+        requireAnalysed(method);
+        return KillSet.of(acquiring.contains(method), releasing.contains(method));
+    }
+
+    /** The kill set of one call in an application method: what the [Call] rule kills at that call. */
+    public KillSet atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
+        requireAnalysed(caller);
+        CallEffect effect = calls.get(caller).get(call.getCallSite());
+        if (effect == null) {
+            throw new IllegalArgumentException("no call " + call.getCallSite() + " in " + caller.getSignature());
+        }
+        KillSet result = effect.fixed();
+        for (IMethod callee : effect.callees()) {
+            result = result.union(of(callee));
+        }
+        return result;
+    }
+
+    /**
+     * Why a method has a side: the shortest chain of calls from {@code method} to a method whose own
+     * operations (or modelled / unresolved calls) have that side. Empty if the method lacks the side.
+     */
+    public List<IMethod> witness(IMethod method, boolean acquireSide) {
+        requireAnalysed(method);
+        Set<IMethod> marked = acquireSide ? acquiring : releasing;
+        Predicate<KillSet> side = acquireSide ? KillSet::acquires : KillSet::releases;
+        Map<IMethod, IMethod> parent = new HashMap<>();
+        Deque<IMethod> todo = new ArrayDeque<>();
+        if (marked.contains(method)) {
+            todo.add(method);
+            parent.put(method, method);
+        }
+        while (!todo.isEmpty()) {
+            IMethod m = todo.poll();
+            if (side.test(own.get(m))) {
+                List<IMethod> chain = new ArrayList<>();
+                for (IMethod at = m; at != method; at = parent.get(at)) {
+                    chain.add(0, at);
+                }
+                chain.add(0, method);
+                return chain;
+            }
+            for (IMethod c : callees.get(m)) {
+                if (marked.contains(c) && parent.putIfAbsent(c, m) == null) {
+                    todo.add(c);
+                }
+            }
+        }
+        return List.of();
+    }
+
+    /** Time to compute the kill sets, building the IRs of all analysed methods included. */
+    public Duration computeTime() {
+        return computeTime;
+    }
+
+    /** Number of analysed methods: the application's, and those of its classpath and lambdas it reaches. */
+    public int methodCount() {
+        return own.size();
+    }
+
+    private void requireAnalysed(IMethod method) {
+        if (!own.containsKey(method)) {
+            throw new IllegalArgumentException("not an analysed method: " + method.getSignature());
+        }
+    }
+
+    private void explore(List<IMethod> roots) {
+        Deque<IMethod> todo = new ArrayDeque<>(roots);
+        while (!todo.isEmpty()) {
+            IMethod m = todo.pop();
+            if (!own.containsKey(m)) {
+                Map<CallSiteReference, CallEffect> effects = new HashMap<>();
+                own.put(m, analyse(m, effects));
+                Set<IMethod> reached = new LinkedHashSet<>();
+                effects.values().forEach(e -> reached.addAll(e.callees()));
+                calls.put(m, effects);
+                callees.put(m, reached);
+                todo.addAll(reached);
+            }
+        }
+    }
+
+    /** The method's own operations; the effect of each of its calls is put in {@code effects}. */
+    private KillSet analyse(IMethod m, Map<CallSiteReference, CallEffect> effects) {
+        Optional<IR> ir = irs.ir(m);
+        if (ir.isEmpty()) {
+            return KillSet.BOTH; // native code (or no bytecode): may do anything
+        }
+        // SYNCHRONIZED METHOD: acquire at entry, release at every exit
+        KillSet result = m.isSynchronized() ? KillSet.BOTH : KillSet.NONE;
+        for (SSAInstruction insn : ir.get().getInstructions()) {
+            if (insn instanceof SSAMonitorInstruction monitor) {
+                result = result.union(monitor.isMonitorEnter() ? KillSet.ACQUIRE : KillSet.RELEASE);
+            } else if (insn instanceof SSAFieldAccessInstruction access) {
+                result = result.union(volatileAccess(access));
+            } else if (insn instanceof SSAAbstractInvokeInstruction call) {
+                CallEffect effect = callEffect(m, call);
+                result = result.union(effect.fixed());
+                effects.put(call.getCallSite(), effect);
+            }
+        }
+        return result;
+    }
+
+    /** VOLATILE READ = acquire after the read, VOLATILE WRITE = release before the write. */
+    private KillSet volatileAccess(SSAFieldAccessInstruction access) {
+        IField field = cha.resolveField(access.getDeclaredField());
+        if (field == null) {
+            // an excluded JDK class's field is library state; any other unknown field may be volatile
+            return isExcludedJdk(access.getDeclaredField().getDeclaringClass().getName().toString()) ? KillSet.NONE : KillSet.BOTH;
+        }
+        if (!field.isVolatile()) {
+            return KillSet.NONE;
+        }
+        return access instanceof SSAGetInstruction ? KillSet.ACQUIRE : KillSet.RELEASE;
+    }
+
+    private CallEffect callEffect(IMethod caller, SSAAbstractInvokeInstruction call) {
+        Set<IMethod> targets = targets(caller, call.getCallSite());
+        if (targets.isEmpty()) {
+            boolean jdkCall = call instanceof SSAInvokeDynamicInstruction
+                    || isExcludedJdk(call.getDeclaredTarget().getDeclaringClass().getName().toString());
+            return new CallEffect(jdkCall ? KillSet.NONE : KillSet.BOTH, Set.of());
+        }
+        IClass declared = cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
+        KillSet fixed = KillSet.NONE;
+        Set<IMethod> analysed = new LinkedHashSet<>();
+        for (IMethod t : targets) {
+            if (WalaProgram.isJdk(t)) {
+                fixed = fixed.union(model.sideOf(t, declared).orElse(KillSet.NONE));
+            } else {
+                analysed.add(t);
+            }
+        }
+        return new CallEffect(fixed, analysed);
+    }
+
+    /** The call graph's targets of a site; the class hierarchy's (and lambda bodies) where the call graph has none. */
+    private Set<IMethod> targets(IMethod caller, CallSiteReference site) {
+        Set<IMethod> result = new LinkedHashSet<>();
+        if (graph != null) {
+            for (CGNode node : graph.getNodes(caller.getReference())) {
+                graph.getPossibleTargets(node, site).forEach(t -> result.add(t.getMethod()));
+            }
+        }
+        if (result.isEmpty()) {
+            MethodReference declared = site.getDeclaredTarget();
+            if (site.isDispatch()) {
+                result.addAll(cha.getPossibleTargets(declared));
+                result.addAll(lambdas.mayRun(declared));
+            } else {
+                Optional.ofNullable(cha.resolveMethod(declared)).ifPresent(result::add);
+            }
+        }
+        return result;
+    }
+
+    private static boolean isExcludedJdk(String typeName) {
+        return JdkExclusions.isExcludedJdkClass(typeName.substring(1));
+    }
+
+    /** Marks every method from which a method whose own kill set has the side is reachable. */
+    private void propagate(Map<IMethod, Set<IMethod>> callers, Predicate<KillSet> side, Set<IMethod> marked) {
+        Deque<IMethod> todo = new ArrayDeque<>();
+        own.forEach((m, k) -> {
+            if (side.test(k)) {
+                todo.add(m);
+            }
+        });
+        while (!todo.isEmpty()) {
+            IMethod m = todo.pop();
+            if (marked.add(m)) {
+                todo.addAll(callers.getOrDefault(m, Set.of()));
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package bigfoot.staticbf.wala;
+
+import static bigfoot.staticbf.wala.KillSet.ACQUIRE;
+import static bigfoot.staticbf.wala.KillSet.BOTH;
+import static bigfoot.staticbf.wala.KillSet.RELEASE;
+
+import com.ibm.wala.classLoader.IClass;
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.types.ClassLoaderReference;
+import com.ibm.wala.types.TypeReference;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The JDK methods that synchronise, and on which side. JDK bodies are never analysed (RoadRunner's
+ * treatment, reference/bigfoot.md 10.7: synchronisation inside libraries is ignored); a call into the
+ * JDK counts only if this table names the method. HB sinks count as ACQUIRE, HB sources as RELEASE,
+ * operations that are both (wait = release at entry + acquire at return, barriers, read-modify-write
+ * atomics) as BOTH. Where a class is listed with a default side, every other method of it counts on
+ * that side, which errs towards more checks, never fewer. Reflective calls run unknown code and
+ * count as BOTH. Callbacks from the JDK into the application (a comparator, a forEach lambda) are
+ * not followed: the call counts only by this table.
+ */
+final class LibraryModel {
+
+    /** A rule for the methods of one JDK class (and everything below it in the hierarchy) or package. */
+    private record Rule(String owner, boolean wholePackage, Map<String, KillSet> byName, KillSet others) {
+        static Rule of(String owner, Map<String, KillSet> byName) {
+            return new Rule(owner, false, byName, null);
+        }
+
+        static Rule of(String owner, Map<String, KillSet> byName, KillSet others) {
+            return new Rule(owner, false, byName, others);
+        }
+    }
+
+    /** Names that never synchronise, whatever class they are declared in. */
+    private static final Set<String> NEVER = Set.of("<init>", "<clinit>", "toString", "hashCode", "equals");
+
+    private static final List<Rule> RULES = List.of(
+            Rule.of("java/lang/Thread", Map.of("start", RELEASE, "join", ACQUIRE, "isAlive", ACQUIRE)),
+            Rule.of("java/lang/Object", Map.of("wait", BOTH)),
+            Rule.of("java/util/concurrent/CyclicBarrier", Map.of("await", BOTH)),
+            Rule.of("java/util/concurrent/locks/Lock", Map.of(
+                    "lock", ACQUIRE, "lockInterruptibly", ACQUIRE, "tryLock", ACQUIRE, "unlock", RELEASE)),
+            Rule.of("java/util/concurrent/locks/Condition", Map.of(
+                    "await", BOTH, "awaitNanos", BOTH, "awaitUninterruptibly", BOTH, "awaitUntil", BOTH)),
+            Rule.of("java/util/concurrent/locks/StampedLock", Map.of(
+                    "unlock", RELEASE, "unlockRead", RELEASE, "unlockWrite", RELEASE,
+                    "tryUnlockRead", RELEASE, "tryUnlockWrite", RELEASE), BOTH),
+            Rule.of("java/util/concurrent/Semaphore", Map.of(
+                    "acquire", ACQUIRE, "acquireUninterruptibly", ACQUIRE, "tryAcquire", ACQUIRE, "release", RELEASE)),
+            Rule.of("java/util/concurrent/CountDownLatch", Map.of("await", ACQUIRE, "countDown", RELEASE)),
+            Rule.of("java/util/concurrent/Phaser", Map.of(
+                    "arrive", RELEASE, "arriveAndDeregister", RELEASE, "awaitAdvance", ACQUIRE,
+                    "awaitAdvanceInterruptibly", ACQUIRE, "arriveAndAwaitAdvance", BOTH)),
+            Rule.of("java/util/concurrent/Exchanger", Map.of("exchange", BOTH)),
+            Rule.of("java/util/concurrent/BlockingQueue", Map.of(
+                    "put", RELEASE, "offer", RELEASE, "add", RELEASE, "transfer", RELEASE, "tryTransfer", RELEASE,
+                    "take", ACQUIRE, "poll", ACQUIRE), BOTH),
+            Rule.of("java/util/concurrent/ConcurrentMap", Map.of(
+                    "put", RELEASE, "putIfAbsent", RELEASE, "get", ACQUIRE, "getOrDefault", ACQUIRE,
+                    "containsKey", ACQUIRE), BOTH),
+            Rule.of("java/util/concurrent/Future", Map.of("get", ACQUIRE)),
+            Rule.of("java/util/concurrent/CompletableFuture", Map.of(
+                    "join", ACQUIRE, "getNow", ACQUIRE, "complete", RELEASE, "completeExceptionally", RELEASE)),
+            Rule.of("java/util/concurrent/Executor", Map.of("execute", RELEASE)),
+            Rule.of("java/util/concurrent/ExecutorService", Map.of(
+                    "submit", RELEASE, "invokeAll", BOTH, "invokeAny", BOTH, "awaitTermination", ACQUIRE)),
+            new Rule("java/util/concurrent/atomic/", true, Map.of(
+                    "get", ACQUIRE, "getAcquire", ACQUIRE, "intValue", ACQUIRE, "longValue", ACQUIRE,
+                    "set", RELEASE, "lazySet", RELEASE, "setRelease", RELEASE), BOTH),
+            Rule.of("java/lang/invoke/VarHandle", Map.of(), BOTH),
+            // reflective calls run code nobody can see: assume the worst (bfj-on-ssa.md, "Calls")
+            Rule.of("java/lang/reflect/Method", Map.of("invoke", BOTH)),
+            Rule.of("java/lang/reflect/Constructor", Map.of("newInstance", BOTH)),
+            Rule.of("java/lang/Class", Map.of("newInstance", BOTH)),
+            Rule.of("java/lang/invoke/MethodHandle", Map.of(
+                    "invoke", BOTH, "invokeExact", BOTH, "invokeWithArguments", BOTH)));
+
+    private final List<Predicate<IClass>> owners;
+
+    LibraryModel(IClassHierarchy cha) {
+        this.owners = RULES.stream().map(r -> ownerTest(cha, r)).toList();
+    }
+
+    private static Predicate<IClass> ownerTest(IClassHierarchy cha, Rule rule) {
+        if (rule.wholePackage()) {
+            return c -> c.getName().toString().startsWith("L" + rule.owner());
+        }
+        IClass owner = cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Primordial, "L" + rule.owner()));
+        return owner == null ? c -> false : c -> cha.isAssignableFrom(owner, c);
+    }
+
+    /**
+     * The side a call into the JDK synchronises on, or empty if the model names neither the method
+     * that runs nor the method the call site names (then the call counts as neither). Both are
+     * consulted: {@code queue.addAll(c)} on a BlockingQueue runs AbstractQueue.addAll, which no rule
+     * names, but the site's BlockingQueue.addAll is.
+     *
+     * @param target   the JDK method that runs
+     * @param declared the class of the method the call site names (may be an application subclass), or null
+     */
+    Optional<KillSet> sideOf(IMethod target, IClass declared) {
+        String name = target.getName().toString();
+        if (NEVER.contains(name)) {
+            return Optional.empty();
+        }
+        KillSet side = null;
+        for (int i = 0; i < RULES.size(); i++) {
+            Rule rule = RULES.get(i);
+            KillSet s = rule.byName().getOrDefault(name, rule.others());
+            Predicate<IClass> owner = owners.get(i);
+            if (s != null && (owner.test(target.getDeclaringClass()) || declared != null && owner.test(declared))) {
+                side = side == null ? s : side.union(s);
+            }
+        }
+        return Optional.ofNullable(side);
+    }
+}

@@ -1,0 +1,209 @@
+package bigfoot.staticbf.wala;
+
+import com.ibm.wala.classLoader.IClass;
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.classLoader.Module;
+import com.ibm.wala.core.util.io.FileProvider;
+import com.ibm.wala.ipa.callgraph.AnalysisCacheImpl;
+import com.ibm.wala.ipa.callgraph.AnalysisScope;
+import com.ibm.wala.ipa.callgraph.IAnalysisCacheView;
+import com.ibm.wala.ipa.cha.ClassHierarchyException;
+import com.ibm.wala.ipa.cha.ClassHierarchyFactory;
+import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.ipa.summaries.LambdaSummaryClass;
+import com.ibm.wala.types.ClassLoaderReference;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The program under analysis as WALA sees it: the application (Application loader), its classpath
+ * (Extension loader), the JDK (Primordial loader), and the class hierarchy over all three.
+ * Built once per run; the call graph, the kill sets and the per-method IRs all hang off it.
+ */
+public final class WalaProgram {
+
+    /**
+     * What to load. Application and classpath elements are jars or directories of class files.
+     *
+     * @param jdkHome the JDK whose library the program runs against (default: the running JVM's java.home)
+     */
+    public record Input(List<Path> application, List<Path> classpath, Path jdkHome, JdkSource jdk) {
+        public Input {
+            application = List.copyOf(application);
+            classpath = List.copyOf(classpath);
+        }
+
+        public static Input of(List<Path> application) {
+            return new Input(application, List.of(), Paths.get(System.getProperty("java.home")), JdkSource.AUTO);
+        }
+
+        public Input withClasspath(List<Path> cp) {
+            return new Input(application, cp, jdkHome, jdk);
+        }
+
+        public Input withJdk(Path home, JdkSource source) {
+            return new Input(application, classpath, home, source);
+        }
+    }
+
+    private final AnalysisScope scope;
+    private final IClassHierarchy hierarchy;
+    private final JdkSource jdkSource;
+    private final Duration scopeTime;
+    private final Duration hierarchyTime;
+    private final List<String> warnings;
+    private final IAnalysisCacheView cache = new AnalysisCacheImpl();
+
+    private WalaProgram(AnalysisScope scope, IClassHierarchy hierarchy, JdkSource jdkSource,
+                        Duration scopeTime, Duration hierarchyTime, List<String> warnings) {
+        this.scope = scope;
+        this.hierarchy = hierarchy;
+        this.jdkSource = jdkSource;
+        this.scopeTime = scopeTime;
+        this.hierarchyTime = hierarchyTime;
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /** Reads the inputs and builds scope and hierarchy; any unreadable input is one line in the exception. */
+    public static WalaProgram load(Input input) throws FrontendException {
+        if (input.application().isEmpty()) {
+            throw new FrontendException("no application jar or directory given");
+        }
+        long t0 = System.nanoTime();
+        List<ClassPathEntry> application = open(input.application());
+        List<ClassPathEntry> classpath = open(input.classpath());
+        for (ClassPathEntry app : application) {
+            if (app.classNames().isEmpty()) {
+                throw new FrontendException("cannot analyse " + app.path() + ": it holds no class files");
+            }
+        }
+        JdkModules jdk = JdkModules.load(input.jdkHome(), input.jdk());
+
+        AnalysisScope scope = AnalysisScope.createJavaAnalysisScope();
+        for (Module m : jdk.modules()) {
+            scope.addToScope(ClassLoaderReference.Primordial, m);
+        }
+        scope.addToScope(ClassLoaderReference.Primordial, walaLibraryModels());
+        classpath.forEach(e -> scope.addToScope(ClassLoaderReference.Extension, e.module()));
+        application.forEach(e -> scope.addToScope(ClassLoaderReference.Application, e.module()));
+        Set<String> ownClasses = new HashSet<>();
+        application.forEach(e -> ownClasses.addAll(e.classNames()));
+        classpath.forEach(e -> ownClasses.addAll(e.classNames()));
+        scope.setExclusions(new JdkExclusions(ownClasses));
+        long t1 = System.nanoTime();
+
+        IClassHierarchy cha;
+        try {
+            // makeWithRoot: a class whose superclass is missing (excluded or not on the classpath)
+            // is kept, hung under Object, instead of being silently dropped
+            cha = ClassHierarchyFactory.makeWithRoot(scope);
+        } catch (ClassHierarchyException e) {
+            throw new FrontendException("cannot build the class hierarchy: " + e.getMessage(), e);
+        }
+        long t2 = System.nanoTime();
+        List<String> warnings = new ArrayList<>();
+        reportUnloaded(cha, application, ClassLoaderReference.Application, warnings);
+        reportUnloaded(cha, classpath, ClassLoaderReference.Extension, warnings);
+        return new WalaProgram(scope, cha, jdk.source(), Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), warnings);
+    }
+
+    private static List<ClassPathEntry> open(List<Path> paths) throws FrontendException {
+        List<ClassPathEntry> entries = new ArrayList<>();
+        for (Path p : paths) {
+            entries.add(ClassPathEntry.open(p));
+        }
+        return entries;
+    }
+
+    /** WALA's own model classes (used by its summaries of native JDK methods), shipped inside WALA's jar. */
+    private static Module walaLibraryModels() throws FrontendException {
+        try {
+            return new FileProvider().getJarFileModule("primordial.jar.model", WalaProgram.class.getClassLoader());
+        } catch (IOException e) {
+            throw new FrontendException("cannot read WALA's primordial.jar.model: " + e.getMessage(), e);
+        }
+    }
+
+    /** Classes of the inputs that WALA did not load (a bad class file, or a name the JDK already defines). */
+    private static void reportUnloaded(IClassHierarchy cha, List<ClassPathEntry> entries,
+                                       ClassLoaderReference loader, List<String> warnings) {
+        Set<String> loaded = new HashSet<>();
+        cha.getLoader(loader).iterateAllClasses().forEachRemaining(
+                c -> loaded.add(c.getName().toString().substring(1)));
+        for (ClassPathEntry e : entries) {
+            Set<String> missing = new TreeSet<>(e.classNames());
+            missing.removeAll(loaded);
+            if (!missing.isEmpty()) {
+                warnings.add(e.path() + ": " + missing.size() + " class(es) not loaded, e.g. " + missing.iterator().next());
+            }
+        }
+    }
+
+    public AnalysisScope scope() {
+        return scope;
+    }
+
+    public IClassHierarchy hierarchy() {
+        return hierarchy;
+    }
+
+    /** One analysis cache for the whole run: IRs built for the call graph are reused by {@link MethodIRs}. */
+    IAnalysisCacheView cache() {
+        return cache;
+    }
+
+    /** The JDK source actually used (AUTO resolved). */
+    public JdkSource jdkSource() {
+        return jdkSource;
+    }
+
+    public Duration scopeTime() {
+        return scopeTime;
+    }
+
+    public Duration hierarchyTime() {
+        return hierarchyTime;
+    }
+
+    /** One line per input whose classes were not all loaded. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** The classes of the application itself (not its classpath, not the JDK). */
+    public List<IClass> applicationClasses() {
+        List<IClass> result = new ArrayList<>();
+        hierarchy.getLoader(ClassLoaderReference.Application).iterateAllClasses().forEachRemaining(result::add);
+        result.sort((a, b) -> a.getName().toString().compareTo(b.getName().toString()));
+        return result;
+    }
+
+    /** Methods of the application's classes that have bytecode (not abstract, not native). */
+    public List<IMethod> applicationMethods() {
+        return applicationClasses().stream()
+                .flatMap(c -> c.getDeclaredMethods().stream())
+                .filter(m -> !m.isAbstract() && !m.isNative())
+                .collect(Collectors.toList());
+    }
+
+    /**
+     * JDK code: analysed only through the library model, never by its body. WALA puts the classes it
+     * synthesises for the application's lambdas in the Primordial loader too; those are not JDK code.
+     */
+    public static boolean isJdk(IClass c) {
+        return c.getClassLoader().getReference().equals(ClassLoaderReference.Primordial)
+                && !(c instanceof LambdaSummaryClass);
+    }
+
+    public static boolean isJdk(IMethod m) {
+        return isJdk(m.getDeclaringClass());
+    }
+}

@@ -1,0 +1,260 @@
+package bigfoot.staticbf.wala;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSAInstruction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Kill sets of small methods, each exercising one rule; one program and call graph shared by all tests. */
+class KillSetsTest {
+    private static final String SUBJECT = """
+            package t;
+            import java.util.concurrent.*;
+            import java.util.concurrent.atomic.AtomicInteger;
+            import java.util.concurrent.locks.ReentrantLock;
+
+            public class Subject {
+                static final Object LOCK = new Object();
+                static volatile int flag;
+                static int plain;
+                static final ReentrantLock RL = new ReentrantLock();
+                static final AtomicInteger COUNTER = new AtomicInteger();
+                static final BlockingQueue<Integer> QUEUE = new ArrayBlockingQueue<>(4);
+
+                public static void main(String[] args) throws Exception {
+                    compute(1, 9); syncBlock(); callsSync(); readVolatile(); writeVolatile(2);
+                    startThread().join(); jdkOnly("abc"); lambdaThread().start(); runIt(() -> { flag = 1; });
+                    fact(5); isEven(4); lockUnlock(); atomicInc(); atomicGet(); put(1); take();
+                    alive(Thread.currentThread()); waitOnly(new Object()); notifyOnly(new Object());
+                    barrier(new CyclicBarrier(1)); greet("x"); missing(); new Subject().syncInstance();
+                    addAll(); reflect(Subject.class.getDeclaredMethod("compute", int.class, int.class));
+                }
+
+                static int compute(int a, int b) { int s = 0; for (int i = a; i < b; i++) { s += i * i; } return s; }
+                static void syncBlock() { synchronized (LOCK) { plain++; } }
+                static synchronized void syncMethod() { plain++; }
+                synchronized void syncInstance() { plain++; }
+                static void callsSync() { helper(); }
+                static void helper() { syncMethod(); }
+                static int readVolatile() { return flag; }
+                static void writeVolatile(int v) { flag = v; }
+                static Thread startThread() { Thread t = new Thread(new Worker()); t.start(); return t; }
+                static int jdkOnly(String s) { return Math.max(s.length(), 3) + Integer.parseInt("7") + new StringBuilder(s).reverse().length(); }
+                static Thread lambdaThread() { return new Thread(() -> { synchronized (LOCK) { plain++; } }); }
+                static void runIt(Runnable r) { r.run(); }
+                static int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+                static boolean isEven(int n) { return n == 0 || isOdd(n - 1); }
+                static boolean isOdd(int n) { return n != 0 && flag >= 0 && isEven(n - 1); }
+                static void lockUnlock() { RL.lock(); try { plain++; } finally { RL.unlock(); } }
+                static int atomicInc() { return COUNTER.incrementAndGet(); }
+                static int atomicGet() { return COUNTER.get(); }
+                static void put(int x) throws InterruptedException { QUEUE.put(x); }
+                static int take() throws InterruptedException { return QUEUE.take(); }
+                static boolean alive(Thread t) { return t.isAlive(); }
+                static void waitOnly(Object o) throws InterruptedException { o.wait(); }
+                static void notifyOnly(Object o) { o.notify(); }
+                static void barrier(CyclicBarrier b) throws Exception { b.await(); }
+                static void addAll() { QUEUE.addAll(java.util.List.of(1, 2)); }
+                static Object reflect(java.lang.reflect.Method m) throws Exception { return m.invoke(null, 1, 2); }
+                static String greet(String s) { return "hi " + s + plain; }
+                static int missing() { return t.lib.Missing.value(); }
+                static void unreached(Runnable r) { r.run(); }
+                static Task unreachedLambda() { return () -> { int seen = flag; }; }
+                static void unreachedTask(Task t) { t.go(); }
+            }
+            """;
+    private static final String TASK = """
+            package t;
+            interface Task { void go(); }
+            class NoopTask implements Task { public void go() { } }
+            """;
+    private static final String WORKER = """
+            package t;
+            class Worker implements Runnable {
+                public void run() { synchronized (this) { Subject.plain++; } }
+            }
+            """;
+    /** Compiled, but left out of the jar and the classpath: calls to it cannot be resolved. */
+    private static final String MISSING = """
+            package t.lib;
+            public class Missing { public static int value() { return 1; } }
+            """;
+
+    @TempDir
+    static Path dir;
+    static WalaProgram program;
+    static MethodIRs irs;
+    static ProgramCallGraph callGraph;
+    static KillSets killSets;
+
+    @BeforeAll
+    static void analyse() throws Exception {
+        Path jar = TestJars.compileToJar(dir, "subject.jar",
+                Map.of("t.Subject", SUBJECT, "t.Worker", WORKER, "t.Task", TASK, "t.lib.Missing", MISSING),
+                name -> !name.startsWith("t/lib/"));
+        program = WalaProgram.load(WalaProgram.Input.of(List.of(jar)));
+        irs = new MethodIRs(program);
+        callGraph = ProgramCallGraph.build(program, EntryPoints.AUTO, ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ofMinutes(2));
+        killSets = KillSets.compute(program, callGraph, irs);
+    }
+
+    static IMethod method(String name) {
+        List<IMethod> found = program.applicationMethods().stream()
+                .filter(m -> m.getName().toString().equals(name) || name.endsWith("$") && m.getName().toString().startsWith(name))
+                .collect(Collectors.toList());
+        assertEquals(1, found.size(), "methods named " + name + ": " + found);
+        return found.get(0);
+    }
+
+    static KillSet of(String name) {
+        return killSets.of(method(name));
+    }
+
+    @Test
+    void callGraphWasBuiltFromMain() {
+        assertTrue(callGraph.graph().isPresent(), callGraph.outcome());
+        assertEquals(1, callGraph.entryPointCount());
+    }
+
+    @Test
+    void pureComputationKillsNothing() {
+        assertEquals(KillSet.NONE, of("compute"));
+        assertEquals(KillSet.NONE, of("fact"), "self-recursion without synchronisation");
+    }
+
+    @Test
+    void synchronizedBlocksAndMethodsAcquireAndRelease() {
+        assertEquals(KillSet.BOTH, of("syncBlock"));
+        assertEquals(KillSet.BOTH, of("syncMethod"));
+        assertEquals(KillSet.BOTH, of("syncInstance"));
+    }
+
+    @Test
+    void callingAMethodThatCallsASynchronizedMethodIsTransitive() {
+        assertEquals(KillSet.BOTH, of("helper"));
+        assertEquals(KillSet.BOTH, of("callsSync"));
+        assertEquals(List.of(method("callsSync"), method("helper"), method("syncMethod")),
+                killSets.witness(method("callsSync"), true));
+    }
+
+    @Test
+    void volatileReadAcquiresAndVolatileWriteReleases() {
+        assertEquals(KillSet.ACQUIRE, of("readVolatile"));
+        assertEquals(KillSet.RELEASE, of("writeVolatile"));
+    }
+
+    @Test
+    void threadStartReleasesWithoutTakingOnTheNewThreadsBody() {
+        assertEquals(KillSet.RELEASE, of("startThread"), "Worker.run synchronises, but in the new thread");
+        assertEquals(KillSet.BOTH, killSets.of(program.applicationMethods().stream()
+                .filter(m -> m.getSignature().equals("t.Worker.run()V")).findFirst().orElseThrow()));
+    }
+
+    @Test
+    void jdkCallsTheModelDoesNotNameKillNothing() {
+        assertEquals(KillSet.NONE, of("jdkOnly"));
+        assertEquals(KillSet.NONE, of("notifyOnly"), "notify is not a happens-before edge");
+        assertEquals(KillSet.NONE, of("greet"), "string concatenation is an opaque invokedynamic");
+    }
+
+    @Test
+    void lambdaBodiesAreReachedThroughTheCallGraph() {
+        IMethod body = method("lambda$lambdaThread$");
+        assertFalse(callGraph.graph().orElseThrow().getNodes(body.getReference()).isEmpty(),
+                "the lambda given to new Thread is reached (Thread.start -> run -> lambda)");
+        assertEquals(KillSet.BOTH, killSets.of(body));
+        assertEquals(KillSet.NONE, of("lambdaThread"), "creating a lambda runs nothing");
+        // 0-CFA knows runIt only ever runs the lambda that writes a volatile
+        assertEquals(KillSet.RELEASE, of("runIt"));
+    }
+
+    @Test
+    void mutualRecursionReachesItsFixedPoint() {
+        assertEquals(KillSet.ACQUIRE, of("isOdd"));
+        assertEquals(KillSet.ACQUIRE, of("isEven"));
+    }
+
+    @Test
+    void libraryModelSidesOfConcurrencyApis() {
+        assertEquals(KillSet.BOTH, of("lockUnlock"));
+        assertEquals(KillSet.BOTH, of("atomicInc"));
+        assertEquals(KillSet.ACQUIRE, of("atomicGet"));
+        assertEquals(KillSet.RELEASE, of("put"));
+        assertEquals(KillSet.ACQUIRE, of("take"));
+        assertEquals(KillSet.ACQUIRE, of("alive"));
+        assertEquals(KillSet.BOTH, of("waitOnly"), "wait releases at entry and acquires at return");
+        assertEquals(KillSet.BOTH, of("barrier"));
+        // AbstractQueue.addAll runs, which no rule names; the call site names BlockingQueue.addAll
+        assertEquals(KillSet.BOTH, of("addAll"));
+        assertEquals(KillSet.BOTH, of("reflect"), "reflection may run anything");
+    }
+
+    @Test
+    void eachCallHasItsOwnKillSet() {
+        IMethod m = method("lockUnlock");
+        Map<String, KillSet> byCallee = calls(m).collect(Collectors.toMap(
+                c -> c.getDeclaredTarget().getName().toString(), c -> killSets.atCall(m, c)));
+        assertEquals(KillSet.ACQUIRE, byCallee.get("lock"));
+        assertEquals(KillSet.RELEASE, byCallee.get("unlock"));
+    }
+
+    @Test
+    void unresolvableCallsAreAssumedToDoBoth() {
+        assertEquals(KillSet.BOTH, of("missing"));
+    }
+
+    @Test
+    void methodsOutsideTheCallGraphUseClassHierarchyTargetsAndLambdaBodies() {
+        IMethod unreached = method("unreached");
+        assertTrue(callGraph.graph().orElseThrow().getNodes(unreached.getReference()).isEmpty());
+        // r.run() may run Worker.run or any Runnable lambda of the application
+        assertEquals(KillSet.BOTH, killSets.of(unreached));
+        // WALA made no class for a lambda the call graph never created; its body is still a target
+        assertEquals(KillSet.ACQUIRE, of("unreachedTask"), "NoopTask.go or the lambda reading a volatile");
+    }
+
+    @Test
+    void withoutACallGraphKillSetsStaySound() {
+        ProgramCallGraph none = ProgramCallGraph.build(program, EntryPoints.AUTO, ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ZERO);
+        assertTrue(none.graph().isEmpty());
+        assertTrue(none.outcome().contains("budget"), none.outcome());
+        KillSets fallback = KillSets.compute(program, none, irs);
+        assertEquals(KillSet.BOTH, fallback.of(method("callsSync")));
+        assertEquals(KillSet.RELEASE, fallback.of(method("startThread")));
+        assertEquals(KillSet.NONE, fallback.of(method("compute")));
+        assertEquals(KillSet.NONE, fallback.of(method("jdkOnly")));
+        // less precise than 0-CFA: any Runnable may be run here
+        assertEquals(KillSet.BOTH, fallback.of(method("runIt")));
+        for (IMethod m : program.applicationMethods()) {
+            KillSet precise = killSets.of(m);
+            KillSet safe = fallback.of(m);
+            assertEquals(safe, safe.union(precise), "the fallback must cover the call graph's answer for " + m.getSignature());
+        }
+    }
+
+    @Test
+    void jdkMethodsAreNotAnalysed() {
+        IMethod threadStart = program.hierarchy().resolveMethod(
+                calls(method("startThread")).filter(c -> c.getDeclaredTarget().getName().toString().equals("start"))
+                        .findFirst().orElseThrow().getDeclaredTarget());
+        assertThrows(IllegalArgumentException.class, () -> killSets.of(threadStart));
+    }
+
+    private static Stream<SSAAbstractInvokeInstruction> calls(IMethod m) {
+        SSAInstruction[] insns = irs.ir(m).orElseThrow().getInstructions();
+        return Stream.of(insns).filter(i -> i instanceof SSAAbstractInvokeInstruction).map(i -> (SSAAbstractInvokeInstruction) i);
+    }
+}

@@ -110,6 +110,17 @@ public final class RuntimeApi {
     /** After {@code CyclicBarrier.await(..)} returns normally. */
     public static final Entry BARRIER_AFTER = new Entry("barrierAfter", "(" + OBJ + TS + ")V");
 
+    // ---- array range checks (coalesced array checks, bigfoot.md section 9.3) ----
+    /**
+     * {@code readArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site)}: a read check
+     * of every index {@code begin, begin+stride, ...} below {@code end}, as if {@link #READ_ARRAY} were called for
+     * each, all from {@code site}. An empty range ({@code begin >= end}) checks nothing; indices outside the array
+     * and a null array are ignored; {@code stride} must be at least 1 (a smaller stride checks only {@code begin}).
+     */
+    public static final Entry READ_ARRAY_RANGE = new Entry("readArrayRange", "(" + OBJ + "III" + TS + "I)V");
+    /** {@code writeArrayRange(..)}: as {@link #READ_ARRAY_RANGE}, a write check of every index of the range. */
+    public static final Entry WRITE_ARRAY_RANGE = new Entry("writeArrayRange", "(" + OBJ + "III" + TS + "I)V");
+
     /** Every entry point, for the reflective contract test. */
     public static final Entry[] ALL = {
         THREAD, REGISTER_SITES, STATIC_SHADOW, CLASS_INITIALIZED, CLASS_ACCESS,
@@ -118,6 +129,7 @@ public final class RuntimeApi {
         VOLATILE_READ_FIELD, VOLATILE_WRITE_FIELD, VOLATILE_READ_STATIC, VOLATILE_WRITE_STATIC,
         VOLATILE_READ_FOREIGN, VOLATILE_WRITE_FOREIGN,
         ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
+        READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
     };
 
     // ---- members added to rewritten classes ----

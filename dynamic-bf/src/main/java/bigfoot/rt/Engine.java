@@ -21,7 +21,8 @@ final class Engine {
     final Threads threads = new Threads(detector);
     final Sites sites = new Sites();
     final Monitors monitors = new Monitors();
-    final ArrayShadows arrays = new ArrayShadows();
+    final ArrayShadows arrays;
+    final ArrayChecks arrayChecks;
     final ClassInits classInits = new ClassInits();
     final ForeignShadows foreign = new ForeignShadows(classInits);
     final Barriers barriers = new Barriers();
@@ -35,6 +36,8 @@ final class Engine {
 
     Engine(Config config) {
         this.config = config;
+        this.arrays = new ArrayShadows(config.adaptiveArrays());
+        this.arrayChecks = new ArrayChecks(detector, config.adaptiveArrays());
     }
 
     /** The JVM-wide engine. */
@@ -82,11 +85,14 @@ final class Engine {
     Summary summary(List<Race> found) {
         long[] totals = threads.totals();
         boolean complete = !detector.isDisabled() && detector.skipped() == 0;
-        return new Summary(found.size(), totals[0], totals[1], totals[2], complete);
+        return new Summary(found.size(), totals[0], totals[1], totals[2], complete, arrays.allocated());
     }
 
     /** Writes the configured reports; returns the number of distinct races. */
     int report(PrintStream err) {
+        for (ThreadState s : threads.states()) {
+            arrayChecks.commit(s);                  // pending array checks of every thread, before the verdict
+        }
         List<Race> found = races();
         Summary summary = summary(found);
         List<PlacementViolation.Resolved> violations = violations();

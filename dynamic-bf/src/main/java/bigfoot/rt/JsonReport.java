@@ -10,7 +10,7 @@ import java.util.List;
  * {"races":[{"kind":"write-write","target":{"type":"field","class":"demo.Counter","field":"count","index":null},
  *   "previous":{"thread":"worker-1","op":"write","site":{"class":..,"method":..,"file":..,"line":14}},
  *   "current":{...}}],
- *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true}}
+ *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true,"arrayShadows":0}}
  * </pre>
  * In verify mode there is also a top-level
  * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
@@ -55,7 +55,8 @@ final class JsonReport {
           .append(",\"checks\":").append(summary.checks())
           .append(",\"accesses\":").append(summary.accesses())
           .append(",\"threads\":").append(summary.threads())
-          .append(",\"complete\":").append(summary.complete());
+          .append(",\"complete\":").append(summary.complete())
+          .append(",\"arrayShadows\":").append(summary.arrayShadows());
         if (violations != null) {
             sb.append(",\"violations\":").append(violations.size());
         }

@@ -6,12 +6,12 @@ import java.util.List;
 
 /**
  * A parsed {@code dynamicbf} command line:
- * {@code [--report json:FILE] [--fail-on-race] [--quiet] [-cp CP] Main args...} (or {@code --help}).
+ * {@code [--report json:FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive] [-cp CP] Main args...} (or {@code --help}).
  * Options end at the main class; everything after it belongs to the program.
  */
 record LaunchRequest(Config config, String classPath, String mainClass, List<String> programArgs, boolean help) {
 
-    static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json:FILE] [--fail-on-race] [--quiet]"
+    static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json:FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive]"
             + " [-cp CLASSPATH] MainClass [args...]";
 
     /** Thrown for a bad command line; its message is the one line to print. */
@@ -25,6 +25,7 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
         Path report = null;
         boolean failOnRace = false;
         boolean quiet = false;
+        boolean adaptiveArrays = false;
         String classPath = null;
         int i = 0;
         for (; i < args.length && args[i].startsWith("-"); i++) {
@@ -46,6 +47,13 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
                         throw new UsageException("--report: " + e.getMessage());
                     }
                     break;
+                case "--arrays":
+                    try {
+                        adaptiveArrays = Config.parseArrays(value(args, ++i, a));
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException("--arrays: " + e.getMessage());
+                    }
+                    break;
                 case "-cp":
                 case "-classpath":
                 case "--class-path":
@@ -59,7 +67,7 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
             throw new UsageException("missing main class");
         }
         List<String> programArgs = new ArrayList<>(List.of(args).subList(i + 1, args.length));
-        return new LaunchRequest(new Config(report, failOnRace, quiet), classPath, args[i], programArgs, false);
+        return new LaunchRequest(new Config(report, failOnRace, quiet, adaptiveArrays), classPath, args[i], programArgs, false);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

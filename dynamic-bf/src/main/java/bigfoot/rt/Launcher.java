@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 
 /**
- * {@code java -jar dynamic-bf.jar [--report json:FILE] [--fail-on-race] [--quiet] -cp CP Main args...}:
+ * {@code java -jar dynamic-bf.jar [--report json:FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive] -cp CP Main args...}:
  * runs the program in a child JVM (the same java binary) with this jar as its agent, inherits the
  * standard streams and exits with the child's status (66 from fail-on-race when races were found).
  * A bad command line prints one line and exits with status 2.
@@ -31,6 +31,7 @@ public final class Launcher {
             System.out.println("  --report json:FILE  also write the report as JSON to FILE");
             System.out.println("  --fail-on-race      exit with status " + Config.RACE_EXIT_STATUS + " if any race was found");
             System.out.println("  --quiet             no text report on stderr");
+            System.out.println("  --arrays MODE       array shadows: fine (default, per element) or adaptive (footprints, coarse/blocks)");
             return;
         }
         Path jar = ownJar();

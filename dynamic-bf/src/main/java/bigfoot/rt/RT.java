@@ -13,12 +13,18 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  *
  * <p>In verify mode ({@link #verifyPlacement}) every check, access event, acquire and release is also handed to
  * the calling thread's {@link PlacementVerifier}; an acquire as the check or event it belongs to sees it.
+ * Array checks are then immediate and per element whatever the arrays mode.
+ *
+ * <p>In {@code arrays=adaptive} runs array checks only record into the thread's footprint: every
+ * synchronisation entry point first commits it ({@link #synchronising}), before the thread's clock or view
+ * changes; a join commits the joined thread's too, and the exit report every thread's.
  */
 public final class RT {
 
     private static final Engine ENGINE = Engine.instance();
     private static final FastTrack FT = ENGINE.detector;
     private static final PlacementVerification VERIFY = ENGINE.verification;
+    private static final ArrayChecks ARRAYS = ENGINE.arrayChecks;
     /** Handed out if a thread's own state cannot be made; detection is off by then. */
     private static final ThreadState DETACHED = new ThreadState(0, Epoch.make(0, 1));
 
@@ -60,6 +66,7 @@ public final class RT {
     /** Before every normal return of {@code <clinit>}. */
     public static void classInitialized(Class<?> c, ThreadState ts) {
         try {
+            synchronising(ts);
             released(ts);
             FT.classInitialized(ts, ENGINE.classInits.of(c));
         } catch (Throwable t) {
@@ -130,23 +137,27 @@ public final class RT {
     }
 
     public static void readArray(Object array, int index, ThreadState ts, int site) {
-        try {
-            VarState sx = ENGINE.arrays.element(array, index, ts);
-            if (sx != null) {
-                FT.read(ts, sx, site);
-                checked(ts, sx, false, site);
-            }
-        } catch (Throwable t) {
-            FT.failed(t);
-        }
+        arrayCheck(array, index, index + 1, 1, ts, site, false);
     }
 
     public static void writeArray(Object array, int index, ThreadState ts, int site) {
+        arrayCheck(array, index, index + 1, 1, ts, site, true);
+    }
+
+    /** A read check of {@code array[begin], array[begin+stride], ..} below {@code end}, out-of-bounds indices ignored. */
+    public static void readArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site) {
+        arrayCheck(array, begin, end, stride, ts, site, false);
+    }
+
+    public static void writeArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site) {
+        arrayCheck(array, begin, end, stride, ts, site, true);
+    }
+
+    private static void arrayCheck(Object array, int begin, int end, int stride, ThreadState ts, int site, boolean write) {
         try {
-            VarState sx = ENGINE.arrays.element(array, index, ts);
-            if (sx != null) {
-                FT.write(ts, sx, site);
-                checked(ts, sx, true, site);
+            ArrayShadow a = ENGINE.arrays.of(array, ts);
+            if (a != null) {
+                ARRAYS.check(ts, a, begin, end, stride, write, site, VERIFY.enabled() ? VERIFY.of(ts) : null);
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -253,11 +264,19 @@ public final class RT {
         }
     }
 
-    /** Verify mode: the class-init join the next use of sx's class makes (if any) is an acquire. */
+    /** The class-init join the next use of sx's class makes (if any) changes ts's view: commit first; in verify mode it is an acquire. */
     private static void initJoin(ThreadState ts, StaticVarState sx) {
-        if (VERIFY.enabled() && FastTrack.joinsInit(ts, sx.owner)) {
-            acquired(ts);
+        if (FastTrack.joinsInit(ts, sx.owner)) {
+            synchronising(ts);
+            if (VERIFY.enabled()) {
+                acquired(ts);
+            }
         }
+    }
+
+    /** Before any synchronisation of ts's thread: its pending array checks run at its current clock and view. */
+    private static void synchronising(ThreadState ts) {
+        ARRAYS.commit(ts);
     }
 
     // ---------------------------------------------------------------- volatiles
@@ -265,6 +284,7 @@ public final class RT {
     /** After the read of a volatile instance field. */
     public static void volatileReadField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
         try {
+            synchronising(ts);
             FT.volatileRead(ts, FieldShadows.of(obj, shadow, updater));
             acquired(ts);
         } catch (Throwable t) {
@@ -275,6 +295,7 @@ public final class RT {
     /** Before the write of a volatile instance field. */
     public static void volatileWriteField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
         try {
+            synchronising(ts);
             released(ts);
             FT.volatileWrite(ts, FieldShadows.of(obj, shadow, updater));
         } catch (Throwable t) {
@@ -285,6 +306,7 @@ public final class RT {
     public static void volatileReadStatic(VarState shadow, ThreadState ts) {
         try {
             if (shadow != null) {
+                synchronising(ts);
                 FT.volatileReadStatic(ts, (StaticVarState) shadow);
                 acquired(ts);
             }
@@ -297,6 +319,7 @@ public final class RT {
         try {
             if (shadow != null) {
                 StaticVarState vx = (StaticVarState) shadow;
+                synchronising(ts);
                 initJoin(ts, vx);
                 released(ts);
                 FT.volatileWriteStatic(ts, vx);
@@ -310,6 +333,7 @@ public final class RT {
         try {
             VarState vx = ENGINE.foreign.of(objOrClass, field);
             if (vx != null) {
+                synchronising(ts);
                 FT.volatileRead(ts, vx);
                 acquired(ts);
             }
@@ -322,6 +346,7 @@ public final class RT {
         try {
             VarState vx = ENGINE.foreign.of(objOrClass, field);
             if (vx != null) {
+                synchronising(ts);
                 released(ts);
                 FT.volatileWrite(ts, vx);
             }
@@ -336,6 +361,7 @@ public final class RT {
     public static void acquire(Object monitor, ThreadState ts) {
         try {
             if (monitor != null) {
+                synchronising(ts);
                 FT.acquire(ts, ENGINE.monitors.of(monitor, ts));
                 acquired(ts);
             }
@@ -348,6 +374,7 @@ public final class RT {
     public static void release(Object monitor, ThreadState ts) {
         try {
             if (monitor != null) {
+                synchronising(ts);
                 released(ts);
                 FT.release(ts, ENGINE.monitors.of(monitor, ts));
             }
@@ -360,6 +387,7 @@ public final class RT {
     public static void fork(Thread child, ThreadState ts) {
         try {
             if (child != null) {
+                synchronising(ts);
                 released(ts);
                 ENGINE.threads.fork(child, ts);
             }
@@ -374,6 +402,8 @@ public final class RT {
             if (joined != null) {
                 ThreadState s = ENGINE.threads.stateOf(joined);
                 if (s != null && ThreadLife.terminated(joined, s)) {
+                    synchronising(ts);
+                    ARRAYS.commit(s);                   // the joined thread has ended: run its pending checks as it
                     FT.join(ts, s);
                     if (s.placementVerifier != null) {
                         s.placementVerifier.end();      // the joined thread has ended: flush what it left pending
@@ -398,6 +428,7 @@ public final class RT {
     public static void waitBefore(Object monitor, ThreadState ts) {
         try {
             if (monitor != null && Thread.holdsLock(monitor)) {
+                synchronising(ts);
                 released(ts);
                 FT.waitRelease(ts, ENGINE.monitors.of(monitor, ts));
             }
@@ -410,6 +441,7 @@ public final class RT {
     public static void waitAfter(Object monitor, ThreadState ts) {
         try {
             if (monitor != null && Thread.holdsLock(monitor)) {
+                synchronising(ts);
                 FT.waitReacquire(ts, ENGINE.monitors.of(monitor, ts));
                 acquired(ts);
             }
@@ -422,6 +454,7 @@ public final class RT {
     public static void barrierBefore(Object barrier, ThreadState ts) {
         try {
             if (barrier != null) {
+                synchronising(ts);
                 released(ts);
                 FT.barrierArrive(ts, ENGINE.barriers.of(barrier));
             }
@@ -434,6 +467,7 @@ public final class RT {
     public static void barrierAfter(Object barrier, ThreadState ts) {
         try {
             if (barrier != null) {
+                synchronising(ts);
                 FT.barrierDepart(ts, ENGINE.barriers.of(barrier));
                 acquired(ts);
             }

@@ -1,8 +1,9 @@
 package bigfoot.rt;
 
 /**
- * The run's totals: distinct races, checks executed, accesses covered, threads seen, and whether the
- * verdict is complete (false if detection was disabled by an internal error or some events were skipped).
+ * The run's totals: distinct races, checks executed, accesses covered, threads seen, whether the
+ * verdict is complete (false if detection was disabled by an internal error or some events were skipped),
+ * and the array shadow memory: how many VarStates were made for arrays (elements and blocks).
  */
-record Summary(long races, long checks, long accesses, long threads, boolean complete) {
+record Summary(long races, long checks, long accesses, long threads, boolean complete, long arrayShadows) {
 }

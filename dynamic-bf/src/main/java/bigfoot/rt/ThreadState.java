@@ -27,6 +27,8 @@ public final class ThreadState extends PaddedClock {
     @SuppressWarnings("unchecked")
     final WeakIdentityMap.Entry<ArrayShadow>[] arrayCache = new WeakIdentityMap.Entry[ARRAY_CACHE_SIZE];
     static final int ARRAY_CACHE_SIZE = 16;
+    /** Array checks not yet run ({@code arrays=adaptive}): committed before this thread's next synchronisation. */
+    final Footprint footprint = new Footprint();
     /** The last monitor this thread acquired or released. */
     WeakIdentityMap.Entry<LockState> recentLock;
 

@@ -105,6 +105,15 @@ final class Threads {
         return new long[] {checks, accesses, created};
     }
 
+    /** The current state of every tid (a reused tid's earlier owners were joined, so their footprints are committed). */
+    synchronized List<ThreadState> states() {
+        List<ThreadState> all = new ArrayList<>(slots.size());
+        for (Slot s : slots) {
+            all.add(s.state);
+        }
+        return all;
+    }
+
     private int reusableTid(ThreadState parent) {
         int known = Math.min(slots.size(), parent.size());
         for (int tid = 0; tid < known; tid++) {

@@ -53,6 +53,21 @@ public class VarState extends VectorClock {
         return sites != null && tid < sites.length ? sites[tid] : -1;
     }
 
+    /**
+     * A refinement split (array shadows): this fresh, unpublished shadow becomes a copy of {@code parent}'s
+     * whole FastTrack state, W, R, V and every site, so no history is lost.
+     */
+    final void copyStateOf(VarState parent) {
+        synchronized (parent) {
+            w = parent.w;
+            r = parent.r;
+            writeSite = parent.writeSite;
+            readSite = parent.readSite;
+            copyFrom(parent);
+            sharedReadSites = parent.sharedReadSites == null ? null : parent.sharedReadSites.clone();
+        }
+    }
+
     /** What this shadow stands for, given a site that accesses it (null if the site is unknown). */
     Target target(Site site) {
         return Target.ofField("field", site);

@@ -70,7 +70,7 @@ class AgentEndToEndTest {
         String report = Files.readString(json);
         assertTrue(report.startsWith("{\"races\":[\n{\"kind\":\"write-write\",\"target\":{\"type\":\"field\","
                 + "\"class\":\"bigfoot.rt.demo.RacyCounter\",\"field\":\"count\",\"index\":null}"), report);
-        assertTrue(report.endsWith("\"summary\":{\"races\":1,\"checks\":2000,\"accesses\":2000,\"threads\":3,\"complete\":true}}\n"), report);
+        assertTrue(report.endsWith("\"summary\":{\"races\":1,\"checks\":2000,\"accesses\":2000,\"threads\":3,\"complete\":true,\"arrayShadows\":0}}\n"), report);
     }
 
     @Test
@@ -81,6 +81,21 @@ class AgentEndToEndTest {
         assertTrue(run.err().startsWith("== DynamicBF summary: 0 races, "), run.err());
         // 2 x 500 locked increments (a read and a write each), Limit's init write, 2 static reads, main's read
         assertTrue(run.err().endsWith(", 2004 checks, 2004 accesses, 3 threads\n"), run.err());
+    }
+
+    @Test
+    void adaptiveArraysCommitFootprintsAtJoinsAndAtExit() throws Exception {
+        for (String mode : new String[] {"fine", "adaptive"}) {
+            Path json = dir.resolve("halves-" + mode + ".json");
+            Run safe = java("-javaagent:" + jar + "=arrays=" + mode + ",report=json:" + json, "-cp", programs,
+                    "bigfoot.rt.demo.ArrayHalves");
+            assertTrue(safe.err().contains("== DynamicBF summary: 0 races"), mode + ": " + safe.err());
+            String shadows = Files.readString(json).replaceAll("(?s).*\"arrayShadows\":(\\d+).*", "$1");
+            assertEquals(mode.equals("fine") ? "1000" : "2", shadows, mode + ": array VarStates made (adaptive: one block per half)");
+            Run racy = java("-javaagent:" + jar + "=arrays=" + mode, "-cp", programs, "bigfoot.rt.demo.ArrayHalves", "racy");
+            assertTrue(racy.err().contains("== DynamicBF: write-write race on array int[] index 0\n"), mode + ": " + racy.err());
+            assertTrue(racy.err().contains("== DynamicBF summary: 1 race"), mode + ": " + racy.err());
+        }
     }
 
     @Test
@@ -119,7 +134,7 @@ class AgentEndToEndTest {
     void badAgentOptionIsOneLineAndStatus2() throws Exception {
         Run run = java("-javaagent:" + jar + "=report=json:x.json,verbose", "-cp", programs, "bigfoot.rt.demo.SafeCounter");
         assertEquals(2, run.status());
-        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json:FILE, fail-on-race, quiet)\n", run.err());
+        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json:FILE, fail-on-race, quiet, arrays=fine|adaptive)\n", run.err());
         assertEquals("", run.out());
     }
 

@@ -12,7 +12,7 @@ class ConfigTest {
 
     @Test
     void agentOptions() {
-        assertEquals(new Config(Path.of("out/r.json"), true, true),
+        assertEquals(new Config(Path.of("out/r.json"), true, true, false),
                 Config.DEFAULT.withAgentOptions("report=json:out/r.json,fail-on-race,quiet"));
         assertEquals(Config.DEFAULT, Config.DEFAULT.withAgentOptions(null));
         assertEquals(Config.DEFAULT, Config.DEFAULT.withAgentOptions(""));
@@ -22,7 +22,7 @@ class ConfigTest {
     void badAgentOptionsAreNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.DEFAULT.withAgentOptions("quiet,verbose"));
-        assertEquals("unknown agent option 'verbose' (expected report=json:FILE, fail-on-race, quiet)", e.getMessage());
+        assertEquals("unknown agent option 'verbose' (expected report=json:FILE, fail-on-race, quiet, arrays=fine|adaptive)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=xml:f"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=json:"));
     }
@@ -33,8 +33,19 @@ class ConfigTest {
         p.setProperty("bigfoot.report", "json:a.json");
         p.setProperty("bigfoot.failOnRace", "true");
         Config fromProps = Config.fromProperties(p);
-        assertEquals(new Config(Path.of("a.json"), true, false), fromProps);
-        assertEquals(new Config(Path.of("b.json"), true, true), fromProps.withAgentOptions("report=json:b.json,quiet"));
+        assertEquals(new Config(Path.of("a.json"), true, false, false), fromProps);
+        assertEquals(new Config(Path.of("b.json"), true, true, false), fromProps.withAgentOptions("report=json:b.json,quiet"));
+    }
+
+    @Test
+    void arraysModeComesFromThePropertyOrTheAgentOption() {
+        Properties p = new Properties();
+        p.setProperty("bigfoot.arrays", "adaptive");
+        assertEquals(new Config(null, false, false, true), Config.fromProperties(p));
+        assertEquals(Config.DEFAULT, Config.fromProperties(p).withAgentOptions("arrays=fine"));
+        p.setProperty("bigfoot.arrays", "coarse");
+        assertEquals(Config.DEFAULT, Config.fromProperties(p), "a bad value is ignored");
+        assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("arrays=blocks"));
     }
 
     @Test
@@ -46,8 +57,8 @@ class ConfigTest {
 
     @Test
     void agentOptionStringRoundTrips() {
-        Config c = new Config(Path.of("r.json"), true, true);
-        assertEquals("report=json:r.json,fail-on-race,quiet", c.toAgentOptions());
+        Config c = new Config(Path.of("r.json"), true, true, true);
+        assertEquals("report=json:r.json,fail-on-race,quiet,arrays=adaptive", c.toAgentOptions());
         assertEquals(c, Config.DEFAULT.withAgentOptions(c.toAgentOptions()));
         assertEquals("", Config.DEFAULT.toAgentOptions());
     }

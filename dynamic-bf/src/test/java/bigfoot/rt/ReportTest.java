@@ -54,7 +54,7 @@ class ReportTest {
     @Test
     void staticAndArrayTargetsAreDescribed() throws InterruptedException {
         VarState total = new StaticVarState(new ClassInitState());
-        VarState element = new ArrayElementState(long[][].class, 5);
+        VarState element = new ArrayVarState(long[][].class, 5, 6);
         for (String name : new String[] {"a", "b"}) {
             Workers.forkAndRun(engine.threads, main, name, ts -> {
                 engine.detector.write(ts, total, base);
@@ -95,8 +95,8 @@ class ReportTest {
                 + "{\"kind\":\"shared-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"r\",\"op\":\"read\",\"site\":null},"
                 + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
-                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true}}\n",
-                JsonReport.render(List.of(race, array), null, new Summary(2, 10, 11, 3, true)));
+                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadows\":7}}\n",
+                JsonReport.render(List.of(race, array), null, new Summary(2, 10, 11, 3, true, 7)));
     }
 
     @Test
@@ -110,11 +110,11 @@ class ReportTest {
     @Test
     void jsonFileIsWrittenAtReport(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("races.json");
-        Engine quiet = new Engine(new Config(file, false, true));
+        Engine quiet = new Engine(new Config(file, false, true, false));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, quiet.report(new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals("", err.toString(StandardCharsets.UTF_8), "quiet: no text report");
-        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0,\"complete\":true}}\n",
+        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0,\"complete\":true,\"arrayShadows\":0}}\n",
                 java.nio.file.Files.readString(file));
     }
 

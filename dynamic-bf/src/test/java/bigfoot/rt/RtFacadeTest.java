@@ -285,6 +285,29 @@ class RtFacadeTest {
         assertEquals(1, racesAt(site, 2).size());
     }
 
+    @Test
+    void arrayRangeChecksCheckEveryStrideIndexInsideTheArray() throws InterruptedException {
+        int site = sites("[]", "[]");
+        int[] a = new int[10];
+        forked("r1", ts -> RT.writeArrayRange(a, -4, 40, 3, ts, site));      // indices 2, 5, 8
+        forked("r2", ts -> {
+            for (int i = 0; i < a.length; i++) {
+                if (i % 3 != 2) {
+                    RT.readArray(a, i, ts, site + 1);
+                }
+            }
+            RT.readArrayRange(null, 0, 5, 1, ts, site + 1);
+            RT.writeArrayRange(a, 5, 5, 1, ts, site + 1);
+        });
+        assertEquals(List.of(), racesAt(site, 2), "indices off the stride and empty ranges are not checked");
+        forked("r3", ts -> RT.readArrayRange(a, 8, 9, 1, ts, site + 1));
+        List<Race> races = racesAt(site, 2);
+        assertEquals(1, races.size());
+        assertEquals(RaceKind.WRITE_READ, races.get(0).kind());
+        assertEquals(new Target("array", "int[]", null, 8), races.get(0).target());
+        assertEquals(site, races.get(0).previous().siteId());
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private interface Body {

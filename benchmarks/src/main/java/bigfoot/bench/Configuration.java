@@ -6,11 +6,14 @@ import java.util.List;
 
 /**
  * One way of running a kernel: uninstrumented, or rewritten in some placement mode and run under the
- * runtime. Later detectors of the paper's Table 3.1 (RC, SS, SC, BF) become further constants here.
+ * runtime. Later detectors of the paper's Table 3.1 (SS, SC, BF) become further constants here.
  */
 enum Configuration {
     BASE(null),
-    FT("fasttrack");
+    /** FastTrack: a check at every access, fine array shadows. */
+    FT("fasttrack"),
+    /** RedCard: no re-check within a release-free span, fine array shadows. */
+    RC("redcard");
 
     /** The staticbf --mode, or null for the uninstrumented program. */
     final String mode;

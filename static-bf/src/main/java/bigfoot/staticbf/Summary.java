@@ -30,6 +30,7 @@ final class Summary {
                 + c.calls(RuntimeApi.BARRIER_BEFORE) + " barrier, " + volatiles + " volatile, "
                 + c.calls(RuntimeApi.CLASS_INITIALIZED) + " class init, " + c.calls(RuntimeApi.CLASS_ACCESS)
                 + " class access; "
-                + c.methodsTooLarge() + " methods left unchanged (too large)";
+                + c.methodsTooLarge() + " methods left unchanged (too large); "
+                + c.checksRemoved() + " checks removed by placement";
     }
 }

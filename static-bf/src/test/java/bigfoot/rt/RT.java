@@ -140,6 +140,16 @@ public final class RT {
         record("writeArray", array, site);
     }
 
+    public static void readArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site) {
+        checkThread(ts);
+        record("readArrayRange", array, site);
+    }
+
+    public static void writeArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site) {
+        checkThread(ts);
+        record("writeArrayRange", array, site);
+    }
+
     public static void readForeign(Object objOrClass, String field, ThreadState ts, int site) {
         checkThread(ts);
         record("readForeign", field, site);

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -35,8 +36,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.util.CheckClassAdapter;
 
-/** Test support: compile sources to a jar, run staticbf, and look at what came out. */
-final class TestJars {
+/** Test support (for every test package): compile sources to a jar, run staticbf, and look at what came out. */
+public final class TestJars {
 
     private TestJars() {
     }
@@ -52,10 +53,20 @@ final class TestJars {
      * Compiles {@code sources} (file path under the source root -> text) with javac 17 ({@code -g}) and
      * returns the class files as jar entries (path -> bytes), sorted by path.
      */
-    static Map<String, byte[]> compile(Path work, Map<String, String> sources, String... javacOptions) {
+    public static Map<String, byte[]> compile(Path work, Map<String, String> sources, String... javacOptions) {
+        try {
+            return compileInto(work, Files.createTempDirectory(work, "classes"), sources, javacOptions);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** As {@link #compile}, with the class files written under {@code classes}. */
+    private static Map<String, byte[]> compileInto(Path work, Path classes, Map<String, String> sources,
+            String... javacOptions) {
         try {
             Path src = Files.createTempDirectory(work, "src");
-            Path classes = Files.createTempDirectory(work, "classes");
+            Files.createDirectories(classes);
             List<String> args = new ArrayList<>(List.of("--release", "17", "-g", "-d", classes.toString()));
             args.addAll(List.of(javacOptions));
             for (Map.Entry<String, String> s : sources.entrySet()) {
@@ -74,6 +85,22 @@ final class TestJars {
         }
     }
 
+    /**
+     * Compiles {@code sources} (binary class name -> source text) into the directory {@code dir/classes-NAME}
+     * and jars the class files whose internal name passes {@code include} into {@code dir/NAME}.
+     */
+    public static Path compileToJar(Path dir, String name, Map<String, String> sources, Predicate<String> include) {
+        Map<String, String> byPath = new LinkedHashMap<>();
+        sources.forEach((className, text) -> byPath.put(className.replace('.', '/') + ".java", text));
+        Map<String, byte[]> classes = new LinkedHashMap<>(compileInto(dir, dir.resolve("classes-" + name), byPath));
+        classes.keySet().removeIf(entry -> !include.test(entry.substring(0, entry.length() - ".class".length())));
+        return writeJar(dir.resolve(name), classes);
+    }
+
+    public static Path compileToJar(Path dir, String name, Map<String, String> sources) {
+        return compileToJar(dir, name, sources, n -> true);
+    }
+
     static Map<String, byte[]> readTree(Path root) throws IOException {
         Map<String, byte[]> entries = new LinkedHashMap<>();
         try (Stream<Path> files = Files.walk(root)) {
@@ -85,7 +112,7 @@ final class TestJars {
     }
 
     /** Writes a jar with exactly these entries, in this order (a name ending in / is a directory). */
-    static Path writeJar(Path jar, Map<String, byte[]> entries) {
+    public static Path writeJar(Path jar, Map<String, byte[]> entries) {
         try (OutputStream file = Files.newOutputStream(jar); ZipOutputStream zip = new ZipOutputStream(file)) {
             for (Map.Entry<String, byte[]> e : entries.entrySet()) {
                 zip.putNextEntry(new ZipEntry(e.getKey()));

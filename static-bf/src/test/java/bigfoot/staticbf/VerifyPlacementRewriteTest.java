@@ -88,7 +88,7 @@ class VerifyPlacementRewriteTest {
         Path in = TestJars.writeJar(work.resolve("in.jar"),
                 TestJars.compile(work, Map.of("app/Account.java", FieldAndArrayChecksTest.ACCOUNT)));
         Path out = work.resolve("writes-only.jar");
-        Placement writesOnly = (owner, method, access) -> access.getOpcode() == Opcodes.PUTFIELD;
+        Placement writesOnly = (owner, method, access, bci) -> access.getOpcode() == Opcodes.PUTFIELD;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         JarRewriter.rewrite(Options.parse(new String[] {"--in", in.toString(), "--out", out.toString(),
                 "--verify-placement"}), writesOnly, new Diagnostics(new PrintStream(err, true, StandardCharsets.UTF_8)));

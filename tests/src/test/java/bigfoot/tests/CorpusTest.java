@@ -21,12 +21,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * The race corpus end to end: the corpus jar is rewritten once by StaticBF, then every program runs
  * in its own JVM under the runtime agent, and the racy locations in its JSON report must match what its
  * {@code @ExpectRaces} declares: every declared group reported, nothing outside them (no false alarm).
- * The corpus is also rewritten with {@code --verify-placement} and every program run again: the same
+ * The corpus is also rewritten with {@code --verify-placement} in every placement mode (fasttrack, redcard)
+ * and every program run again under each: the same
  * expectations hold, and the precise-checks verifier must find no violation in the fasttrack placement.
  */
 class CorpusTest {
@@ -45,15 +47,52 @@ class CorpusTest {
 
     @TestFactory
     Stream<DynamicTest> everyProgramReportsExactlyItsDeclaredRaces() throws Exception {
-        return runAll(RewrittenJars.corpus(), "corpus-runs", false);
+        return runAll(RewrittenJars.corpus(), "corpus-runs");
     }
 
+    /**
+     * Every placement mode, rewritten with {@code --verify-placement}: each program keeps its declared races,
+     * the verifier finds no violation, and redcard reports exactly the racy locations fasttrack reports.
+     */
     @TestFactory
-    Stream<DynamicTest> verifiedPlacementHasPreciseChecksAndTheSameRaces() throws Exception {
-        return runAll(RewrittenJars.corpusVerified(), "corpus-verify-runs", true);
+    Stream<DynamicTest> verifiedPlacementsArePreciseAndAgreeOnTheRaces() throws Exception {
+        Path runs = Workspace.fresh("corpus-verify-runs");
+        Map<String, Path> jars = new LinkedHashMap<>();
+        for (String mode : VERIFIED_MODES) {
+            jars.put(mode, RewrittenJars.corpusVerified(mode));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_CHILDREN);
+        Map<Corpus.Program, Map<String, Future<ChildJvm.Result>>> results = new LinkedHashMap<>();
+        for (Corpus.Program p : Corpus.programs()) {
+            Map<String, Future<ChildJvm.Result>> byMode = new LinkedHashMap<>();
+            jars.forEach((mode, jar) -> byMode.put(mode, pool.submit(() -> ChildJvm.run(
+                    ChildJvm.instrumented(jar, p.mainClass(), report(runs, p, mode)), runs.resolve(p.simpleName() + "-" + mode)))));
+            results.put(p, byMode);
+        }
+        pool.shutdown();
+        return results.entrySet().stream().map(e -> NamedTests.of(e.getKey().simpleName(), () -> {
+            Corpus.Program p = e.getKey();
+            Map<String, Set<String>> racy = new LinkedHashMap<>();
+            for (Map.Entry<String, Future<ChildJvm.Result>> byMode : e.getValue().entrySet()) {
+                String mode = byMode.getKey();
+                try {
+                    racy.put(mode, check(p, byMode.getValue().get(), report(runs, p, mode), true));
+                } catch (AssertionFailedError failure) {
+                    throw new AssertionFailedError(mode + ": " + failure.getMessage(), failure);
+                }
+            }
+            assertEquals(racy.get("fasttrack"), racy.get("redcard"), "racy locations, fasttrack vs redcard");
+        }));
     }
 
-    private static Stream<DynamicTest> runAll(Path jar, String workspace, boolean verify) throws Exception {
+    /** The placement modes whose verified runs are compared; the first is the reference. */
+    private static final List<String> VERIFIED_MODES = List.of("fasttrack", "redcard");
+
+    private static Path report(Path runs, Corpus.Program p, String mode) {
+        return runs.resolve(p.simpleName() + "-" + mode + ".json");
+    }
+
+    private static Stream<DynamicTest> runAll(Path jar, String workspace) throws Exception {
         Path runs = Workspace.fresh(workspace);
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_CHILDREN);
         Map<Corpus.Program, Future<ChildJvm.Result>> results = new LinkedHashMap<>();
@@ -64,10 +103,11 @@ class CorpusTest {
         }
         pool.shutdown();
         return results.entrySet().stream().map(e -> NamedTests.of(e.getKey().simpleName(),
-                () -> check(e.getKey(), e.getValue().get(), runs.resolve(e.getKey().simpleName() + ".json"), verify)));
+                () -> check(e.getKey(), e.getValue().get(), runs.resolve(e.getKey().simpleName() + ".json"), false)));
     }
 
-    private static void check(Corpus.Program program, ChildJvm.Result run, Path reportFile, boolean verify)
+    /** Checks one run against the program's expectations; returns the racy locations it reported. */
+    private static Set<String> check(Corpus.Program program, ChildJvm.Result run, Path reportFile, boolean verify)
             throws Exception {
         Expectation expected = program.expectation();
         assertFalse(run.timedOut(), () -> "timed out; stderr:\n" + run.stderrTail());
@@ -93,6 +133,7 @@ class CorpusTest {
         } else {
             assertEquals(null, report.violations(), "no verifier without --verify-placement");
         }
+        return report.locations();
     }
 
     /** Each race must be well formed and point into the program's own source with a real line. */

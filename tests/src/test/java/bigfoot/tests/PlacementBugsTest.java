@@ -26,7 +26,7 @@ class PlacementBugsTest {
         Path in = Jars.write(dir.resolve("placement.jar"), Jars.packageEntries(MainClasses.testClasses(), PACKAGE));
         Path out = dir.resolve("placement-bf.jar");
         // the bug: no check for the worker's write (its access event stays, so the verifier sees the access)
-        Placement dropsLambdaWrites = (owner, method, access) ->
+        Placement dropsLambdaWrites = (owner, method, access, bci) ->
                 !(access.getOpcode() == Opcodes.PUTFIELD && method.name.startsWith("lambda$"));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         JarRewriter.rewrite(Options.parse(new String[] {"--in", in.toString(), "--out", out.toString(),

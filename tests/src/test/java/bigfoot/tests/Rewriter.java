@@ -32,7 +32,10 @@ final class Rewriter {
         return new CliResult(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** Rewrites {@code in} to {@code out} in fasttrack mode and fails the test unless StaticBF exits 0. */
+    /**
+     * Rewrites {@code in} to {@code out} (fasttrack mode unless {@code moreOptions} names another) and fails
+     * the test unless StaticBF exits 0.
+     */
     static Path rewrite(Path in, Path out, String... moreOptions) {
         List<String> args = new java.util.ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(),
                 "--mode", "fasttrack"));

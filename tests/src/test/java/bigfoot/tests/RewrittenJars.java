@@ -2,12 +2,14 @@ package bigfoot.tests;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /** The corpus jar and its rewritten form, built once per test JVM and shared by the test classes. */
 final class RewrittenJars {
 
     private static Path corpus;
-    private static Path corpusVerified;
+    private static final Map<String, Path> corpusVerified = new HashMap<>();
 
     private RewrittenJars() {
     }
@@ -22,13 +24,18 @@ final class RewrittenJars {
         return corpus;
     }
 
-    /** The same corpus jar rewritten with {@code --verify-placement} (access events for the verifier). */
-    static synchronized Path corpusVerified() throws IOException {
-        if (corpusVerified == null) {
-            Path dir = Workspace.fresh("corpus-verified");
+    /**
+     * The same corpus jar rewritten in placement mode {@code mode} with {@code --verify-placement} (access
+     * events for the verifier), once per mode: a redcard rewrite analyses the whole jar with WALA.
+     */
+    static synchronized Path corpusVerified(String mode) throws IOException {
+        Path jar = corpusVerified.get(mode);
+        if (jar == null) {
+            Path dir = Workspace.fresh("corpus-verified-" + mode);
             Path in = Jars.write(dir.resolve("corpus.jar"), Jars.packageEntries(MainClasses.testClasses(), Corpus.PACKAGE));
-            corpusVerified = Rewriter.rewrite(in, dir.resolve("corpus-bf-verify.jar"), "--verify-placement");
+            jar = Rewriter.rewrite(in, dir.resolve("corpus-" + mode + "-verify.jar"), "--mode", mode, "--verify-placement");
+            corpusVerified.put(mode, jar);
         }
-        return corpusVerified;
+        return jar;
     }
 }

@@ -11,10 +11,11 @@ import java.util.List;
 public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, List<Path> classpath, boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: staticbf --in app.jar --out app-checked.jar [--mode fasttrack] [--verify-placement] [--classpath cp] [--help]",
+            "usage: staticbf --in app.jar --out app-checked.jar [--mode fasttrack|redcard] [--verify-placement] [--classpath cp] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
-            "  --mode MODE      check placement: fasttrack (a check at every access; the default)",
+            "  --mode MODE      check placement: fasttrack (a check at every access; the default) or redcard",
+            "                   (no re-check of a location already checked since the last release)",
             "  --verify-placement  also report every field and array access, so the runtime verifies that the",
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator

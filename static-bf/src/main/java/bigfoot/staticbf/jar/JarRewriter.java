@@ -36,7 +36,8 @@ public final class JarRewriter {
             Pattern.compile("META-INF/([^/]+\\.(SF|RSA|DSA|EC)|SIG-[^/]+)", Pattern.CASE_INSENSITIVE);
 
     private final Options options;
-    private final Placement placement;
+    /** The placement; null until {@link #run} has opened the input, for the mode's own (which may analyse it). */
+    private Placement placement;
     private final Diagnostics diagnostics;
     private final Counts counts = new Counts();
     private final List<String> removedSignatureFiles = new ArrayList<>();
@@ -50,7 +51,7 @@ public final class JarRewriter {
 
     /** Rewrites {@code options.in()} into {@code options.out()} and returns what was done. */
     public static Counts rewrite(Options options, Diagnostics diagnostics) throws StaticBfException {
-        return rewrite(options, options.mode().placement(), diagnostics);
+        return new JarRewriter(options, null, diagnostics).run();
     }
 
     /**
@@ -71,6 +72,9 @@ public final class JarRewriter {
         try (InputJar input = InputJar.open(options.in());
              ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
              OutputJar output = OutputJar.create(options.out())) {
+            if (placement == null) {
+                placement = options.mode().placement(options.in(), options.classpath(), diagnostics);
+            }
             Set<String> rewritten = new HashSet<>();
             for (InputClass c : input.classes()) {
                 if (c.treatment() == InputClass.Treatment.REWRITE) {

@@ -27,6 +27,7 @@ final class Metadata {
         p.put("classes.alreadyInstrumented", counts.classesAlreadyInstrumented());
         p.put("methods.tooLarge", counts.methodsTooLarge());
         p.put("sites", counts.sites());
+        p.put("checks.removed", counts.checksRemoved());
         counts.callsByEntry().forEach((entry, n) -> p.put("calls." + entry, n));
         StringBuilder sb = new StringBuilder("# instrumented by staticbf\n");
         p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));

@@ -8,7 +8,7 @@ import org.objectweb.asm.tree.MethodNode;
 public final class FastTrackPlacement implements Placement {
 
     @Override
-    public boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access) {
+    public boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access, int bytecodeIndex) {
         return true;
     }
 }

@@ -1,14 +1,18 @@
 package bigfoot.staticbf.placement;
 
+import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.analysis.RedCardAnalysis;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The placement modes of {@code --mode}. Only fasttrack is implemented so far. */
+/** The placement modes of {@code --mode}: configurations of one engine. Bigfoot is not implemented yet. */
 public enum Mode {
     FASTTRACK(true),
-    REDCARD(false),
+    REDCARD(true),
     BIGFOOT(false);
 
     private final boolean available;
@@ -26,7 +30,7 @@ public enum Mode {
         for (Mode m : values()) {
             if (m.optionName().equals(name)) {
                 if (!m.available) {
-                    throw StaticBfException.usage("--mode " + name + " is not available yet (use --mode fasttrack)");
+                    throw StaticBfException.usage("--mode " + name + " is not available yet (use --mode fasttrack or redcard)");
                 }
                 return m;
             }
@@ -35,11 +39,15 @@ public enum Mode {
                 + Arrays.stream(values()).map(Mode::optionName).collect(Collectors.joining(", ")) + ")");
     }
 
-    /** The placement of an available mode ({@link #parse} lets no other through). */
-    public Placement placement() {
+    /**
+     * The placement of an available mode ({@link #parse} lets no other through) for the program in
+     * {@code application}; redcard analyses it (once) here.
+     */
+    public Placement placement(Path application, List<Path> classpath, Diagnostics diagnostics) {
         return switch (this) {
             case FASTTRACK -> new FastTrackPlacement();
-            case REDCARD, BIGFOOT -> throw new IllegalStateException("mode " + optionName() + " is not available");
+            case REDCARD -> new RedCardPlacement(RedCardAnalysis.analyse(application, classpath, diagnostics));
+            case BIGFOOT -> throw new IllegalStateException("mode " + optionName() + " is not available");
         };
     }
 }

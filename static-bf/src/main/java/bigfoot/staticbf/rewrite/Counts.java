@@ -18,6 +18,7 @@ public final class Counts {
     private int classesAlreadyInstrumented;
     private int methodsTooLarge;
     private int sites;
+    private int checksRemoved;
 
     public Counts() {
         for (RuntimeApi.Entry e : RuntimeApi.ALL) {
@@ -37,6 +38,11 @@ public final class Counts {
 
     void sites(int n) {
         sites += n;
+    }
+
+    /** An access the placement left without a check (it is covered by an earlier one). */
+    void checkRemoved() {
+        checksRemoved++;
     }
 
     void methodTooLarge() {
@@ -67,6 +73,7 @@ public final class Counts {
         classesAlreadyInstrumented += other.classesAlreadyInstrumented;
         methodsTooLarge += other.methodsTooLarge;
         sites += other.sites;
+        checksRemoved += other.checksRemoved;
     }
 
     /** How many calls to the entry point were emitted. */
@@ -100,6 +107,11 @@ public final class Counts {
 
     public int methodsTooLarge() {
         return methodsTooLarge;
+    }
+
+    /** Accesses the placement left without a check, which fasttrack would have checked. */
+    public int checksRemoved() {
+        return checksRemoved;
     }
 
     public int sites() {

@@ -39,7 +39,7 @@ final class FieldAccesses {
         } else if (target.isVolatile()) {
             volatileEvent(ctx, insn, target, isStatic, write);
         } else {
-            if (ctx.placesCheckAt(insn)) {
+            if (!target.shadowed() || ctx.placesCheckAt(insn)) { // a foreign field is always checked
                 Entry check = target.shadowed()
                         ? (isStatic ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC)
                                     : (write ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD))

@@ -73,8 +73,13 @@ final class MethodContext {
         return cls.siteId(id);
     }
 
+    /** True if the placement checks {@code access}; a check it leaves out is counted as removed. */
     boolean placesCheckAt(AbstractInsnNode access) {
-        return cls.placement().checksAccess(cls.node, method, access);
+        boolean placed = cls.placement().checksAccess(cls.node, method, access, bcis.get(access));
+        if (!placed) {
+            cls.counts.checkRemoved();
+        }
+        return placed;
     }
 
     /** True if every access gets an access event for the precise-checks verifier ({@code --verify-placement}). */

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.wala;
 
+import bigfoot.staticbf.TestJars;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.wala;
 
+import bigfoot.staticbf.TestJars;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -97,7 +98,7 @@ class WalaProgramTest {
         Path text = Files.writeString(dir.resolve("notes.jar"), "not a zip", StandardCharsets.UTF_8);
         assertTrue(loadError(List.of(text)).startsWith("cannot read " + text + ": not a jar or directory"));
 
-        Path empty = TestJars.jarOf(dir.resolve("empty.jar"), Map.of("README", new byte[] {'x'}));
+        Path empty = TestJars.writeJar(dir.resolve("empty.jar"), Map.of("README", new byte[] {'x'}));
         assertEquals("cannot analyse " + empty + ": it holds no class files", loadError(List.of(empty)));
 
         assertEquals("no application jar or directory given", loadError(List.of()));
@@ -117,7 +118,7 @@ class WalaProgramTest {
 
     @Test
     void classesWalaCannotLoadAreReported() throws Exception {
-        Path bad = TestJars.jarOf(dir.resolve("bad.jar"), Map.of(
+        Path bad = TestJars.writeJar(dir.resolve("bad.jar"), Map.of(
                 "ok/Fine.class", Files.readAllBytes(dir.resolve("classes-app.jar/app/Main.class")),
                 "broken/Garbage.class", "definitely not a class file".getBytes(StandardCharsets.UTF_8)));
         WalaProgram p = WalaProgram.load(WalaProgram.Input.of(List.of(bad)));

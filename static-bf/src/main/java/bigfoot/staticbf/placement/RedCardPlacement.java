@@ -1,0 +1,24 @@
+package bigfoot.staticbf.placement;
+
+import bigfoot.staticbf.analysis.RedCardAnalysis;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Red-card placement: fasttrack's checks, minus those of accesses already covered by an earlier check
+ * of the same location in the same release-free span ({@link RedCardAnalysis}). No check moves.
+ */
+public final class RedCardPlacement implements Placement {
+
+    private final RedCardAnalysis.Result analysis;
+
+    public RedCardPlacement(RedCardAnalysis.Result analysis) {
+        this.analysis = analysis;
+    }
+
+    @Override
+    public boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access, int bytecodeIndex) {
+        return !analysis.removable(owner.name, method.name + method.desc).contains(bytecodeIndex);
+    }
+}

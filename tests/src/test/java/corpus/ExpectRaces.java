@@ -26,6 +26,12 @@ public @interface ExpectRaces {
     /** The exit code the program ends with. */
     int exitCode() default 0;
 
+    /**
+     * True if the detector may have to skip a check (a stack overflow inside it): the report may then say
+     * its verdict is incomplete; every other program must get a complete verdict.
+     */
+    boolean mayBeIncomplete() default false;
+
     /** When not empty, the only race kinds the report may contain (for programs whose kind is schedule-independent). */
     String[] kinds() default {};
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,9 +48,13 @@ public final class Compare {
         Path classes = Path.of(Compare.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path baseJar = work.resolve("kernels.jar");
         KernelJar.write(classes, baseJar);
+        Map<String, Path> byMode = new HashMap<>();
         Map<Configuration, Path> jars = new EnumMap<>(Configuration.class);
         for (Configuration c : Configuration.values()) {
-            jars.put(c, c.mode == null ? baseJar : rewrite(baseJar, work.resolve("kernels-" + c.mode + ".jar"), c.mode));
+            if (c.mode != null && !byMode.containsKey(c.mode)) {
+                byMode.put(c.mode, rewrite(baseJar, work.resolve("kernels-" + c.mode + ".jar"), c.mode));
+            }
+            jars.put(c, c.mode == null ? baseJar : byMode.get(c.mode));
         }
 
         List<Configuration> checked = new ArrayList<>(List.of(Configuration.values()));

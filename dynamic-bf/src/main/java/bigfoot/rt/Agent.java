@@ -3,7 +3,7 @@ package bigfoot.rt;
 import java.lang.instrument.Instrumentation;
 
 /**
- * {@code java -javaagent:dynamic-bf.jar[=report=json:FILE,fail-on-race,quiet] -cp app-checked.jar Main}.
+ * {@code java -javaagent:dynamic-bf.jar[=report=json:FILE,fail-on-race,quiet,arrays=fine|adaptive] -cp app-checked.jar Main}.
  * The agent transforms nothing (the program is rewritten ahead of time by StaticBF); it puts the
  * runtime on the class path, configures it and starts it before main, so the exit report appears
  * even if no instrumented code runs. An unknown option ends the JVM with status 2.

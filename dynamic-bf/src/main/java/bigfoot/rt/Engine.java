@@ -97,7 +97,8 @@ final class Engine {
         Summary summary = summary(found);
         List<PlacementViolation.Resolved> violations = violations();
         if (detector.isDisabled()) {
-            err.println("== DynamicBF: detection was disabled by an internal error; this report is incomplete");
+            err.println("== DynamicBF: detection was disabled by an internal error (" + detector.disabledBy()
+                    + "); this report is incomplete");
         }
         if (detector.skipped() > 0) {
             err.println("== DynamicBF: " + detector.skipped()

@@ -17,6 +17,7 @@ final class FastTrack {
 
     private final RaceListener races;
     private volatile boolean disabled;
+    private volatile Throwable disabledBy;
     private final AtomicLong skipped = new AtomicLong();
 
     FastTrack(RaceListener races) {
@@ -280,25 +281,38 @@ final class FastTrack {
         return disabled;
     }
 
-    /** Turns detection off after an internal failure, with one warning on stderr. */
     /**
-     * An entry point failed inside the runtime. A StackOverflowError is the program's deep recursion
-     * reaching into a check: that one event is skipped (counted; the report then says it may be
-     * incomplete) and detection goes on, as the program does after catching it. Anything else turns
-     * detection off, with one warning.
+     * A race check (a plain field, array or foreign access; no synchronisation in it) failed inside the
+     * runtime. A StackOverflowError is the program's deep recursion reaching into the check: that one check
+     * is skipped (counted; the report then says it may be incomplete), which can only hide a race, never
+     * invent one, and detection goes on, as the program does after catching it. Anything else: {@link #failed}.
      */
-    void failed(Throwable cause) {
+    void checkFailed(Throwable cause) {
         if (cause instanceof StackOverflowError) {
             skipped.incrementAndGet();
             return;
         }
+        failed(cause);
+    }
+
+    /**
+     * Any other entry point failed inside the runtime: detection is turned off, with one warning. A skipped
+     * synchronisation event would lose a happens-before edge (false races later), so none is ever skipped.
+     */
+    void failed(Throwable cause) {
         synchronized (this) {
             if (disabled) {
                 return;
             }
+            disabledBy = cause;
             disabled = true;
         }
         System.err.println("DynamicBF: internal error, race detection disabled for the rest of the run: " + cause);
+    }
+
+    /** The failure that turned detection off (also named in the exit report: the warning may itself fail). */
+    Throwable disabledBy() {
+        return disabledBy;
     }
 
     /** Events skipped because the stack overflowed inside them. */

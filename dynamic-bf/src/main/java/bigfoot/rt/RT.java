@@ -8,11 +8,13 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * {@link FastTrack} core.
  *
  * <p>Nothing escapes into the program: every entry point catches any internal failure, which is handed to
- * {@link FastTrack#failed}. No entry point calls program code or
- * takes a program monitor.
+ * {@link FastTrack#checkFailed} (race checks and verifier access events) or {@link FastTrack#failed}
+ * (everything else). No entry
+ * point calls program code or takes a program monitor.
  *
  * <p>In verify mode ({@link #verifyPlacement}) every check, access event, acquire and release is also handed to
- * the calling thread's {@link PlacementVerifier}; an acquire as the check or event it belongs to sees it.
+ * the calling thread's {@link PlacementVerifier}; a class-initialisation join made inside a check or event is
+ * reported to it as an acquire before that check or event.
  * Array checks are then immediate and per element whatever the arrays mode.
  *
  * <p>In {@code arrays=adaptive} runs array checks only record into the thread's footprint: every
@@ -25,7 +27,7 @@ public final class RT {
     private static final FastTrack FT = ENGINE.detector;
     private static final PlacementVerification VERIFY = ENGINE.verification;
     private static final ArrayChecks ARRAYS = ENGINE.arrayChecks;
-    /** Handed out if a thread's own state cannot be made; detection is off by then. */
+    /** Handed out if a thread's own state cannot be found or made; detection is off by then (never a real thread's). */
     private static final ThreadState DETACHED = new ThreadState(0, Epoch.make(0, 1));
 
     private RT() {
@@ -38,9 +40,22 @@ public final class RT {
         try {
             return ENGINE.threads.current();
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t); // a stack overflow here is the program's deep recursion: see lost()
             return DETACHED;
         }
+    }
+
+    /**
+     * True (and the check is counted as skipped) if {@code ts} is {@link #DETACHED}: the method could not
+     * fetch its thread's state (a stack overflow at its entry), so its race checks are skipped, which can only
+     * hide a race. Its synchronisation events cannot be skipped: {@link #synchronising} turns detection off.
+     */
+    private static boolean lost(ThreadState ts) {
+        if (ts != DETACHED) {
+            return false;
+        }
+        FT.checkFailed(new StackOverflowError());
+        return true;
     }
 
     /** First thing in {@code <clinit>}: registers the class's site table, returns its site base. */
@@ -77,7 +92,8 @@ public final class RT {
     /** Before a read of a final static field of a rewritten class: orders its {@code <clinit>} first; no check. */
     public static void classAccess(VarState shadow, ThreadState ts) {
         try {
-            if (shadow != null) {
+            // without its thread's state a method skips its checks; the join would only have ordered those
+            if (shadow != null && !lost(ts)) {
                 StaticVarState sx = (StaticVarState) shadow;
                 initJoin(ts, sx);
                 FT.classAccess(ts, sx);
@@ -91,27 +107,36 @@ public final class RT {
 
     public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             VarState sx = FieldShadows.of(obj, shadow, updater);
             FT.read(ts, sx, site);
             checked(ts, sx, false, site);
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
     public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             VarState sx = FieldShadows.of(obj, shadow, updater);
             FT.write(ts, sx, site);
             checked(ts, sx, true, site);
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
     /** A static field's shadow is null only if checked before {@code <clinit>} made it: that access is not checked. */
     public static void readStatic(VarState shadow, ThreadState ts, int site) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             if (shadow != null) {
                 StaticVarState sx = (StaticVarState) shadow;
                 initJoin(ts, sx);
@@ -125,6 +150,9 @@ public final class RT {
 
     public static void writeStatic(VarState shadow, ThreadState ts, int site) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             if (shadow != null) {
                 StaticVarState sx = (StaticVarState) shadow;
                 initJoin(ts, sx);
@@ -155,36 +183,45 @@ public final class RT {
 
     private static void arrayCheck(Object array, int begin, int end, int stride, ThreadState ts, int site, boolean write) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             ArrayShadow a = ENGINE.arrays.of(array, ts);
             if (a != null) {
                 ARRAYS.check(ts, a, begin, end, stride, write, site, VERIFY.enabled() ? VERIFY.of(ts) : null);
             }
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
     public static void readForeign(Object objOrClass, String field, ThreadState ts, int site) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             VarState sx = ENGINE.foreign.of(objOrClass, field);
             if (sx != null) {
                 FT.read(ts, sx, site);
                 checked(ts, sx, false, site);
             }
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
     public static void writeForeign(Object objOrClass, String field, ThreadState ts, int site) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             VarState sx = ENGINE.foreign.of(objOrClass, field);
             if (sx != null) {
                 FT.write(ts, sx, site);
                 checked(ts, sx, true, site);
             }
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
@@ -198,48 +235,60 @@ public final class RT {
     public static void accessField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts,
             int site, boolean write) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             PlacementVerifier v = VERIFY.of(ts);
             if (v != null) {
                 v.access(FieldShadows.of(obj, shadow, updater), write, site);
             }
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
     /** As {@link #readStatic}, an access before {@code <clinit>} made the shadow is not verified. */
     public static void accessStatic(VarState shadow, ThreadState ts, int site, boolean write) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             PlacementVerifier v = VERIFY.of(ts);
             if (v != null && shadow != null) {
                 v.access(shadow, write, site);
             }
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
     public static void accessArray(Object array, int index, ThreadState ts, int site, boolean write) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             PlacementVerifier v = VERIFY.of(ts);
             VarState sx = v == null ? null : ENGINE.arrays.element(array, index, ts);
             if (sx != null) {
                 v.access(sx, write, site);
             }
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
     public static void accessForeign(Object objOrClass, String field, ThreadState ts, int site, boolean write) {
         try {
+            if (lost(ts)) {
+                return;
+            }
             PlacementVerifier v = VERIFY.of(ts);
             VarState sx = v == null ? null : ENGINE.foreign.of(objOrClass, field);
             if (sx != null) {
                 v.access(sx, write, site);
             }
         } catch (Throwable t) {
-            FT.failed(t);
+            FT.checkFailed(t);
         }
     }
 
@@ -276,6 +325,10 @@ public final class RT {
 
     /** Before any synchronisation of ts's thread: its pending array checks run at its current clock and view. */
     private static void synchronising(ThreadState ts) {
+        if (ts == DETACHED) {
+            FT.failed(new IllegalStateException("a synchronisation event without its thread's state"));
+            return;
+        }
         ARRAYS.commit(ts);
     }
 

@@ -11,8 +11,10 @@ import java.util.Arrays;
  * race report can name the previous access precisely.
  *
  * <p>Discipline (fasttrack2.md section 9): W and R are volatile and written only while holding this
- * object's monitor; R never changes once it is SHARED; V entry i is written only by thread i (holding
- * the monitor) after R is SHARED. The site fields are only touched under the monitor.
+ * object's monitor; R never changes once it is SHARED; once R is SHARED, V entry i is written only by
+ * thread i (holding the monitor). Before that, READ SHARE fills two entries under the monitor, and an array
+ * block split copies all of them into a fresh shadow no other thread can see yet. The site fields are only
+ * touched under the monitor.
  *
  * <p>A shadow of a volatile field is used as that field's synchronisation clock instead (its V is the
  * join of all writers' clocks); its W and R are never used.

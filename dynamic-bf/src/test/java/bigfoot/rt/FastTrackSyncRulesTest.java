@@ -208,8 +208,14 @@ class FastTrackSyncRulesTest {
     }
 
     @Test
-    void aStackOverflowInsideTheDetectorSkipsOneEventAndDetectionGoesOn() {
+    void aStackOverflowInsideASynchronisationEventTurnsDetectionOff() {
         ft.failed(new StackOverflowError());
+        assertTrue(ft.isDisabled(), "a skipped release or acquire would lose an edge: never skipped");
+    }
+
+    @Test
+    void aStackOverflowInsideARaceCheckSkipsThatCheckAndDetectionGoesOn() {
+        ft.checkFailed(new StackOverflowError());
         assertFalse(ft.isDisabled());
         assertEquals(1, ft.skipped());
         ft.write(t[1], x, 1);

@@ -149,6 +149,16 @@ class RedCardPlacementTest {
                     return x + f; // @init2
                 }
 
+                int classInitInCallee() {
+                    int x = f; // @callee-init1
+                    makeOther();
+                    return x + f; // @callee-init2
+                }
+
+                static void makeOther() {
+                    new Other();
+                }
+
                 int classInitTwice() {
                     new Other();
                     int x = f; // @init-twice
@@ -256,6 +266,8 @@ class RedCardPlacementTest {
         assertEquals(List.of(at("readField", "wait1"), at("readField", "wait2")), checks("waitBetween"));
         assertEquals(List.of(at("readField", "init1"), at("readField", "init2")), checks("classInitBetween"),
                 "the first use of a class runs its <clinit>, which ends with a release");
+        assertEquals(List.of(at("readField", "callee-init1"), at("readField", "callee-init2")),
+                checks("classInitInCallee"), "a callee's first use of a class releases too (kill sets)");
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * reports one of them, and which one depends on the schedule. A group is therefore met when at least
  * one of its locations is reported; a reported location outside every group is a false alarm.
  */
-record Expectation(List<Set<String>> groups, int exitCode, Set<String> kinds) {
+record Expectation(List<Set<String>> groups, int exitCode, Set<String> kinds, boolean mayBeIncomplete) {
 
     /** {@code type[items]} where items are indices or ranges {@code lo..hi}, comma-separated; type may hold brackets. */
     private static final Pattern ARRAY = Pattern.compile("(.+)\\[(\\d+(?:\\.\\.\\d+)?(?:,\\d+(?:\\.\\.\\d+)?)*)]");
@@ -27,7 +27,7 @@ record Expectation(List<Set<String>> groups, int exitCode, Set<String> kinds) {
         for (String entry : a.value()) {
             groups.add(group(entry));
         }
-        return new Expectation(List.copyOf(groups), a.exitCode(), Set.of(a.kinds()));
+        return new Expectation(List.copyOf(groups), a.exitCode(), Set.of(a.kinds()), a.mayBeIncomplete());
     }
 
     /** Every location some group allows. */

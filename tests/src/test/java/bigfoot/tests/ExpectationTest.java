@@ -22,7 +22,7 @@ class ExpectationTest {
 
     @Test
     void aGroupIsMetByAnyOfItsLocations() {
-        Expectation e = new Expectation(List.of(Set.of("corpus.A.x"), Expectation.group("int[5..9]")), 0, Set.of());
+        Expectation e = new Expectation(List.of(Set.of("corpus.A.x"), Expectation.group("int[5..9]")), 0, Set.of(), false);
         assertEquals(List.of(), e.unmet(Set.of("corpus.A.x", "int[7]")));
         assertEquals(List.of(Set.of("corpus.A.x")), e.unmet(Set.of("int[5]")));
         assertEquals(6, e.allowed().size());

@@ -14,6 +14,8 @@ import com.ibm.wala.ssa.SSAGetInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
 import com.ibm.wala.ssa.SSAMonitorInstruction;
+import com.ibm.wala.ssa.SSANewInstruction;
+import com.ibm.wala.types.ClassLoaderReference;
 import com.ibm.wala.types.MethodReference;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -33,7 +35,8 @@ import java.util.function.Predicate;
  * whether running it may (transitively) ACQUIRE and whether it may RELEASE.
  *
  * <p>A method's own operations: monitorenter / synchronized entry / volatile read = acquire;
- * monitorexit / synchronized exit / volatile write = release; a native application method = both.
+ * monitorexit / synchronized exit / volatile write / the first use of another application class (its
+ * rewritten {@code <clinit>} ends with a release) = release; a native application method = both.
  * A call site: the union over its targets in the call graph (class-hierarchy targets, plus lambda
  * bodies, where the call graph has none):
  * <ul>
@@ -190,13 +193,40 @@ public final class KillSets {
                 result = result.union(monitor.isMonitorEnter() ? KillSet.ACQUIRE : KillSet.RELEASE);
             } else if (insn instanceof SSAFieldAccessInstruction access) {
                 result = result.union(volatileAccess(access));
+                if (access.isStatic()) {
+                    IField field = cha.resolveField(access.getDeclaredField());
+                    result = result.union(classInitialization(m, field == null ? null : field.getDeclaringClass()));
+                }
+            } else if (insn instanceof SSANewInstruction allocation && !allocation.getConcreteType().isArrayType()) {
+                result = result.union(classInitialization(m, cha.lookupClass(allocation.getConcreteType())));
             } else if (insn instanceof SSAAbstractInvokeInstruction call) {
+                if (call.isStatic()) {
+                    IMethod target = cha.resolveMethod(call.getDeclaredTarget());
+                    result = result.union(classInitialization(m, target == null ? null : target.getDeclaringClass()));
+                }
                 CallEffect effect = callEffect(m, call);
                 result = result.union(effect.fixed());
                 effects.put(call.getCallSite(), effect);
             }
         }
         return result;
+    }
+
+    /**
+     * CLASS INIT: the first use (new, static access, static call) of a rewritten (application) class runs its
+     * {@code <clinit>}, which the runtime ends with a release; so it may release, unless it is the running
+     * method's own class or a superclass of it (initialised before the method could run).
+     */
+    private static KillSet classInitialization(IMethod running, IClass used) {
+        if (used == null || !used.getClassLoader().getReference().equals(ClassLoaderReference.Application)) {
+            return KillSet.NONE;
+        }
+        for (IClass c = running.getDeclaringClass(); c != null; c = c.getSuperclass()) {
+            if (c.equals(used)) {
+                return KillSet.NONE;
+            }
+        }
+        return KillSet.RELEASE;
     }
 
     /** VOLATILE READ = acquire after the read, VOLATILE WRITE = release before the write. */

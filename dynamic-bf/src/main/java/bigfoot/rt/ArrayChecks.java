@@ -17,6 +17,11 @@ final class ArrayChecks {
         this.adaptive = adaptive;
     }
 
+    /** True with {@code arrays=adaptive}: checks go to the thread's footprint, not straight to the shadows. */
+    boolean buffered() {
+        return adaptive;
+    }
+
     /** Checks {@code a[begin..end by stride]} (stride below 1: {@code begin} only) for thread {@code ts}. */
     void check(ThreadState ts, ArrayShadow a, int begin, int end, int stride, boolean write, int site,
             PlacementVerifier verifier) {

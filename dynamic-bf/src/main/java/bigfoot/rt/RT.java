@@ -106,26 +106,26 @@ public final class RT {
     // ---------------------------------------------------------------- accesses
 
     public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
-        try {
-            if (lost(ts)) {
-                return;
-            }
-            VarState sx = FieldShadows.of(obj, shadow, updater);
-            FT.read(ts, sx, site);
-            checked(ts, sx, false, site);
-        } catch (Throwable t) {
-            FT.checkFailed(t);
-        }
+        fieldCheck(obj, shadow, updater, ts, site, false);
     }
 
     public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
+        fieldCheck(obj, shadow, updater, ts, site, true);
+    }
+
+    private static void fieldCheck(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts,
+            int site, boolean write) {
         try {
             if (lost(ts)) {
                 return;
             }
             VarState sx = FieldShadows.of(obj, shadow, updater);
-            FT.write(ts, sx, site);
-            checked(ts, sx, true, site);
+            if (write) {
+                FT.write(ts, sx, site);
+            } else {
+                FT.read(ts, sx, site);
+            }
+            checked(ts, sx, write, site);
         } catch (Throwable t) {
             FT.checkFailed(t);
         }
@@ -133,43 +133,66 @@ public final class RT {
 
     /** A static field's shadow is null only if checked before {@code <clinit>} made it: that access is not checked. */
     public static void readStatic(VarState shadow, ThreadState ts, int site) {
-        try {
-            if (lost(ts)) {
-                return;
-            }
-            if (shadow != null) {
-                StaticVarState sx = (StaticVarState) shadow;
-                initJoin(ts, sx);
-                FT.readStatic(ts, sx, site);
-                checked(ts, sx, false, site);
-            }
-        } catch (Throwable t) {
-            FT.failed(t);
-        }
+        staticCheck(shadow, ts, site, false);
     }
 
     public static void writeStatic(VarState shadow, ThreadState ts, int site) {
+        staticCheck(shadow, ts, site, true);
+    }
+
+    /**
+     * A static check orders the class's {@code <clinit>} first (a join): a failure turns detection off. Without its
+     * thread's state ({@link #lost}) the check and that join are skipped; the join is then made at this thread's next
+     * static access of the class, in a method that has its state.
+     */
+    private static void staticCheck(VarState shadow, ThreadState ts, int site, boolean write) {
         try {
-            if (lost(ts)) {
+            if (lost(ts) || shadow == null) {
                 return;
             }
-            if (shadow != null) {
-                StaticVarState sx = (StaticVarState) shadow;
-                initJoin(ts, sx);
+            StaticVarState sx = (StaticVarState) shadow;
+            initJoin(ts, sx);
+            if (write) {
                 FT.writeStatic(ts, sx, site);
-                checked(ts, sx, true, site);
+            } else {
+                FT.readStatic(ts, sx, site);
             }
+            checked(ts, sx, write, site);
         } catch (Throwable t) {
             FT.failed(t);
         }
     }
 
     public static void readArray(Object array, int index, ThreadState ts, int site) {
-        arrayCheck(array, index, index + 1, 1, ts, site, false);
+        elementCheck(array, index, ts, site, false);
     }
 
     public static void writeArray(Object array, int index, ThreadState ts, int site) {
-        arrayCheck(array, index, index + 1, 1, ts, site, true);
+        elementCheck(array, index, ts, site, true);
+    }
+
+    /** One element: with {@code arrays=fine} and no verifier, straight to its shadow (the hot path of FT runs). */
+    private static void elementCheck(Object array, int index, ThreadState ts, int site, boolean write) {
+        if (ARRAYS.buffered() || VERIFY.enabled()) {
+            arrayCheck(array, index, index + 1, 1, ts, site, write);
+            return;
+        }
+        try {
+            if (lost(ts)) {
+                return;
+            }
+            VarState sx = ENGINE.arrays.element(array, index, ts);
+            if (sx == null) {
+                return;
+            }
+            if (write) {
+                FT.write(ts, sx, site);
+            } else {
+                FT.read(ts, sx, site);
+            }
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+        }
     }
 
     /** A read check of {@code array[begin], array[begin+stride], ..} below {@code end}, out-of-bounds indices ignored. */
@@ -196,30 +219,28 @@ public final class RT {
     }
 
     public static void readForeign(Object objOrClass, String field, ThreadState ts, int site) {
-        try {
-            if (lost(ts)) {
-                return;
-            }
-            VarState sx = ENGINE.foreign.of(objOrClass, field);
-            if (sx != null) {
-                FT.read(ts, sx, site);
-                checked(ts, sx, false, site);
-            }
-        } catch (Throwable t) {
-            FT.checkFailed(t);
-        }
+        foreignCheck(objOrClass, field, ts, site, false);
     }
 
     public static void writeForeign(Object objOrClass, String field, ThreadState ts, int site) {
+        foreignCheck(objOrClass, field, ts, site, true);
+    }
+
+    private static void foreignCheck(Object objOrClass, String field, ThreadState ts, int site, boolean write) {
         try {
             if (lost(ts)) {
                 return;
             }
             VarState sx = ENGINE.foreign.of(objOrClass, field);
-            if (sx != null) {
-                FT.write(ts, sx, site);
-                checked(ts, sx, true, site);
+            if (sx == null) {
+                return;
             }
+            if (write) {
+                FT.write(ts, sx, site);
+            } else {
+                FT.read(ts, sx, site);
+            }
+            checked(ts, sx, write, site);
         } catch (Throwable t) {
             FT.checkFailed(t);
         }

@@ -27,7 +27,8 @@ final class ForeignShadows {
             return null;
         }
         if (objOrClass instanceof Class<?> c) {
-            return statics.computeIfAbsent(field, k -> new StaticVarState(classInits.of(c)));
+            VarState known = statics.get(field); // the common case, without allocating the factory below
+            return known != null ? known : statics.computeIfAbsent(field, k -> new StaticVarState(classInits.of(c)));
         }
         Map<String, VarState> fields = byOwner.entry(objOrClass, k -> new HashMap<>(4)).value;
         synchronized (fields) {

@@ -37,7 +37,7 @@ final class ArrayChecks {
         if (verifier != null) {
             for (long i = f; i <= l; i += step) {
                 VarState sx = a.element((int) i);
-                ArrayShadow.access(ft, ts, sx, write, site);
+                ft.check(ts, sx, write, site);
                 verifier.check(sx, write, site);
             }
         } else if (!adaptive) {

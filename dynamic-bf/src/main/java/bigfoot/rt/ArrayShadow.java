@@ -84,14 +84,14 @@ final class ArrayShadow {
             synchronized (this) {
                 if (fine == null && (stride == 1 || first == last) && splitAt(first) && splitAt(last + 1)) {
                     for (int b = blockIndex(first); b < count && starts[b] <= last; b++) {
-                        access(ft, st, blocks[b], write, site);
+                        ft.check(st, blocks[b], write, site);
                     }
                     return;
                 }
             }
         }
         for (long i = first; i <= last; i += stride) {
-            access(ft, st, element((int) i), write, site);
+            ft.check(st, element((int) i), write, site);
         }
     }
 
@@ -105,13 +105,6 @@ final class ArrayShadow {
         return fine == null ? count : 0;
     }
 
-    static void access(FastTrack ft, ThreadState st, VarState sx, boolean write, int site) {
-        if (write) {
-            ft.write(st, sx, site);
-        } else {
-            ft.read(st, sx, site);
-        }
-    }
 
     /** Under this monitor: makes {@code x} a block boundary (the upper part copies the parent); false if over the bound. */
     private boolean splitAt(int x) {

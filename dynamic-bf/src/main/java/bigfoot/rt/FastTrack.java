@@ -40,6 +40,24 @@ final class FastTrack {
         }
     }
 
+    /** {@link #write} or {@link #read}, as the check's kind says. */
+    void check(ThreadState st, VarState sx, boolean write, int site) {
+        if (write) {
+            write(st, sx, site);
+        } else {
+            read(st, sx, site);
+        }
+    }
+
+    /** {@link #writeStatic} or {@link #readStatic}, as the check's kind says. */
+    void checkStatic(ThreadState st, StaticVarState sx, boolean write, int site) {
+        if (write) {
+            writeStatic(st, sx, site);
+        } else {
+            readStatic(st, sx, site);
+        }
+    }
+
     /** A read of a static field: as {@link #read}, but the slow path first orders the class's initialisation. */
     void readStatic(ThreadState st, StaticVarState sx, int site) {
         count(st);

@@ -120,11 +120,7 @@ public final class RT {
                 return;
             }
             VarState sx = FieldShadows.of(obj, shadow, updater);
-            if (write) {
-                FT.write(ts, sx, site);
-            } else {
-                FT.read(ts, sx, site);
-            }
+            FT.check(ts, sx, write, site);
             checked(ts, sx, write, site);
         } catch (Throwable t) {
             FT.checkFailed(t);
@@ -152,11 +148,7 @@ public final class RT {
             }
             StaticVarState sx = (StaticVarState) shadow;
             initJoin(ts, sx);
-            if (write) {
-                FT.writeStatic(ts, sx, site);
-            } else {
-                FT.readStatic(ts, sx, site);
-            }
+            FT.checkStatic(ts, sx, write, site);
             checked(ts, sx, write, site);
         } catch (Throwable t) {
             FT.failed(t);
@@ -185,11 +177,7 @@ public final class RT {
             if (sx == null) {
                 return;
             }
-            if (write) {
-                FT.write(ts, sx, site);
-            } else {
-                FT.read(ts, sx, site);
-            }
+            FT.check(ts, sx, write, site);
         } catch (Throwable t) {
             FT.checkFailed(t);
         }
@@ -235,11 +223,7 @@ public final class RT {
             if (sx == null) {
                 return;
             }
-            if (write) {
-                FT.write(ts, sx, site);
-            } else {
-                FT.read(ts, sx, site);
-            }
+            FT.check(ts, sx, write, site);
             checked(ts, sx, write, site);
         } catch (Throwable t) {
             FT.checkFailed(t);

@@ -1,7 +1,6 @@
 package bigfoot.rt;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -38,18 +37,14 @@ final class ArrayTrace {
     final List<Op> ops = new ArrayList<>();
 
     private final Random rnd;
-    private final boolean[] started = new boolean[THREADS];
-    private final boolean[] joined = new boolean[THREADS];
-    private final int[] holder = new int[LOCKS];
-    private final int[] depth = new int[LOCKS];
+    private final TraceThreads threads;
     private final double discipline;
 
     private ArrayTrace(Random rnd) {
         this.rnd = rnd;
         double r = rnd.nextDouble();
         this.discipline = 1 - r * r * r;
-        Arrays.fill(holder, -1);
-        started[0] = true;
+        this.threads = new TraceThreads(rnd, THREADS, LOCKS);
         for (int i = 0; i < lengths.length; i++) {
             lengths[i] = 1 + rnd.nextInt(16);
         }
@@ -64,33 +59,28 @@ final class ArrayTrace {
     }
 
     private void step() {
-        int t = randomAlive();
+        int t = threads.randomAlive();
         int roll = rnd.nextInt(100);
         if (roll < 55) {
             access(t, rnd.nextInt(lengths.length), roll < 20, roll % 2 == 0);
         } else if (roll < 65) {
             int m = rnd.nextInt(LOCKS);
-            if (holder[m] == -1 || holder[m] == t) {
-                acquire(t, m);
+            if (threads.acquire(t, m)) {
+                add(Kind.ACQUIRE, t, m);
             }
         } else if (roll < 77) {
             int m = rnd.nextInt(LOCKS);
-            if (holder[m] == t) {
-                if (--depth[m] == 0) {
-                    holder[m] = -1;
-                }
+            if (threads.release(t, m)) {
                 add(Kind.RELEASE, t, m);
             }
         } else if (roll < 84) {
             int u = rnd.nextInt(THREADS);
-            if (!started[u]) {
-                started[u] = true;
+            if (threads.fork(u)) {
                 add(Kind.FORK, t, u);
             }
         } else if (roll < 88) {
             int u = rnd.nextInt(THREADS);
-            if (u != t && alive(u) && holdsNothing(u)) {
-                joined[u] = true;
+            if (threads.join(t, u)) {
                 add(Kind.JOIN, t, u);
             }
         } else if (roll < 94) {
@@ -103,9 +93,9 @@ final class ArrayTrace {
     /** An element or range check of array x, or (obeying the guard) the acquire of x's lock instead. */
     private void access(int t, int x, boolean range, boolean write) {
         int guard = x % LOCKS;
-        if (holder[guard] != t && rnd.nextDouble() < discipline) {
-            if (holder[guard] == -1) {
-                acquire(t, guard);
+        if (threads.holder(guard) != t && rnd.nextDouble() < discipline) {
+            if (threads.acquire(t, guard)) {
+                add(Kind.ACQUIRE, t, guard);
             }
             return;
         }
@@ -121,35 +111,7 @@ final class ArrayTrace {
         }
     }
 
-    private void acquire(int t, int m) {
-        holder[m] = t;
-        depth[m]++;
-        add(Kind.ACQUIRE, t, m);
-    }
-
     private void add(Kind kind, int thread, int target) {
         ops.add(new Op(kind, thread, target, 0, 0, 0));
-    }
-
-    private int randomAlive() {
-        while (true) {
-            int t = rnd.nextInt(THREADS);
-            if (alive(t)) {
-                return t;
-            }
-        }
-    }
-
-    private boolean alive(int t) {
-        return started[t] && !joined[t];
-    }
-
-    private boolean holdsNothing(int t) {
-        for (int h : holder) {
-            if (h == t) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -32,10 +32,7 @@ final class Trace {
     final List<Op> ops = new ArrayList<>();
 
     private final Random rnd;
-    private final boolean[] started = new boolean[THREADS];
-    private final boolean[] joined = new boolean[THREADS];
-    private final int[] holder = new int[LOCKS];
-    private final int[] depth = new int[LOCKS];
+    private final TraceThreads threads;
     /** -1: not initialised; THREADS: done; otherwise the thread running the initialiser. */
     private int classInit = -1;
     /** How strictly this trace guards variable accesses with their lock (0: never, 1: always). */
@@ -45,8 +42,7 @@ final class Trace {
         this.rnd = rnd;
         double r = rnd.nextDouble();
         this.discipline = 1 - r * r * r;                       // skewed towards disciplined traces
-        java.util.Arrays.fill(holder, -1);
-        started[0] = true;
+        this.threads = new TraceThreads(rnd, THREADS, LOCKS);
     }
 
     static Trace random(Random rnd, int length) {
@@ -58,35 +54,28 @@ final class Trace {
     }
 
     private void step() {
-        int t = randomAlive();
+        int t = threads.randomAlive();
         int roll = rnd.nextInt(100);
         if (roll < 48) {
             access(t, roll < 30 ? Kind.READ : Kind.WRITE, rnd.nextInt(VARS));
         } else if (roll < 56) {
             int m = rnd.nextInt(LOCKS);
-            if (holder[m] == -1 || holder[m] == t) {
-                holder[m] = t;
-                depth[m]++;
+            if (threads.acquire(t, m)) {
                 add(Kind.ACQUIRE, t, m);
             }
         } else if (roll < 66) {
             int m = rnd.nextInt(LOCKS);
-            if (holder[m] == t) {
-                if (--depth[m] == 0) {
-                    holder[m] = -1;
-                }
+            if (threads.release(t, m)) {
                 add(Kind.RELEASE, t, m);
             }
         } else if (roll < 72) {
             int u = rnd.nextInt(THREADS);
-            if (!started[u]) {
-                started[u] = true;
+            if (threads.fork(u)) {
                 add(Kind.FORK, t, u);
             }
         } else if (roll < 75) {
             int u = rnd.nextInt(THREADS);
-            if (u != t && alive(u) && holdsNothing(u) && classInit != u) {
-                joined[u] = true;
+            if (classInit != u && threads.join(t, u)) {
                 add(Kind.JOIN, t, u);
             }
         } else if (roll < 79) {
@@ -109,11 +98,9 @@ final class Trace {
      */
     private void access(int t, Kind kind, int x) {
         int guard = x % LOCKS;
-        if (holder[guard] == t || rnd.nextDouble() >= discipline) {
+        if (threads.holder(guard) == t || rnd.nextDouble() >= discipline) {
             add(kind, t, x);
-        } else if (holder[guard] == -1) {
-            holder[guard] = t;
-            depth[guard]++;
+        } else if (threads.acquire(t, guard)) {
             add(Kind.ACQUIRE, t, guard);
         }
     }
@@ -133,7 +120,7 @@ final class Trace {
         List<Integer> group = new ArrayList<>();
         group.add(t);
         for (int u = 0; u < THREADS; u++) {
-            if (u != t && alive(u) && rnd.nextBoolean()) {
+            if (u != t && threads.alive(u) && rnd.nextBoolean()) {
                 group.add(u);
             }
         }
@@ -145,27 +132,5 @@ final class Trace {
 
     private void add(Kind kind, int thread, int target) {
         ops.add(new Op(kind, thread, target, null));
-    }
-
-    private int randomAlive() {
-        while (true) {
-            int t = rnd.nextInt(THREADS);
-            if (alive(t)) {
-                return t;
-            }
-        }
-    }
-
-    private boolean alive(int t) {
-        return started[t] && !joined[t];
-    }
-
-    private boolean holdsNothing(int t) {
-        for (int h : holder) {
-            if (h == t) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -4,7 +4,7 @@ DEMO := target/demo
 RUNTIME_JAR = $(firstword $(wildcard dynamic-bf/target/dynamic-bf-*-SNAPSHOT.jar))
 CLI_JAR = $(firstword $(wildcard static-bf/target/static-bf-*-cli.jar))
 
-.PHONY: build demo test bench clean
+.PHONY: build demo test bench bench-quick clean
 
 build:
 	$(MVN) -q -DskipTests install
@@ -22,6 +22,9 @@ demo: build
 
 bench: build
 	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --runs 3
+
+bench-quick: build
+	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --quick
 
 clean:
 	$(MVN) -q clean

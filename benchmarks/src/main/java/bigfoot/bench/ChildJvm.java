@@ -17,7 +17,7 @@ final class ChildJvm {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmArgs);
         cmd.add(kernel.mainClass());
-        cmd.addAll(kernel.args());
+        cmd.addAll(kernel.args().toList());
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int status = p.waitFor();

@@ -1,6 +1,7 @@
 package bigfoot.bench;
 
-import bigfoot.staticbf.StaticBF;
+import bigfoot.bench.kernels.Size;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,8 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The comparison harness behind {@code make bench}: packs the kernels into a jar, rewrites it once per
@@ -19,93 +18,121 @@ import java.util.regex.Pattern;
  * median iteration times per configuration and each checked configuration's overhead
  * (overhead = (checked - base) / base, as in FT2 and BigFoot).
  *
- * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--runs N] [--work DIR] [kernel...]}
+ * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--work DIR] [kernel...]};
+ * {@code --quick} runs the small sizes in one JVM per configuration (unless {@code --runs} says otherwise).
  */
 public final class Compare {
 
     public static void main(String[] args) throws Exception {
         Path runtime = null;
         Path work = Path.of("benchmarks/target/bench");
-        int runs = 3;
+        Integer runs = null;
+        boolean quick = false;
         List<String> only = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--runtime": runtime = Path.of(args[++i]); break;
-                case "--runs": runs = Integer.parseInt(args[++i]); break;
-                case "--work": work = Path.of(args[++i]); break;
-                default:
-                    if (args[i].startsWith("-")) {
-                        System.err.println("compare: error: unknown option " + args[i]);
-                        System.exit(2);
-                    }
-                    only.add(args[i]);
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--runtime": runtime = Path.of(value(args, ++i)); break;
+                    case "--runs": runs = number(value(args, ++i)); break;
+                    case "--work": work = Path.of(value(args, ++i)); break;
+                    case "--quick": quick = true; break;
+                    default:
+                        if (args[i].startsWith("-")) {
+                            throw new IllegalArgumentException("unknown option " + args[i]);
+                        }
+                        only.add(args[i]);
+                }
             }
-        }
-        if (runtime == null || !Files.isRegularFile(runtime)) {
-            System.err.println("compare: error: --runtime must name the dynamic-bf jar (got " + runtime + ")");
+            if (runtime == null || !Files.isRegularFile(runtime)) {
+                throw new IllegalArgumentException("--runtime must name the dynamic-bf jar (got " + runtime + ")");
+            }
+            if (runs != null && runs < 1) {
+                throw new IllegalArgumentException("--runs must be at least 1");
+            }
+            for (String name : only) {
+                if (Kernel.ALL.stream().noneMatch(k -> k.name().equals(name))) {
+                    throw new IllegalArgumentException("unknown kernel " + name);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("compare: error: " + e.getMessage());
             System.exit(2);
         }
-        Path classes = Path.of(Compare.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path baseJar = work.resolve("kernels.jar");
-        KernelJar.write(classes, baseJar);
+        List<Kernel> kernels = new ArrayList<>();
+        for (Kernel k : Kernel.ALL) {
+            if (only.isEmpty() || only.contains(k.name())) {
+                kernels.add(quick ? k.withArgs(k.args().withSize(Size.SMALL)) : k);
+            }
+        }
+        try {
+            compare(kernels, runtime, work, runs != null ? runs : quick ? 1 : 3);
+        } catch (IOException e) {
+            System.err.println("compare: error: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static int number(String s) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--runs needs a number, got '" + s + "'");
+        }
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static void compare(List<Kernel> kernels, Path runtime, Path work, int runs) throws Exception {
+        Path baseJar = KernelJar.write(work.resolve("kernels.jar"));
         Map<String, Path> byMode = new HashMap<>();
         Map<Configuration, Path> jars = new EnumMap<>(Configuration.class);
         for (Configuration c : Configuration.values()) {
             if (c.mode != null && !byMode.containsKey(c.mode)) {
-                byMode.put(c.mode, rewrite(baseJar, work.resolve("kernels-" + c.mode + ".jar"), c.mode));
+                byMode.put(c.mode, Rewriter.rewrite(baseJar, work.resolve("kernels-" + c.mode + ".jar"), c.mode, false));
             }
             jars.put(c, c.mode == null ? baseJar : byMode.get(c.mode));
         }
 
         List<Configuration> checked = new ArrayList<>(List.of(Configuration.values()));
         checked.remove(Configuration.BASE);
-        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-10s %-7s %10s", "kernel", "stress", "base ms"));
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-10s %-9s %-6s %10s", "kernel", "stress", "size", "base ms"));
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %10s", c.name() + " ms")));
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %12s", c.name() + " overhead")));
         System.out.println(header);
-        for (Kernel k : Kernel.ALL) {
-            if (!only.isEmpty() && !only.contains(k.name())) {
-                continue;
-            }
+        for (Kernel k : kernels) {
             Map<Configuration, Double> medians = new EnumMap<>(Configuration.class);
             for (Configuration c : Configuration.values()) {
                 List<Double> times = new ArrayList<>();
                 Path report = work.resolve(k.name() + "-" + c.name().toLowerCase(Locale.ROOT) + ".json");
                 for (int r = 0; r < runs; r++) {
+                    Files.deleteIfExists(report);
                     times.addAll(ChildJvm.run(c.jvmArgs(jars.get(c), runtime, report), k));
+                    if (c.mode != null) {
+                        checkRaceFree(k, report);
+                    }
                 }
                 medians.put(c, ChildJvm.median(times));
-                if (c.mode != null) {
-                    checkRaceFree(k, report);
-                }
             }
             double base = medians.get(Configuration.BASE);
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-10s %-7s %10.1f", k.name(), k.stresses(), base));
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-10s %-9s %-6s %10.1f",
+                    k.name(), k.stresses(), k.args().size().label(), base));
             checked.forEach(c -> row.append(String.format(Locale.ROOT, " %10.1f", medians.get(c))));
             checked.forEach(c -> row.append(String.format(Locale.ROOT, " %12.2f", (medians.get(c) - base) / base)));
             System.out.println(row);
         }
     }
 
-    private static Path rewrite(Path in, Path out, String mode) {
-        int status = StaticBF.run(new String[] {"--in", in.toString(), "--out", out.toString(), "--mode", mode},
-                System.out, System.err);
-        if (status != 0) {
-            System.err.println("compare: error: staticbf failed on " + in + " (status " + status + ")");
-            System.exit(1);
-        }
-        return out;
-    }
-
     /** The kernels are race-free: a race here means a detector bug, and the timing would be meaningless. */
-    private static void checkRaceFree(Kernel k, Path report) throws Exception {
-        String json = Files.readString(report);
-        Matcher m = RACE_COUNT.matcher(json.substring(Math.max(0, json.lastIndexOf("\"summary\""))));
-        if (!m.find() || Integer.parseInt(m.group(1)) != 0) {
-            System.err.println("compare: error: " + k.name() + " reported races or no summary (see " + report + ")");
-            System.exit(1);
+    private static void checkRaceFree(Kernel k, Path report) throws IOException {
+        ReportSummary s = ReportSummary.read(report);
+        if (s.races() != 0 || !s.complete()) {
+            throw new IOException(k.name() + " reported " + s.races() + " races" + (s.complete() ? "" : " (incomplete verdict)")
+                    + " (see " + report + ")");
         }
     }
-
-    private static final Pattern RACE_COUNT = Pattern.compile("\"races\"\\s*:\\s*(\\d+)");
 }

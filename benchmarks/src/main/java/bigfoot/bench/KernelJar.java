@@ -1,7 +1,9 @@
 package bigfoot.bench;
 
+import bigfoot.bench.kernels.Size;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +20,14 @@ final class KernelJar {
     private KernelJar() {
     }
 
-    static void write(Path classesDir, Path jar) throws IOException {
+    /** Writes the jar of the kernel classes this harness was loaded with (a classes directory). */
+    static Path write(Path jar) throws IOException {
+        Path classesDir;
+        try {
+            classesDir = Path.of(Size.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IOException("cannot locate the kernel classes: " + e.getMessage());
+        }
         Path root = classesDir.resolve(PACKAGE_DIR);
         List<Path> classes;
         try (Stream<Path> s = Files.list(root)) {
@@ -35,5 +44,6 @@ final class KernelJar {
                 out.closeEntry();
             }
         }
+        return jar;
     }
 }

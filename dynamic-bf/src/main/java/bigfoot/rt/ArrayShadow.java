@@ -1,44 +1,73 @@
 package bigfoot.rt;
 
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The shadow of one array (bigfoot.md section 9.3, after SlimState), in one of three representations:
+ * The shadow of one array (bigfoot.md section 9.3, after SlimState). Shadows of {@code arrays=fine} runs are born
+ * FINE; {@code arrays=adaptive} ones are born COARSE and follow this state machine:
+ * <pre>
+ *   COARSE --(a range that is not the whole array)--> SEGMENTS --(an element check: verify mode)--> FINE
+ * </pre>
  * <ul>
- * <li>COARSE: one {@link ArrayVarState} for every index (BLOCKS with a single block);</li>
- * <li>BLOCKS: contiguous index intervals {@code [starts[b], starts[b+1])}, each with its own state;</li>
- * <li>FINE: one state per element, made lazily and installed by CAS.</li>
+ * <li>COARSE: one {@link ArrayVarState} for every index.</li>
+ * <li>SEGMENTS: disjoint index intervals {@code [a, b)} covering the array, kept sorted in {@link Segments}
+ * (finding one is O(log segments)). Each segment is either UNIFORM (one state for all its indices) or STRIDED
+ * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one state per residue class {@code i mod m} (absolute
+ * index, so cuts never shift classes), null for a class with no index in the segment.</li>
+ * <li>FINE: one state per element, made lazily (a copy of the frozen segment state the element was in) and
+ * installed by CAS. Element checks of a non-FINE shadow make it FINE.</li>
  * </ul>
- * Shadows of {@code arrays=fine} runs start FINE; {@code arrays=adaptive} ones start COARSE and are refined by
- * committed ranges, monotonically (COARSE -> BLOCKS -> FINE, never merged back): a range covering whole blocks
- * is one FastTrack operation per block; a contiguous range is first made whole blocks by splitting at its two
- * ends (a split keeps the parent state for the lower part and gives the upper part a copy: one allocation);
- * a strided range, or a split beyond {@value #MAX_BLOCKS} blocks, makes the shadow FINE.
  *
- * <p>INVARIANT: all indices of one block always have identical FastTrack state. Every operation on a block is
- * one the range applies to all of its indices; a split gives the upper part a copy of the parent's W, R, V and
- * sites (the lower part keeps the parent), so both parts start with the history of every index they hold; a
- * FINE element starts as a copy of the block it was in (blocks are frozen once the shadow is
- * FINE, so that copy may be made lazily).
+ * <p>A committed range {@code R = first, first+s, .. last} is applied in three steps:
+ * <ol>
+ * <li>Edges. R FITS a segment {@code [a, b)} of modulus m when {@code m % s == 0} and R's lattice has no point
+ * in the segment outside R ({@code first - a < s} below, {@code b - 1 - last < s} above): then every class it
+ * touches lies wholly inside R. At each edge of R, the segment there is kept if R fits it, refined (below) if
+ * that makes R fit, and otherwise CUT at {@code first} (or {@code last + 1}).</li>
+ * <li>Each segment in between gets one FastTrack operation per class R touches ({@code m / s} of them). If
+ * {@code m % s != 0} the segment is REFINED to modulus {@code lcm(m, s)} when that is at most
+ * {@value #MAX_MODULUS} and leaves at least two indices per class; otherwise R's indices in it are cut out as
+ * single-index segments (FINE locally: the rest of the array keeps its representation).</li>
+ * <li>MERGE: a strided segment whose classes now all hold the same history (W, R, V and every site,
+ * {@link VarState#sameHistory}) becomes uniform (keeping the class of its first index), and two adjacent
+ * uniform segments with the same history become one (keeping the lower state). So blocks or classes a thread
+ * rewrites in one epoch coalesce again, and repartitioning does not accumulate segments.</li>
+ * </ol>
+ * So a range costs O(log segments + segments touched) FastTrack operations and index searches; a triangular
+ * pattern (suffixes {@code [j, n)} with growing j, split among threads) adds O(threads) segments per step, and
+ * interleaved partitions ({@code t, t+k, ..}) and red-black sweeps stay one strided segment.
  *
- * <p>Concurrency: the block representation is read and changed only under this object's monitor (block
- * operations run under it too, so no split races with an operation); FINE is published through a volatile
- * field and never changes after, so element operations need no array-wide lock.
+ * <p>INVARIANT: all indices of one uniform segment, or of one class of a strided segment, have identical
+ * FastTrack state; each state describes its index set exactly ({@code first, first+step, .. < end}). Every
+ * operation on a state is one R applies to all its indices (the fit rule). A cut gives the upper part a copy of
+ * each class with indices on both sides (a class wholly above moves, keeping its {@code first}); a refinement
+ * gives every new class a copy of the class it came from (the one holding the old {@code first} keeps the
+ * object); a FINE element starts as a copy of its state. Copies take W, R, V and sites, so no history is lost;
+ * a merge or collapse joins states that are equal, so none is lost either. Races are reported at {@code first}, which
+ * never changes for a state.
+ *
+ * <p>Concurrency: COARSE and SEGMENTS are read and changed only under this object's monitor (all their FastTrack
+ * operations run under it, so no cut, refinement or merge races with one); FINE is published through a volatile
+ * field, after which the segments are frozen, so element operations need no array-wide lock.
  */
 final class ArrayShadow {
 
-    static final int MAX_BLOCKS = 32;
+    /** The largest modulus of a strided segment (states per strided segment). */
+    static final int MAX_MODULUS = 64;
+
+    /** What a shadow holds now: segments (1 when coarse, 0 when fine), strided ones among them, live states. */
+    record Shape(int segments, int strided, int states) {
+    }
 
     private final Class<?> type;
     private final int length;
-    /** Array VarStates made (each stays in use: a split reuses its parent), for the shadow-memory count. */
+    /** Array VarStates made (blocks, classes, cut copies, fine elements), for the shadow-memory count. */
     private final LongAdder allocated;
-    /** BLOCKS (null for shadows born FINE): under this monitor until FINE, then frozen. */
-    private int[] starts;
-    private ArrayVarState[] blocks;
-    private int count;
+    /** COARSE: the state of every index; null once cut, or for shadows born FINE. Under this monitor. */
+    private ArrayVarState coarse;
+    /** SEGMENTS: under this monitor until FINE, then frozen. */
+    private Segments segments;
     private volatile AtomicReferenceArray<ArrayVarState> fine;
 
     ArrayShadow(Class<?> type, int length, boolean adaptive, LongAdder allocated) {
@@ -46,9 +75,7 @@ final class ArrayShadow {
         this.length = length;
         this.allocated = allocated;
         if (adaptive && length > 0) {
-            starts = new int[] {0};
-            blocks = new ArrayVarState[] {newState(0, length, null)};
-            count = 1;
+            coarse = newState(null, 0, length, 1);
         } else {
             fine = new AtomicReferenceArray<>(length);
         }
@@ -71,26 +98,25 @@ final class ArrayShadow {
         if (e != null) {
             return e;
         }
-        ArrayVarState fresh = newState(index, index + 1, blockOf(index));
+        ArrayVarState fresh = newState(frozenState(index), index, index + 1, 1);
         return f.compareAndSet(index, null, fresh) ? fresh : f.get(index);
     }
 
     /**
      * The FastTrack read or write of every index {@code first, first+stride, .., last} (all in bounds; a single
-     * index has stride 1) by {@code st}, from {@code site}, on the representation that fits (see the class comment).
+     * index has stride 1) by {@code st}, from {@code site}, on the representation (see the class comment).
      */
     void apply(FastTrack ft, ThreadState st, int first, int last, int stride, boolean write, int site) {
+        int s = first == last ? 1 : stride;
         if (fine == null) {
             synchronized (this) {
-                if (fine == null && (stride == 1 || first == last) && splitAt(first) && splitAt(last + 1)) {
-                    for (int b = blockIndex(first); b < count && starts[b] <= last; b++) {
-                        ft.check(st, blocks[b], write, site);
-                    }
+                if (fine == null) {
+                    applyAdaptive(ft, st, write, site, first, last, s);
                     return;
                 }
             }
         }
-        for (long i = first; i <= last; i += stride) {
+        for (long i = first; i <= last; i += s) {
             ft.check(st, element((int) i), write, site);
         }
     }
@@ -100,47 +126,301 @@ final class ArrayShadow {
         return fine != null;
     }
 
-    /** The number of blocks (1: COARSE) while not FINE. */
-    synchronized int blockCount() {
-        return fine == null ? count : 0;
+    synchronized Shape shape() {
+        AtomicReferenceArray<ArrayVarState> f = fine;
+        if (f != null) {
+            int states = 0;
+            for (int i = 0; i < length; i++) {
+                states += f.get(i) == null ? 0 : 1;
+            }
+            return new Shape(0, 0, states);
+        }
+        if (segments == null) {
+            return new Shape(1, 0, 1);
+        }
+        int strided = 0;
+        int states = 0;
+        for (long p = segments.locate(0); p >= 0; p = segments.next(p)) {
+            Object rep = segments.rep(p);
+            if (rep instanceof ArrayVarState) {
+                states++;
+            } else {
+                strided++;
+                for (ArrayVarState c : (ArrayVarState[]) rep) {
+                    states += c == null ? 0 : 1;
+                }
+            }
+        }
+        return new Shape(segments.count(), strided, states);
     }
 
+    /** The number of segments (1: COARSE) while not FINE. */
+    int segmentCount() {
+        return shape().segments();
+    }
 
-    /** Under this monitor: makes {@code x} a block boundary (the upper part copies the parent); false if over the bound. */
-    private boolean splitAt(int x) {
-        if (x == length) {
+    // ---------------------------------------------------------------- COARSE and SEGMENTS, under this monitor
+
+    private void applyAdaptive(FastTrack ft, ThreadState st, boolean write, int site, int first, int last, int s) {
+        if (segments == null) {
+            if (s == 1 && first == 0 && last == length - 1) {
+                ft.check(st, coarse, write, site);
+                return;
+            }
+            segments = new Segments(length, coarse);
+            coarse = null;
+        }
+        Segments g = segments;
+        fitLow(first, s);
+        fitHigh(last, s);
+        long p = g.locate(first);
+        int from = g.start(p);
+        while (p >= 0 && g.start(p) <= last) {
+            int a = g.start(p);
+            int b = g.end(p);
+            long lo = first >= a ? first : first + ((long) a - first + s - 1) / s * s;
+            int hi = Math.min(last, b - 1);
+            if (lo > hi) {
+                p = g.next(p);                                  // R skips this segment
+                continue;
+            }
+            Object rep = g.rep(p);
+            int m = modulus(rep);
+            if (m % s != 0) {
+                int l = lcm(m, s);
+                if (!refinable(a, b, l)) {
+                    p = singletons(ft, st, write, site, (int) lo, hi, s);
+                    continue;
+                }
+                rep = refine(p, a, b, rep, l);
+                m = l;
+            }
+            if (rep instanceof ArrayVarState u) {
+                ft.check(st, u, write, site);
+            } else {
+                ArrayVarState[] classes = (ArrayVarState[]) rep;
+                for (int k = 0, r = (int) (lo % m); k < m / s; k++, r = (r + s) % m) {
+                    if (classes[r] != null) {
+                        ft.check(st, classes[r], write, site);
+                    }
+                }
+            }
+            p = g.next(p);
+        }
+        merge(from, g.end(g.locate(last)));
+    }
+
+    /** Makes R ({@code first} by {@code s}) fit the segment holding {@code first}, or cuts it there. */
+    private void fitLow(int first, int s) {
+        long p = segments.locate(first);
+        int a = segments.start(p);
+        if (a == first || (first - a < s && fitsOrRefines(p, s))) {
+            return;
+        }
+        cut(p, first);
+    }
+
+    /** Makes R (by {@code s}, ending at {@code last}) fit the segment holding {@code last}, or cuts it after it. */
+    private void fitHigh(int last, int s) {
+        long p = segments.locate(last);
+        int b = segments.end(p);
+        if (b - 1 == last || (b - 1 - last < s && fitsOrRefines(p, s))) {
+            return;
+        }
+        cut(p, last + 1);
+    }
+
+    /** True if segment p's modulus is a multiple of s, possibly after refining it. */
+    private boolean fitsOrRefines(long p, int s) {
+        Object rep = segments.rep(p);
+        int m = modulus(rep);
+        if (m % s == 0) {
             return true;
         }
-        int b = blockIndex(x);
-        if (starts[b] == x) {
-            return true;
-        }
-        if (count == MAX_BLOCKS) {
+        int a = segments.start(p);
+        int b = segments.end(p);
+        int l = lcm(m, s);
+        if (!refinable(a, b, l)) {
             return false;
         }
-        ArrayVarState lower = blocks[b];
-        if (count == starts.length) {
-            starts = Arrays.copyOf(starts, Math.min(MAX_BLOCKS, count * 2));
-            blocks = Arrays.copyOf(blocks, starts.length);
-        }
-        System.arraycopy(starts, b + 1, starts, b + 2, count - b - 1);
-        System.arraycopy(blocks, b + 1, blocks, b + 2, count - b - 1);
-        starts[b + 1] = x;
-        blocks[b + 1] = newState(x, lower.end, lower);
-        lower.end = x;                  // the parent keeps the lower part: its first index, where races are reported, stays
-        count++;
+        refine(p, a, b, rep, l);
         return true;
     }
 
-    /** The index in {@link #starts} of the block holding array index {@code x}. */
-    private int blockIndex(int x) {
-        int i = Arrays.binarySearch(starts, 0, count, x);
-        return i >= 0 ? i : -i - 2;
+    /** Cuts R's indices {@code lo, lo+s, .. hi} of one segment out as single-index segments and checks each. */
+    private long singletons(FastTrack ft, ThreadState st, boolean write, int site, int lo, int hi, int s) {
+        Segments g = segments;
+        for (long i = lo; i <= hi; i += s) {
+            int x = (int) i;
+            long p = g.locate(x);
+            if (g.start(p) < x) {
+                p = cut(p, x);
+            }
+            if (g.end(p) > x + 1) {
+                cut(p, x + 1);
+                p = g.locate(x);
+            }
+            ft.check(st, (ArrayVarState) g.rep(p), write, site);
+        }
+        return g.next(g.locate(hi));
     }
 
-    /** The (frozen) block element {@code index} was in when the shadow became FINE; null if born FINE. */
-    private ArrayVarState blockOf(int index) {
-        return blocks == null ? null : blocks[blockIndex(index)];
+    /** Splits segment p at x (inside it); returns the upper part's position. */
+    private long cut(long p, int x) {
+        Segments g = segments;
+        int a = g.start(p);
+        int b = g.end(p);
+        Object rep = g.rep(p);
+        Object upper;
+        if (rep instanceof ArrayVarState u) {
+            upper = newState(u, x, b, 1);
+            u.end = x;
+        } else {
+            ArrayVarState[] lower = (ArrayVarState[]) rep;
+            int m = lower.length;
+            ArrayVarState[] up = new ArrayVarState[m];
+            for (int r = 0; r < m; r++) {
+                ArrayVarState c = lower[r];
+                if (c == null) {
+                    continue;
+                }
+                if (c.first >= x) {                             // wholly above: the state moves
+                    up[r] = c;
+                    lower[r] = null;
+                } else {
+                    c.end = x;
+                    long u0 = firstOfClass(r, m, x);
+                    if (u0 < b) {
+                        up[r] = newState(c, (int) u0, b, m);
+                    }
+                }
+            }
+            g.setRep(p, normalized(lower, x - a));
+            upper = normalized(up, b - x);
+        }
+        return g.insertAfter(p, x, upper);
+    }
+
+    /** Segment p {@code [a, b)} with modulus {@code l} (a multiple of its own): each new class copies its old one. */
+    private ArrayVarState[] refine(long p, int a, int b, Object rep, int l) {
+        ArrayVarState[] out = new ArrayVarState[l];
+        for (int r = 0; r < l; r++) {
+            long f = firstOfClass(r, l, a);
+            if (f >= b) {
+                continue;
+            }
+            ArrayVarState from = rep instanceof ArrayVarState u ? u : ((ArrayVarState[]) rep)[r % modulus(rep)];
+            if (from.first == f) {
+                from.step = l;
+                out[r] = from;
+            } else {
+                out[r] = newState(from, (int) f, b, l);
+            }
+        }
+        segments.setRep(p, out);
+        return out;
+    }
+
+    /**
+     * MERGE around the segments a range touched ({@code [from, to]}, with one neighbour each side): a strided
+     * segment whose classes all hold the same history becomes uniform, then adjacent uniform segments with the
+     * same history become one.
+     */
+    private void merge(int from, int to) {
+        Segments g = segments;
+        long p = g.locate(from);
+        long before = g.previous(p);
+        if (before >= 0) {
+            p = before;
+        }
+        int start = g.start(p);
+        for (long q = p; q >= 0 && g.start(q) <= to; q = g.next(q)) {
+            if (g.rep(q) instanceof ArrayVarState[] classes) {
+                collapse(q, classes);
+            }
+        }
+        p = g.locate(start);
+        for (long n = g.next(p); n >= 0 && g.start(n) <= to; n = g.next(p)) {
+            if (g.rep(p) instanceof ArrayVarState lower && g.rep(n) instanceof ArrayVarState upper
+                    && lower.sameHistory(upper)) {
+                lower.end = upper.end;
+                g.removeBoundary(n);
+                p = g.locate(lower.first);
+            } else {
+                p = n;
+            }
+        }
+    }
+
+    /** Strided segment q becomes uniform if all its classes hold the same history (kept: the class of its start). */
+    private void collapse(long q, ArrayVarState[] classes) {
+        int a = segments.start(q);
+        ArrayVarState keep = classes[a % classes.length];
+        for (ArrayVarState c : classes) {
+            if (c != null && !keep.sameHistory(c)) {
+                return;
+            }
+        }
+        keep.step = 1;
+        keep.end = segments.end(q);
+        segments.setRep(q, keep);
+    }
+
+    /** A piece of a cut strided segment: one index long, it is uniform (its one state). */
+    private static Object normalized(ArrayVarState[] classes, int len) {
+        if (len > 1) {
+            return classes;
+        }
+        for (ArrayVarState c : classes) {
+            if (c != null) {
+                c.step = 1;
+                return c;
+            }
+        }
+        throw new AssertionError("a segment without states");
+    }
+
+    private static int modulus(Object rep) {
+        return rep instanceof ArrayVarState ? 1 : ((ArrayVarState[]) rep).length;
+    }
+
+    /** True if modulus l is allowed for a segment of {@code [a, b)}: at most MAX_MODULUS, two indices per class. */
+    private static boolean refinable(int a, int b, int l) {
+        return l <= MAX_MODULUS && (long) b - a >= 2L * l;
+    }
+
+    /** The smallest index at or above x in residue class r modulo m. */
+    private static long firstOfClass(int r, int m, int x) {
+        return x + (long) Math.floorMod(r - x, m);
+    }
+
+    private static int lcm(int m, int s) {
+        long l = (long) m / gcd(m, s) * s;
+        return l > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) l;
+    }
+
+    private static int gcd(int x, int y) {
+        while (y != 0) {
+            int t = x % y;
+            x = y;
+            y = t;
+        }
+        return x;
+    }
+
+    // ---------------------------------------------------------------- FINE
+
+    /** The (frozen) state element {@code index} was in when the shadow became FINE; null if born FINE. */
+    private ArrayVarState frozenState(int index) {
+        if (segments == null) {
+            return coarse;
+        }
+        Object rep = segments.rep(segments.locate(index));
+        if (rep instanceof ArrayVarState u) {
+            return u;
+        }
+        ArrayVarState[] classes = (ArrayVarState[]) rep;
+        return classes[index % classes.length];
     }
 
     private synchronized AtomicReferenceArray<ArrayVarState> makeFine() {
@@ -150,8 +430,8 @@ final class ArrayShadow {
         return fine;
     }
 
-    private ArrayVarState newState(int first, int end, ArrayVarState parent) {
-        ArrayVarState s = new ArrayVarState(type, first, end);
+    private ArrayVarState newState(ArrayVarState parent, int first, int end, int step) {
+        ArrayVarState s = new ArrayVarState(type, first, end, step);
         if (parent != null) {
             s.copyStateOf(parent);
         }

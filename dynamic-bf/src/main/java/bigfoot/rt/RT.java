@@ -139,17 +139,29 @@ public final class RT {
     /**
      * A static check orders the class's {@code <clinit>} first (a join): a failure turns detection off. Without its
      * thread's state ({@link #lost}) the check and that join are skipped; the join is then made at this thread's next
-     * static access of the class, in a method that has its state.
+     * static access of the class, in a method that has its state. A stack overflow (the program's deep recursion)
+     * outside the join skips only the check, like a plain check's.
      */
     private static void staticCheck(VarState shadow, ThreadState ts, int site, boolean write) {
+        boolean joining = false;
         try {
             if (lost(ts) || shadow == null) {
                 return;
             }
             StaticVarState sx = (StaticVarState) shadow;
-            initJoin(ts, sx);
+            joining = FastTrack.joinsInit(ts, sx.owner);
+            if (joining) {
+                joinInit(ts);
+                joining = false;
+            }
             FT.checkStatic(ts, sx, write, site);
             checked(ts, sx, write, site);
+        } catch (StackOverflowError e) {
+            if (joining) {
+                FT.failed(e);
+            } else {
+                FT.checkFailed(e);
+            }
         } catch (Throwable t) {
             FT.failed(t);
         }
@@ -321,10 +333,14 @@ public final class RT {
     /** The class-init join the next use of sx's class makes (if any) changes ts's view: commit first; in verify mode it is an acquire. */
     private static void initJoin(ThreadState ts, StaticVarState sx) {
         if (FastTrack.joinsInit(ts, sx.owner)) {
-            synchronising(ts);
-            if (VERIFY.enabled()) {
-                acquired(ts);
-            }
+            joinInit(ts);
+        }
+    }
+
+    private static void joinInit(ThreadState ts) {
+        synchronising(ts);
+        if (VERIFY.enabled()) {
+            acquired(ts);
         }
     }
 

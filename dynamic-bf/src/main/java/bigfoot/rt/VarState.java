@@ -70,6 +70,26 @@ public class VarState extends VectorClock {
         }
     }
 
+    /**
+     * True if this shadow and {@code other} hold the same whole FastTrack state, W, R, V and every site, so one
+     * of them can stand for both (array shadow merges). Both must be quiescent: the caller holds a lock under
+     * which alone they change.
+     */
+    final boolean sameHistory(VarState other) {
+        return w == other.w && r == other.r && writeSite == other.writeSite && readSite == other.readSite
+                && (r != Epoch.SHARED || (sameAs(other) && sameSharedReadSites(other)));
+    }
+
+    private boolean sameSharedReadSites(VarState other) {
+        int n = Math.max(size(), other.size());
+        for (int tid = 0; tid < n; tid++) {
+            if (sharedReadSite(tid) != other.sharedReadSite(tid)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** What this shadow stands for, given a site that accesses it (null if the site is unknown). */
     Target target(Site site) {
         return Target.ofField("field", site);

@@ -87,6 +87,17 @@ class VectorClock {
         return -1;
     }
 
+    /** True if every entry equals {@code other}'s (entries past either array read as {@code i@0}). */
+    final boolean sameAs(VectorClock other) {
+        int n = Math.max(clocks.length, other.clocks.length);
+        for (int i = 0; i < n; i++) {
+            if (get(i) != other.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A fresh clock equal to this one. */
     final VectorClock snapshot() {
         VectorClock copy = new VectorClock();

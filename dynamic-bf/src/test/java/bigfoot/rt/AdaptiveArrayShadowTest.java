@@ -24,12 +24,12 @@ class AdaptiveArrayShadowTest {
         assertEquals(0, t[1].checks, "a footprint touches no shadow until it is committed");
         rig.checks.commit(t[1]);
         assertEquals(1, t[1].checks, "the whole array is one FastTrack operation while coarse");
-        assertEquals(1, a.blockCount());
+        assertEquals(1, a.segmentCount());
         rig.write(t[2], a, 500, 501, 1, 2);
         rig.checks.commit(t[2]);
         assertEquals(List.of(new ArrayRig.Location("long[]", 500, RaceKind.WRITE_WRITE)), rig.races);
         assertEquals(List.of(2), rig.raceSites, "reported with the site of the committed range");
-        assertEquals(3, a.blockCount(), "[0,500) [500,501) [501,n)");
+        assertEquals(3, a.segmentCount(), "[0,500) [500,501) [501,n)");
         assertEquals(3, rig.allocated.sum(), "shadow memory: 3 states where fine needs " + n);
     }
 
@@ -44,7 +44,7 @@ class AdaptiveArrayShadowTest {
         assertFalse(t.footprint.isEmpty(), "two merged ranges never reach the bound");
         rig.checks.commit(t);
         assertEquals(1, t.checks, "one write of the whole array; the read it covers is dropped");
-        assertEquals(1, a.blockCount());
+        assertEquals(1, a.segmentCount());
     }
 
     @Test
@@ -58,7 +58,9 @@ class AdaptiveArrayShadowTest {
         rig.read(t, a, 999, 1000, 1, 5);
         assertTrue(t.footprint.isEmpty());
         assertEquals(Footprint.MAX_RANGES, t.checks);
-        assertTrue(a.isFine(), "more pieces than blocks allowed: fine");
+        assertFalse(a.isFine());
+        assertEquals(new ArrayShadow.Shape(127, 0, 127), a.shape(),
+                "each read index its own segment, the gaps between them one segment each: [0,1) [1,3) .. [187,999) [999,1000)");
     }
 
     @Test
@@ -76,7 +78,9 @@ class AdaptiveArrayShadowTest {
         r.read(t[2], a, 0, 16, 3, 2);
         r.checks.commit(t[1]);
         r.checks.commit(t[2]);
-        assertTrue(a.isFine(), "a stride fits no block");
+        if (!a.isFine()) {
+            assertEquals(new ArrayShadow.Shape(1, 1, 6), a.shape(), "stride 2, then 3: one segment of modulus 6");
+        }
         return r.racedIndices();
     }
 
@@ -101,10 +105,10 @@ class AdaptiveArrayShadowTest {
 
     @Test
     void aShrinkingSuffixSplitsOncePerStep() {
-        int n = 24;                                                 // below MAX_BLOCKS
+        int n = 24;
         Lufact blocks = lufact(rig, n, -1);
         assertEquals(List.of(), rig.races);
-        assertEquals(n, blocks.array.blockCount(), "one split, so one more block, per step");
+        assertEquals(n, blocks.array.segmentCount(), "one split, so one more block, per step");
         assertEquals(n, rig.allocated.sum());
         assertEquals(n, blocks.checks, "the suffix is one block: written once, its read subsumed");
         ArrayRig fine = new ArrayRig(false, false);
@@ -114,11 +118,13 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
-    void aLongShrinkingSuffixEndsFine() {
-        int n = 100;
+    void aLongShrinkingSuffixStaysInBlocks() {
+        int n = 1000;
         Lufact run = lufact(rig, n, -1);
         assertEquals(List.of(), rig.races);
-        assertTrue(run.array.isFine(), "more than " + ArrayShadow.MAX_BLOCKS + " steps");
+        assertFalse(run.array.isFine());
+        assertEquals(n, run.array.segmentCount(), "each index was last written at its own step: n distinct states");
+        assertEquals(n, run.checks, "one FastTrack operation per step, where fine checking needs n * (n + 1)");
     }
 
     @Test
@@ -131,6 +137,145 @@ class AdaptiveArrayShadowTest {
                 lufact(adaptive, n, unlocked);
                 assertEquals(unlocked < n, !fine.races.isEmpty());
                 assertEquals(fine.racedIndices(), adaptive.racedIndices(), "n=" + n + " unlocked step " + unlocked);
+            }
+        }
+    }
+
+    @Test
+    void anInterleavedPartitionStaysOneStridedSegment() {
+        int n = 999;
+        ArrayRig fine = new ArrayRig(true, false);
+        ArrayShadow a = interleaved(rig, n, 3, 4);
+        interleaved(fine, n, 3, 4);
+        assertEquals(List.of(), rig.races);
+        assertEquals(List.of(), fine.races);
+        assertEquals(new ArrayShadow.Shape(1, 1, 3), a.shape(), "thread t's indices t, t+3, .. are one residue class");
+        assertEquals(3, rig.allocated.sum());
+        assertEquals(n, fine.allocated.sum());
+    }
+
+    @Test
+    void anInterleavedPartitionWithOneStrayIndexRacesThereOnly() {
+        ArrayRig fine = new ArrayRig(false, false);
+        for (ArrayRig r : List.of(rig, fine)) {
+            ThreadState[] t = new Sim().forkedThreads(3);
+            ArrayShadow a = r.array(int[].class, 90);
+            r.write(t[1], a, 1, 90, 2, 1);
+            r.write(t[2], a, 0, 90, 2, 2);
+            r.read(t[2], a, 41, 42, 1, 3);                          // an odd index: thread 1's
+            r.checks.commit(t[1]);
+            r.checks.commit(t[2]);
+        }
+        assertEquals(Set.of("int[][41]"), fine.racedIndices());
+        assertEquals(fine.raceEvents(), rig.raceEvents());
+    }
+
+    @Test
+    void redBlackSweepsKeepAFewStridedSegments() {
+        int n = 100;
+        ArrayRig fine = new ArrayRig(true, false);
+        ArrayShadow a = redBlack(rig, n, 2);
+        ArrayShadow.Shape afterOneSweep = a.shape();
+        redBlack(rig, n, 10);
+        redBlack(fine, n, 10);
+        assertEquals(List.of(), rig.races);
+        assertEquals(List.of(), fine.races);
+        assertEquals(new ArrayShadow.Shape(4, 2, 6), afterOneSweep, "[0,1) [1,2) [2,98) [98,100), the last two red/black");
+        assertEquals(afterOneSweep, a.shape(), "later sweeps split nothing more");
+    }
+
+    @Test
+    void blocksRewrittenInOneEpochMergeBack() {
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = rig.array(double[].class, 1000);
+        rig.write(t[1], a, 0, 500, 1, 1);
+        rig.write(t[2], a, 500, 1000, 1, 2);
+        barrier(rig, t[1], t[2]);
+        assertEquals(2, a.segmentCount());
+        rig.write(t[1], a, 0, 1000, 1, 3);
+        rig.checks.commit(t[1]);
+        assertEquals(List.of(), rig.races);
+        assertEquals(new ArrayShadow.Shape(1, 0, 1), a.shape(), "same W, R, V and sites: one block again");
+        rig.write(t[2], a, 999, 1000, 1, 4);
+        rig.checks.commit(t[2]);
+        assertEquals(List.of(new ArrayRig.Location("double[]", 999, RaceKind.WRITE_WRITE)), rig.races,
+                "the merged block kept the history of the index it took over");
+    }
+
+    @Test
+    void anInterleavedPartitionRewrittenWholeCollapsesToOneBlock() {
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = rig.array(double[].class, 1000);
+        rig.write(t[1], a, 0, 1000, 2, 1);
+        rig.write(t[2], a, 1, 1000, 2, 2);
+        barrier(rig, t[1], t[2]);
+        assertEquals(new ArrayShadow.Shape(1, 1, 2), a.shape());
+        rig.write(t[1], a, 0, 1000, 1, 3);
+        rig.checks.commit(t[1]);
+        assertEquals(List.of(), rig.races);
+        assertEquals(new ArrayShadow.Shape(1, 0, 1), a.shape(), "both classes now hold one history");
+        rig.read(t[2], a, 0, 1000, 1, 4);
+        rig.checks.commit(t[2]);
+        assertEquals(1000, rig.racedIndices().size(), "the collapsed block races on every index");
+    }
+
+    @Test
+    void aShrinkingSuffixSplitBetweenThreadsAddsTwoBlocksPerStep() {
+        int n = 100_000;
+        int steps = 100;
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = rig.array(double[].class, n);
+        for (int k = 0; k < steps; k++) {
+            int j = k * (n / steps);
+            int mid = j + (n - j) / 2;
+            rig.read(t[1], a, j, mid, 1, 1);
+            rig.write(t[1], a, j, mid, 1, 2);
+            rig.read(t[2], a, mid, n, 1, 3);
+            rig.write(t[2], a, mid, n, 1, 4);
+            barrier(rig, t[1], t[2]);
+        }
+        assertEquals(List.of(), rig.races);
+        assertTrue(a.segmentCount() <= 2 * steps + 1, a.shape().toString());
+        assertTrue(rig.allocated.sum() <= 2 * steps + 1, "where fine checking makes " + n);
+    }
+
+    /** k threads; in each of {@code phases} phases, thread t reads then writes t, t+k, .. ; a barrier between. */
+    private static ArrayShadow interleaved(ArrayRig r, int n, int k, int phases) {
+        ThreadState[] t = new Sim().forkedThreads(k + 1);
+        ArrayShadow a = r.array(double[].class, n);
+        for (int p = 0; p < phases; p++) {
+            for (int i = 0; i < k; i++) {
+                r.read(t[i + 1], a, i, n, k, 1);
+                r.write(t[i + 1], a, i, n, k, 2);
+            }
+            barrier(r, java.util.Arrays.copyOfRange(t, 1, k + 1));
+        }
+        return a;
+    }
+
+    /** One row of red-black SOR: red (odd interior) written reading black neighbours, then black; a barrier between. */
+    private static ArrayShadow redBlack(ArrayRig r, int n, int sweeps) {
+        ThreadState[] t = new Sim().forkedThreads(3);
+        ArrayShadow a = r.array(double[].class, n);
+        for (int p = 0; p < 2 * sweeps; p++) {
+            int colour = p % 2;
+            ThreadState w = t[1 + p % 2];
+            r.read(w, a, colour == 0 ? 0 : 1, n, 2, 1);
+            r.write(w, a, colour == 0 ? 1 : 2, n - 1, 2, 2);
+            barrier(r, t[1], t[2]);
+        }
+        return a;
+    }
+
+    /** A barrier: each thread commits, then all pass through one lock twice, so each is ordered after all. */
+    private static void barrier(ArrayRig r, ThreadState... ts) {
+        LockState m = new LockState();
+        for (int round = 0; round < 2; round++) {
+            for (ThreadState st : ts) {
+                r.checks.commit(st);
+                r.ft.acquire(st, m);
+                r.checks.commit(st);
+                r.ft.release(st, m);
             }
         }
     }

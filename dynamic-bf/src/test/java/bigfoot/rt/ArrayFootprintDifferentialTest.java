@@ -3,6 +3,7 @@ package bigfoot.rt;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
@@ -10,68 +11,80 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Adaptive array checking against fine immediate checking on random multi-thread traces: footprints (on fine
- * shadows, then on coarse/block/fine shadows) must find races on exactly the same (array, index) locations, so
- * also the same race-free verdict.
+ * Adaptive array checking ({@code arrays=adaptive}: footprints on adaptive shadows) against fine immediate
+ * checking ({@code arrays=fine}) on random multi-thread traces ({@link ArrayTrace}:
+ * strided, interleaved, block and triangular ranges, single elements in a long coarse array, locks, fork/join,
+ * volatiles).
  *
- * <p>Why locations and not (location, kind): a footprint commits a thread's checks at its next synchronisation,
- * which reorders them against other threads' unordered accesses (the commit order is another linearisation of
- * the same happens-before order, each access keeping its epoch and view). FT2 reports a race on every location
- * that has one, whatever the linearisation, but the kind depends on which of two unordered accesses comes first
- * (read-then-write is READ_WRITE, write-then-read WRITE_READ), and writes subsuming reads drops a read whose
- * write at the same epoch races with the same accesses.
+ * <p>The shadow representation must be exact: with the same checks in the same order, adaptive shadows (coarse,
+ * blocks, strided classes, merged blocks) report exactly the races fine shadows do, per index: same kind, same
+ * previous epoch and site, same current site, as often. This is compared both for immediate checks and under
+ * footprints. Footprints on fine shadows must then race on the same locations as immediate checks; with the
+ * exact equalities, so must footprints on adaptive shadows.
+ *
+ * <p>Footprints against immediate checking compare raced locations, not kinds: a footprint commits a thread's
+ * checks at its next synchronisation, which reorders them against other threads' unordered accesses (another
+ * linearisation of the same happens-before order, each access keeping its epoch and view). FT2 reports a race on
+ * every location that has one, whatever the linearisation, but the kind depends on which of two unordered
+ * accesses comes first (read-then-write is READ_WRITE, write-then-read WRITE_READ), and writes subsuming reads
+ * drops a read whose write at the same epoch races with the same accesses.
  */
 class ArrayFootprintDifferentialTest {
 
-    private static final int TRACES = 20_000;
-    private static final int LENGTH = 50;
+    private static final int TRACES = 15_000;
+    private static final int LENGTH = 60;
 
     @Test
-    void footprintsOnFineShadowsRaceOnTheSameLocations() {
-        compare(false);
-    }
-
-    @Test
-    void footprintsOnAdaptiveShadowsRaceOnTheSameLocations() {
-        compare(true);
-    }
-
-    private static void compare(boolean adaptiveShadows) {
-        Random rnd = new Random(0xA77A5L);
+    void adaptiveShadowsAndFootprintsAgreeWithFineImmediateChecks() {
+        Random rnd = new Random(0x5EED5L);
         int racy = 0;
-        int raceFree = 0;
-        int notFine = 0;
-        int refinedToFine = 0;
+        int strided = 0;
+        int blocks = 0;
+        int coarse = 0;
+        int merged = 0;
         Set<ArrayTrace.Kind> seen = EnumSet.noneOf(ArrayTrace.Kind.class);
         for (int i = 0; i < TRACES; i++) {
             ArrayTrace trace = ArrayTrace.random(rnd, LENGTH);
             trace.ops.forEach(op -> seen.add(op.kind()));
-            ArrayReplay fine = new ArrayReplay(trace, false, false).run(trace);
-            ArrayReplay adaptive = new ArrayReplay(trace, true, adaptiveShadows).run(trace);
-            Set<String> expected = fine.rig.racedIndices();
-            if (!expected.equals(adaptive.rig.racedIndices())) {
-                assertEquals(expected, adaptive.rig.racedIndices(), "trace #" + i + " lengths "
-                        + java.util.Arrays.toString(trace.lengths) + ": " + trace.ops);
-            }
-            if (expected.isEmpty()) {
-                raceFree++;
-            } else {
-                racy++;
-            }
-            for (int a = 0; a < trace.lengths.length; a++) {
-                if (adaptive.array(a).isFine()) {
-                    refinedToFine++;
-                } else {
-                    notFine++;
+            String where = "trace #" + i + ", lengths " + java.util.Arrays.toString(trace.lengths) + ": " + trace.ops;
+            ArrayReplay[] fine = new ArrayReplay[2];
+            for (int footprints = 0; footprints < 2; footprints++) {
+                fine[footprints] = new ArrayReplay(trace, footprints == 1, false).run(trace);
+                ArrayReplay adaptive = new ArrayReplay(trace, footprints == 1, true).run(trace);
+                List<String> expected = fine[footprints].rig.raceEvents();
+                if (!expected.equals(adaptive.rig.raceEvents())) {
+                    assertEquals(expected, adaptive.rig.raceEvents(), (footprints == 1 ? "with" : "without")
+                            + " footprints, " + where);
                 }
+                racy += expected.isEmpty() ? 0 : 1;
+                for (int a = 0; a < trace.lengths.length; a++) {
+                    ArrayShadow.Shape shape = adaptive.array(a).shape();
+                    strided += shape.strided() > 0 ? 1 : 0;
+                    blocks += shape.strided() == 0 && shape.segments() > 2 ? 1 : 0;
+                    coarse += shape.segments() == 1 && shape.strided() == 0 ? 1 : 0;
+                }
+                merged += adaptive.rig.allocated.sum() > liveStates(adaptive, trace) ? 1 : 0;   // only merges drop states
+            }
+            Set<String> immediate = fine[0].rig.racedIndices();
+            if (!immediate.equals(fine[1].rig.racedIndices())) {
+                assertEquals(immediate, fine[1].rig.racedIndices(), "footprints against immediate checks, " + where);
             }
         }
         assertEquals(EnumSet.allOf(ArrayTrace.Kind.class), seen, "the generator must exercise every operation");
-        assertTrue(racy > TRACES / 4, "too few racy traces: " + racy);
-        assertTrue(raceFree > TRACES / 4, "too few race-free traces: " + raceFree);
-        if (adaptiveShadows) {
-            assertTrue(notFine > TRACES / 4, "too few arrays kept coarse or in blocks: " + notFine);
-            assertTrue(refinedToFine > TRACES / 4, "too few arrays refined to fine: " + refinedToFine);
+        int replays = 2 * TRACES;
+        int arrays = replays * ArrayTrace.ARRAY_TYPES.length;
+        assertTrue(racy > replays / 4 && racy < replays * 3 / 4, "racy replays: " + racy);
+        assertTrue(strided > arrays / 5, "too few arrays with strided segments: " + strided);
+        assertTrue(blocks > arrays / 5, "too few arrays in (three or more) blocks: " + blocks);
+        assertTrue(coarse > arrays / 50, "too few arrays left coarse: " + coarse);
+        assertTrue(merged > replays / 4, "too few replays where blocks merged: " + merged);
+    }
+
+    private static long liveStates(ArrayReplay replay, ArrayTrace trace) {
+        long live = 0;
+        for (int a = 0; a < trace.lengths.length; a++) {
+            live += replay.array(a).shape().states();
         }
+        return live;
     }
 }

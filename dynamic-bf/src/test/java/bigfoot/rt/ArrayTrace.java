@@ -5,11 +5,16 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * A random well-formed trace over a few short arrays (as {@link Trace}: locks held by one thread at a time,
- * each thread forked at most once before its operations and silent once joined): element checks, strided range
- * checks (partly out of bounds at times), acquire/release, fork/join and volatile read/write. Array
- * {@code x} is guarded by lock {@code x % LOCKS}, obeyed with a per-trace probability, so both race-free and
- * racy traces come out.
+ * A random well-formed trace over a few arrays (as {@link Trace}: locks held by one thread at a time, each thread
+ * forked at most once before its operations and silent once joined): element checks, range checks,
+ * acquire/release, fork/join and volatile read/write. Array {@code x} is guarded by lock {@code x % LOCKS},
+ * obeyed with a per-trace probability, so both race-free and racy traces come out.
+ *
+ * <p>Three short arrays, a flattened square matrix and one long array (single elements inside a large coarse
+ * shadow). Range checks follow the patterns adaptive shadows must handle: random ranges with several strides
+ * (partly out of bounds at times, overlapping), interleaved partitions (thread t checks {@code t, t+k, ..}),
+ * block partitions (strided at times), and triangular steps: shrinking suffixes {@code [j, n)}, whole or split
+ * between threads, and matrix rows {@code [i*w+j, (i+1)*w)} for rows {@code i >= j}, with j growing.
  */
 final class ArrayTrace {
 
@@ -31,7 +36,11 @@ final class ArrayTrace {
     static final int THREADS = 4;
     static final int LOCKS = 2;
     /** Distinct element types, so a race's target names its array. */
-    static final Class<?>[] ARRAY_TYPES = {int[].class, long[].class, byte[].class};
+    static final Class<?>[] ARRAY_TYPES = {int[].class, long[].class, byte[].class, double[].class, char[].class};
+    /** The flattened matrix (width {@link #width}) and the long array. */
+    static final int MATRIX = 3;
+    static final int LONG = 4;
+    private static final int[] STRIDES = {1, 1, 2, 3, 4, 6};
 
     final int[] lengths = new int[ARRAY_TYPES.length];
     final List<Op> ops = new ArrayList<>();
@@ -39,15 +48,24 @@ final class ArrayTrace {
     private final Random rnd;
     private final TraceThreads threads;
     private final double discipline;
+    private final int width;
+    /** Per array: the step j of its triangular pattern. */
+    private final int[] step = new int[ARRAY_TYPES.length];
+    /** Interleaved partitions: thread t takes residue {@code (t + shift) mod k}. */
+    private final int shift;
 
     private ArrayTrace(Random rnd) {
         this.rnd = rnd;
         double r = rnd.nextDouble();
         this.discipline = 1 - r * r * r;
         this.threads = new TraceThreads(rnd, THREADS, LOCKS);
-        for (int i = 0; i < lengths.length; i++) {
+        for (int i = 0; i < MATRIX; i++) {
             lengths[i] = 1 + rnd.nextInt(16);
         }
+        width = 3 + rnd.nextInt(8);
+        lengths[MATRIX] = width * width;
+        lengths[LONG] = 100 + rnd.nextInt(300);
+        shift = rnd.nextInt(THREADS);
     }
 
     static ArrayTrace random(Random rnd, int length) {
@@ -62,7 +80,7 @@ final class ArrayTrace {
         int t = threads.randomAlive();
         int roll = rnd.nextInt(100);
         if (roll < 55) {
-            access(t, rnd.nextInt(lengths.length), roll < 20, roll % 2 == 0);
+            access(t, rnd.nextInt(lengths.length), roll < 30, roll % 2 == 0);
         } else if (roll < 65) {
             int m = rnd.nextInt(LOCKS);
             if (threads.acquire(t, m)) {
@@ -103,11 +121,41 @@ final class ArrayTrace {
         if (!range) {
             int index = rnd.nextInt(10) == 0 ? n + rnd.nextInt(3) - 1 : rnd.nextInt(n);   // sometimes out of bounds
             ops.add(new Op(write ? Kind.WRITE : Kind.READ, t, x, index, index + 1, 1));
-        } else {
+            return;
+        }
+        Kind kind = write ? Kind.WRITE_RANGE : Kind.READ_RANGE;
+        int pattern = rnd.nextInt(4);
+        if (pattern == 0) {                                     // random, several strides, partly out of bounds
             int begin = rnd.nextInt(n + 4) - 3;
-            int end = begin + rnd.nextInt(n + 4);
-            int stride = rnd.nextInt(3) == 0 ? 2 + rnd.nextInt(3) : 1;
-            ops.add(new Op(write ? Kind.WRITE_RANGE : Kind.READ_RANGE, t, x, begin, end, stride));
+            ops.add(new Op(kind, t, x, begin, begin + rnd.nextInt(n + 4), STRIDES[rnd.nextInt(STRIDES.length)]));
+        } else if (pattern == 1) {                              // interleaved partition: t, t+k, t+2k, ..
+            int k = 2 + rnd.nextInt(3);
+            int begin = (t + shift) % k + (rnd.nextInt(4) == 0 ? k * rnd.nextInt(3) : 0);
+            ops.add(new Op(kind, t, x, begin, n - (rnd.nextInt(4) == 0 ? rnd.nextInt(n) : 0), k));
+        } else if (pattern == 2) {                              // block partition among the threads, strided at times
+            int lo = n * t / THREADS;
+            ops.add(new Op(kind, t, x, lo, n * (t + 1) / THREADS, rnd.nextInt(3) == 0 ? 2 : 1));
+        } else {
+            triangular(t, x, kind);
+        }
+    }
+
+    /** A triangular step: a suffix [j, n), whole or split by thread parity, or a matrix row right of column j. */
+    private void triangular(int t, int x, Kind kind) {
+        int n = lengths[x];
+        int j = step[x];
+        if (x == MATRIX) {
+            int row = rnd.nextInt(3) == 0 ? j : j + rnd.nextInt(width - j);     // the pivot row, or one below it
+            ops.add(new Op(kind, t, x, row * width + j, (row + 1) * width, 1));
+        } else if (rnd.nextBoolean()) {
+            ops.add(new Op(kind, t, x, j, n, 1));
+        } else {
+            int mid = j + (n - j) / 2;
+            ops.add(t % 2 == 0 ? new Op(kind, t, x, j, mid, 1) : new Op(kind, t, x, mid, n, 1));
+        }
+        int steps = x == MATRIX ? width : n;
+        if (rnd.nextInt(3) == 0 && j + 1 < steps) {
+            step[x] = x == LONG ? Math.min(n - 1, j + 1 + rnd.nextInt(20)) : j + 1;
         }
     }
 

@@ -54,7 +54,7 @@ class ReportTest {
     @Test
     void staticAndArrayTargetsAreDescribed() throws InterruptedException {
         VarState total = new StaticVarState(new ClassInitState());
-        VarState element = new ArrayVarState(long[][].class, 5, 6);
+        VarState element = new ArrayVarState(long[][].class, 5, 6, 1);
         for (String name : new String[] {"a", "b"}) {
             Workers.forkAndRun(engine.threads, main, name, ts -> {
                 engine.detector.write(ts, total, base);

@@ -2,6 +2,7 @@ package bigfoot.staticbf;
 
 import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.rewrite.Counts;
+import java.util.Locale;
 
 /** The one line {@code staticbf} prints on success. */
 final class Summary {
@@ -13,17 +14,19 @@ final class Summary {
         int field = c.calls(RuntimeApi.READ_FIELD) + c.calls(RuntimeApi.WRITE_FIELD);
         int statics = c.calls(RuntimeApi.READ_STATIC) + c.calls(RuntimeApi.WRITE_STATIC);
         int array = c.calls(RuntimeApi.READ_ARRAY) + c.calls(RuntimeApi.WRITE_ARRAY);
+        int ranges = c.calls(RuntimeApi.READ_ARRAY_RANGE) + c.calls(RuntimeApi.WRITE_ARRAY_RANGE);
         int foreign = c.calls(RuntimeApi.READ_FOREIGN) + c.calls(RuntimeApi.WRITE_FOREIGN);
         int reads = c.calls(RuntimeApi.READ_FIELD) + c.calls(RuntimeApi.READ_STATIC) + c.calls(RuntimeApi.READ_ARRAY)
-                + c.calls(RuntimeApi.READ_FOREIGN);
+                + c.calls(RuntimeApi.READ_ARRAY_RANGE) + c.calls(RuntimeApi.READ_FOREIGN);
         int volatiles = c.calls(RuntimeApi.VOLATILE_READ_FIELD) + c.calls(RuntimeApi.VOLATILE_WRITE_FIELD)
                 + c.calls(RuntimeApi.VOLATILE_READ_STATIC) + c.calls(RuntimeApi.VOLATILE_WRITE_STATIC)
                 + c.calls(RuntimeApi.VOLATILE_READ_FOREIGN) + c.calls(RuntimeApi.VOLATILE_WRITE_FOREIGN);
         return "staticbf: wrote " + output + " (" + mode + "): "
                 + c.classesRewritten() + " classes rewritten, " + c.classesUnchanged() + " unchanged, "
                 + c.classesSkipped() + " skipped, " + c.classesAlreadyInstrumented() + " already instrumented; "
-                + "checks: " + field + " field, " + statics + " static, " + array + " array, " + foreign + " foreign ("
-                + reads + " reads, " + (field + statics + array + foreign - reads) + " writes); "
+                + "checks: " + field + " field, " + statics + " static, " + array + " array, " + ranges + " array range, "
+                + foreign + " foreign (" + reads + " reads, " + (field + statics + array + ranges + foreign - reads)
+                + " writes) for " + c.accesses() + " field and array accesses; "
                 + "sync events: " + c.calls(RuntimeApi.ACQUIRE) + " acquire, " + c.calls(RuntimeApi.RELEASE) + " release, "
                 + c.calls(RuntimeApi.FORK) + " fork, " + c.calls(RuntimeApi.JOIN) + " join, "
                 + c.calls(RuntimeApi.IS_ALIVE) + " isAlive, " + c.calls(RuntimeApi.WAIT_BEFORE) + " wait, "
@@ -31,6 +34,10 @@ final class Summary {
                 + c.calls(RuntimeApi.CLASS_INITIALIZED) + " class init, " + c.calls(RuntimeApi.CLASS_ACCESS)
                 + " class access; "
                 + c.methodsTooLarge() + " methods left unchanged (too large); "
-                + c.checksRemoved() + " checks removed by placement";
+                + c.checksRemoved() + " checks removed by placement"
+                + c.analysis().map(a -> String.format(Locale.ROOT, "; analysis: %d methods in %.1f s (%.3f s/method, "
+                        + "%.1f s of it call graph and kill sets), %d left to fasttrack", a.methods(),
+                        a.programSeconds() + a.methodSeconds(), a.secondsPerMethod(), a.programSeconds(), a.failed()))
+                        .orElse("");
     }
 }

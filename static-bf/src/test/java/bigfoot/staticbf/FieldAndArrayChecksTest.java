@@ -90,7 +90,7 @@ class FieldAndArrayChecksTest {
         Path original = Files.write(work.resolve("Account.class"), classes.get("app/Account.class"));
         Path out = work.resolve("out.jar");
         TestJars.Run run = TestJars.staticbf("--in", TestJars.writeJar(work.resolve("in.jar"), classes).toString(),
-                "--out", out.toString());
+                "--out", out.toString(), "--mode", "fasttrack");
         assertEquals(0, run.exitCode(), run.err());
 
         ClassNode account = classNode(out, "app.Account");

@@ -113,7 +113,7 @@ class FieldResolutionTest {
     void inheritedFieldsUseTheShadowThroughTheInstructionsOwner() throws Exception {
         Path lib = libJar();
         Path out = work.resolve("out.jar");
-        TestJars.Run run = TestJars.staticbf("--in", appJar(lib).toString(), "--out", out.toString(),
+        TestJars.Run run = TestJars.staticbf("--in", appJar(lib).toString(), "--out", out.toString(), "--mode", "fasttrack",
                 "--classpath", lib.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("", run.err());
@@ -145,7 +145,7 @@ class FieldResolutionTest {
     void libraryFieldsAreForeignAndFinalOrVolatileOnesAreRecognisedOnTheClasspath() throws Exception {
         Path lib = libJar();
         Path out = work.resolve("out.jar");
-        assertEquals(0, TestJars.staticbf("--in", appJar(lib).toString(), "--out", out.toString(),
+        assertEquals(0, TestJars.staticbf("--in", appJar(lib).toString(), "--out", out.toString(), "--mode", "fasttrack",
                 "--classpath", lib.toString()).exitCode());
         ClassNode child = classNode(out, "app.Child");
         MethodNode library = method(child, "library");
@@ -173,7 +173,7 @@ class FieldResolutionTest {
     void unknownClassesAreWarnedOnceAndCheckedConservatively() {
         Path lib = libJar();
         Path out = work.resolve("out.jar");
-        TestJars.Run run = TestJars.staticbf("--in", appJar(lib).toString(), "--out", out.toString());
+        TestJars.Run run = TestJars.staticbf("--in", appJar(lib).toString(), "--out", out.toString(), "--mode", "fasttrack");
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(1, run.errLines().stream().filter(l -> l.equals("staticbf: warning: class lib.Config not found "
                 + "in the input jar, --classpath or the JDK; code using it is instrumented conservatively")).count(),

@@ -135,7 +135,7 @@ class Java17FeaturesTest {
         Map<String, byte[]> classes = TestJars.compile(work, Map.of("app/Features.java", FEATURES));
         Path in = TestJars.writeJar(work.resolve("in.jar"), classes);
         Path out = work.resolve("out.jar");
-        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString());
+        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "fasttrack");
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("", run.err(), "no warnings for plain javac output");
         TestJars.assertVerifies(out);

@@ -22,7 +22,7 @@ import org.objectweb.asm.tree.MethodNode;
 final class Sites {
 
     static final Set<String> CHECKS = Set.of("readField", "writeField", "readStatic", "writeStatic", "readArray",
-            "writeArray", "readForeign", "writeForeign");
+            "writeArray", "readArrayRange", "writeArrayRange", "readForeign", "writeForeign");
 
     private Sites() {
     }

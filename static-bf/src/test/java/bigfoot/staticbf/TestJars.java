@@ -148,11 +148,14 @@ public final class TestJars {
         return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** Compiles, jars and rewrites {@code sources}; asserts success and returns the output jar. */
+    /**
+     * Compiles, jars and rewrites {@code sources} in fasttrack mode (a check at every access, so the checks the
+     * rewriter emits can be asserted access by access); asserts success and returns the output jar.
+     */
     static Path compileAndRewrite(Path work, Map<String, String> sources) {
         Path in = writeJar(work.resolve("in.jar"), compile(work, sources));
         Path out = work.resolve("out.jar");
-        Run run = staticbf("--in", in.toString(), "--out", out.toString());
+        Run run = staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "fasttrack");
         assertEquals(0, run.exitCode(), run::err);
         return out;
     }

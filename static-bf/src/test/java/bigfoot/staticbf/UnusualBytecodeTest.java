@@ -40,7 +40,7 @@ class UnusualBytecodeTest implements Opcodes {
     /** Writes one generated class into a jar, rewrites it, and returns the run and the output jar. */
     private TestJars.Run rewrite(String name, byte[] classFile, Path out) {
         Path in = TestJars.writeJar(work.resolve("in.jar"), Map.of(name + ".class", classFile));
-        return TestJars.staticbf("--in", in.toString(), "--out", out.toString());
+        return TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "fasttrack");
     }
 
     private static ClassWriter newClass(int version, String name, int flags) {

@@ -36,7 +36,8 @@ class VerifyPlacementRewriteTest {
         Path in = TestJars.writeJar(work.resolve("in.jar"),
                 TestJars.compile(work, Map.of("app/Account.java", FieldAndArrayChecksTest.ACCOUNT)));
         Path out = work.resolve("out" + extra.length + ".jar");
-        List<String> args = new java.util.ArrayList<>(List.of("--in", in.toString(), "--out", out.toString()));
+        List<String> args = new java.util.ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(),
+                "--mode", "fasttrack"));
         args.addAll(List.of(extra));
         TestJars.Run run = TestJars.staticbf(args.toArray(String[]::new));
         assertEquals(0, run.exitCode(), run::err);

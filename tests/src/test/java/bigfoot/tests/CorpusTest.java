@@ -27,9 +27,9 @@ import org.opentest4j.AssertionFailedError;
  * The race corpus end to end: the corpus jar is rewritten once by StaticBF, then every program runs
  * in its own JVM under the runtime agent, and the racy locations in its JSON report must match what its
  * {@code @ExpectRaces} declares: every declared group reported, nothing outside them (no false alarm).
- * The corpus is also rewritten with {@code --verify-placement} in every placement mode (fasttrack, redcard)
- * and every program run again under each: the same
- * expectations hold, and the precise-checks verifier must find no violation in the fasttrack placement.
+ * The corpus is also rewritten with {@code --verify-placement} in every placement mode (fasttrack, redcard,
+ * bigfoot) and every program run again under each: the same expectations hold, every mode reports the racy
+ * locations fasttrack reports, and the precise-checks verifier finds no violation in any of them.
  */
 class CorpusTest {
 
@@ -52,7 +52,7 @@ class CorpusTest {
 
     /**
      * Every placement mode, rewritten with {@code --verify-placement}: each program keeps its declared races,
-     * the verifier finds no violation, and redcard reports exactly the racy locations fasttrack reports.
+     * the verifier finds no violation, and every mode reports exactly the racy locations fasttrack reports.
      */
     @TestFactory
     Stream<DynamicTest> verifiedPlacementsArePreciseAndAgreeOnTheRaces() throws Exception {
@@ -83,12 +83,14 @@ class CorpusTest {
                     throw new AssertionFailedError(mode + ": " + failure.getMessage(), failure);
                 }
             }
-            assertEquals(racy.get("fasttrack"), racy.get("redcard"), "racy locations, fasttrack vs redcard");
+            for (String mode : VERIFIED_MODES.subList(1, VERIFIED_MODES.size())) {
+                assertEquals(racy.get(VERIFIED_MODES.get(0)), racy.get(mode), "racy locations, fasttrack vs " + mode);
+            }
         }));
     }
 
     /** The placement modes whose verified runs are compared; the first is the reference. */
-    private static final List<String> VERIFIED_MODES = List.of("fasttrack", "redcard");
+    private static final List<String> VERIFIED_MODES = List.of("fasttrack", "redcard", "bigfoot");
 
     private static Path report(Path runs, Corpus.Program p, String mode) {
         return runs.resolve(p.simpleName() + "-" + mode + ".json");

@@ -3,34 +3,50 @@ package bigfoot.bench.kernels;
 /**
  * The timing protocol every kernel follows, as in the FastTrack2 harness: warm-up iterations, then
  * timed iterations, each printed as one {@code time-ms: X} line on stdout for the comparison harness
- * to read. JVM start-up, class loading and rewriting are outside the timed region.
+ * to read. JVM start-up, class loading, rewriting and the kernel's reference computation are outside the
+ * timed region. Every iteration checks its own result; a failed check ends the JVM with one line on stderr
+ * and status 1.
  */
 public final class KernelTimer {
 
-    /** One iteration of a kernel; returns a checksum so the work cannot be optimised away. */
+    /** One iteration of a kernel; checks its result, and returns a checksum so the work cannot be optimised away. */
     public interface Iteration {
         double run() throws Exception;
+    }
+
+    /** A kernel's result is wrong: the kernel (or its rewrite) is broken. */
+    static final class CheckFailed extends Exception {
+        CheckFailed(String message) {
+            super(message);
+        }
     }
 
     private KernelTimer() {
     }
 
-    public static void time(String name, int warmups, int iterations, Iteration body) throws Exception {
-        double checksum = 0;
-        for (int i = 0; i < warmups; i++) {
-            checksum += body.run();
+    /** Throws {@link CheckFailed} with the message unless the condition holds. */
+    static void check(boolean ok, String message) throws CheckFailed {
+        if (!ok) {
+            throw new CheckFailed(message);
         }
-        for (int i = 0; i < iterations; i++) {
-            long start = System.nanoTime();
-            checksum += body.run();
-            long elapsed = System.nanoTime() - start;
-            System.out.printf("time-ms: %.3f%n", elapsed / 1e6);
-        }
-        System.out.println(name + " checksum: " + checksum);
     }
 
-    /** Reads {@code args[i]} as an int, or the default when absent. */
-    public static int arg(String[] args, int i, int dflt) {
-        return args.length > i ? Integer.parseInt(args[i]) : dflt;
+    public static void time(String name, KernelArgs args, Iteration body) throws Exception {
+        double checksum = 0;
+        try {
+            for (int i = 0; i < args.warmups(); i++) {
+                checksum += body.run();
+            }
+            for (int i = 0; i < args.iterations(); i++) {
+                long start = System.nanoTime();
+                checksum += body.run();
+                long elapsed = System.nanoTime() - start;
+                System.out.printf("time-ms: %.3f%n", elapsed / 1e6);
+            }
+        } catch (CheckFailed e) {
+            System.err.println(name + ": result check failed: " + e.getMessage());
+            System.exit(1);
+        }
+        System.out.println(name + " checksum: " + checksum);
     }
 }

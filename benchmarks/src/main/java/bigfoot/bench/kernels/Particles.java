@@ -6,7 +6,9 @@ import java.util.concurrent.CyclicBarrier;
  * Field-heavy kernel: particles as objects with x/y/z position and velocity fields, a short-range force
  * step over neighbours in an index window (moldyn-like), each thread moving its own slice between barriers
  * (race-free: positions are read by all threads only in the force phase, written by owners in the move phase).
- * <p>Arguments: particles, steps, threads, warm-ups, iterations.
+ * Each particle's force is computed by one thread in a fixed order, so the result does not depend on the
+ * split: it is checked against a one-thread run of the same code.
+ * <p>Sizes (particles, steps): small 500, 5; medium 10000, 10; large 20000, 20. Arguments: see {@link KernelArgs}.
  */
 public final class Particles {
 
@@ -23,11 +25,15 @@ public final class Particles {
     }
 
     public static void main(String[] args) throws Exception {
-        int count = KernelTimer.arg(args, 0, 2000);
-        int steps = KernelTimer.arg(args, 1, 10);
-        int threads = KernelTimer.arg(args, 2, 2);
-        KernelTimer.time("particles", KernelTimer.arg(args, 3, 2), KernelTimer.arg(args, 4, 5),
-                () -> run(count, steps, threads));
+        KernelArgs a = KernelArgs.parse("particles", args);
+        int count = a.size().pick(500, 10_000, 20_000);
+        int steps = a.size().pick(5, 10, 20);
+        double expected = run(count, steps, 1);
+        KernelTimer.time("particles", a, () -> {
+            double sum = run(count, steps, a.threads());
+            KernelTimer.check(sum == expected, "position sum " + sum + " differs from the one-thread sum " + expected);
+            return sum;
+        });
     }
 
     static double run(int count, int steps, int threads) throws Exception {
@@ -35,17 +41,8 @@ public final class Particles {
         for (int i = 0; i < count; i++) {
             ps[i] = new Particle(i);
         }
-        CyclicBarrier barrier = new CyclicBarrier(threads);
-        Thread[] workers = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            int lo = t * count / threads;
-            int hi = (t + 1) * count / threads;
-            workers[t] = new Thread(() -> simulate(ps, lo, hi, steps, barrier), "particles-" + t);
-            workers[t].start();
-        }
-        for (Thread w : workers) {
-            w.join();
-        }
+        Team.run("particles", threads, (t, barrier) -> simulate(ps, Team.lo(t, threads, count),
+                Team.hi(t, threads, count), steps, barrier));
         double sum = 0;
         for (Particle p : ps) {
             sum += p.x + p.y + p.z;
@@ -53,40 +50,36 @@ public final class Particles {
         return sum;
     }
 
-    private static void simulate(Particle[] ps, int lo, int hi, int steps, CyclicBarrier barrier) {
+    private static void simulate(Particle[] ps, int lo, int hi, int steps, CyclicBarrier barrier) throws Exception {
         final int window = 24;
-        try {
-            for (int s = 0; s < steps; s++) {
-                for (int i = lo; i < hi; i++) {
-                    Particle p = ps[i];
-                    double fx = 0, fy = 0, fz = 0;
-                    for (int k = Math.max(0, i - window); k < Math.min(ps.length, i + window); k++) {
-                        Particle q = ps[k];
-                        double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
-                        double r2 = dx * dx + dy * dy + dz * dz + 0.01;
-                        double f = 1.0 / (r2 * r2);
-                        fx += dx * f;
-                        fy += dy * f;
-                        fz += dz * f;
-                    }
-                    p.fx = fx;
-                    p.fy = fy;
-                    p.fz = fz;
+        for (int s = 0; s < steps; s++) {
+            for (int i = lo; i < hi; i++) {
+                Particle p = ps[i];
+                double fx = 0, fy = 0, fz = 0;
+                for (int k = Math.max(0, i - window); k < Math.min(ps.length, i + window); k++) {
+                    Particle q = ps[k];
+                    double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
+                    double r2 = dx * dx + dy * dy + dz * dz + 0.01;
+                    double f = 1.0 / (r2 * r2);
+                    fx += dx * f;
+                    fy += dy * f;
+                    fz += dz * f;
                 }
-                barrier.await();
-                for (int i = lo; i < hi; i++) {
-                    Particle p = ps[i];
-                    p.vx += p.fx * 1e-4;
-                    p.vy += p.fy * 1e-4;
-                    p.vz += p.fz * 1e-4;
-                    p.x += p.vx;
-                    p.y += p.vy;
-                    p.z += p.vz;
-                }
-                barrier.await();
+                p.fx = fx;
+                p.fy = fy;
+                p.fz = fz;
             }
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+            barrier.await();
+            for (int i = lo; i < hi; i++) {
+                Particle p = ps[i];
+                p.vx += p.fx * 1e-4;
+                p.vy += p.fy * 1e-4;
+                p.vz += p.fz * 1e-4;
+                p.x += p.vx;
+                p.y += p.vy;
+                p.z += p.vz;
+            }
+            barrier.await();
         }
     }
 }

@@ -1,12 +1,25 @@
 package bigfoot.staticbf.analysis;
 
 import com.ibm.wala.types.FieldReference;
+import java.util.Set;
 
 /**
  * A location whose check the red-card analysis tracks, named by SSA value numbers of one method's IR
  * (equal value numbers are equal values, so equal locations are the same memory at run time).
  */
 sealed interface CheckedLocation {
+
+    /** True if the location is named with one of {@code values}. */
+    default boolean mentions(Set<Integer> values) {
+        if (this instanceof InstanceField f) {
+            return values.contains(f.receiver());
+        } else if (this instanceof ArrayElement e) {
+            return values.contains(e.array()) || values.contains(e.index());
+        } else if (this instanceof ArrayRange r) {
+            return values.contains(r.array()) || values.contains(r.begin()) || values.contains(r.end());
+        }
+        return false;
+    }
 
     /** {@code receiver.field}, the field as resolved (not as the instruction names it). */
     record InstanceField(int receiver, FieldReference field) implements CheckedLocation {
@@ -18,5 +31,9 @@ sealed interface CheckedLocation {
 
     /** {@code array[index]}. */
     record ArrayElement(int array, int index) implements CheckedLocation {
+    }
+
+    /** {@code array[begin..end)}: the elements a loop accessed so far (end is its induction variable). */
+    record ArrayRange(int array, int begin, int end) implements CheckedLocation {
     }
 }

@@ -55,24 +55,13 @@ final class ReleaseFreeSpans {
     private static final int VISITS_PER_BLOCK = 200;
 
     private final IR ir;
-    private final IMethod method;
     private final SSACFG cfg;
-    private final IClassHierarchy cha;
-    private final KillSets killSets;
-    private final Set<IClass> alwaysInitialized = new HashSet<>();
-    private final BitSet uninitializedThisWrites;
+    private final InstructionEffects effects;
 
     private ReleaseFreeSpans(IR ir, IClassHierarchy cha, KillSets killSets) {
         this.ir = ir;
-        this.method = ir.getMethod();
         this.cfg = ir.getControlFlowGraph();
-        this.cha = cha;
-        this.killSets = killSets;
-        // the class running the method and its superclasses are initialised (or being initialised by this thread)
-        for (IClass c = method.getDeclaringClass(); c != null; c = c.getSuperclass()) {
-            alwaysInitialized.add(c);
-        }
-        this.uninitializedThisWrites = uninitializedThisWrites();
+        this.effects = new InstructionEffects(ir, cha, killSets);
     }
 
     /** The bytecode indices of the accesses of {@code ir}'s method that need no check of their own. */
@@ -175,74 +164,18 @@ final class ReleaseFreeSpans {
 
     /** One instruction's effect; with {@code completed} false only what happens even if it throws (its kills). */
     private void step(SSAInstruction insn, AvailableChecks state, boolean completed, Set<Integer> removable) {
-        if (insn instanceof SSAFieldAccessInstruction access) {
-            fieldAccess(access, state, completed, removable);
-        } else if (insn instanceof SSAArrayReferenceInstruction array) {
-            access(insn, new CheckedLocation.ArrayElement(array.getArrayRef(), array.getIndex()),
-                    insn instanceof SSAArrayStoreInstruction, state, completed, removable);
-        } else if (insn instanceof SSAMonitorInstruction monitor) {
-            if (!monitor.isMonitorEnter()) {
-                state.release(); // MONITOREXIT
+        InstructionEffects.Effect effect = effects.of(insn);
+        if (effect.initializes() != null) {
+            classInitialization(effect.initializes(), state, completed); // before the check and the access
+        }
+        if (effect.releases()) {
+            state.release(); // MONITOREXIT, VOLATILE WRITE, [Call] with a RELEASE in its kill set
+        }
+        if (effect.access() != null && completed) { // an access that threw may have skipped its check: no GEN
+            if (removable != null && state.covers(effect.access(), effect.write())) {
+                MethodIRs.position(ir, insn).ifPresent(p -> removable.add(p.bytecodeIndex()));
             }
-        } else if (insn instanceof SSANewInstruction allocation) {
-            TypeReference type = allocation.getConcreteType();
-            if (!type.isArrayType()) {
-                classInitialization(cha.lookupClass(type), state, completed);
-            }
-        } else if (insn instanceof SSAAbstractInvokeInstruction call) {
-            invoke(call, state, completed);
-        }
-    }
-
-    private void fieldAccess(SSAFieldAccessInstruction access, AvailableChecks state, boolean completed,
-            Set<Integer> removable) {
-        boolean write = access instanceof SSAPutInstruction;
-        IField field = cha.resolveField(access.getDeclaredField());
-        if (field == null) {
-            if (write) {
-                state.release(); // may be a volatile write
-            }
-            return;
-        }
-        if (access.isStatic()) {
-            classInitialization(field.getDeclaringClass(), state, completed); // before the check and the access
-        }
-        if (field.isVolatile()) {
-            if (write) {
-                state.release(); // VOLATILE WRITE
-            }
-            return;
-        }
-        if (field.isFinal() || !isApplication(field.getDeclaringClass())
-                || write && uninitializedThisWrites.get(access.iIndex())) {
-            return; // no check (final, uninitialised this) or always checked (foreign): nothing to track
-        }
-        CheckedLocation location = access.isStatic()
-                ? new CheckedLocation.StaticField(field.getReference())
-                : new CheckedLocation.InstanceField(access.getRef(), field.getReference());
-        access(access, location, write, state, completed, removable);
-    }
-
-    private void access(SSAInstruction insn, CheckedLocation location, boolean write, AvailableChecks state,
-            boolean completed, Set<Integer> removable) {
-        if (!completed) {
-            return; // an access that threw may have skipped its check: no GEN on its exceptional edges
-        }
-        if (removable != null && state.covers(location, write)) {
-            MethodIRs.position(ir, insn).ifPresent(p -> removable.add(p.bytecodeIndex()));
-        }
-        state.checked(location, write);
-    }
-
-    private void invoke(SSAAbstractInvokeInstruction call, AvailableChecks state, boolean completed) {
-        MethodReference target = call.getDeclaredTarget();
-        if (call.isStatic()) {
-            IMethod resolved = cha.resolveMethod(target);
-            classInitialization(resolved != null ? resolved.getDeclaringClass() : cha.lookupClass(target.getDeclaringClass()),
-                    state, completed);
-        }
-        if (killSets.atCall(method, call).releases() || isClassForName(target)) {
-            state.release(); // [Call] with a RELEASE in its kill set
+            state.checked(effect.access(), effect.write());
         }
     }
 
@@ -251,46 +184,12 @@ final class ReleaseFreeSpans {
      * a release (and may release inside). Once that completed, later uses run nothing.
      */
     private void classInitialization(IClass c, AvailableChecks state, boolean completed) {
-        if (c == null || !isApplication(c) || alwaysInitialized.contains(c) || state.isInitialized(c)) {
+        if (state.isInitialized(c)) {
             return;
         }
         state.release();
         if (completed) {
             state.initialized(c);
         }
-    }
-
-    private static boolean isClassForName(MethodReference target) {
-        return target.getDeclaringClass().getName().toString().equals("Ljava/lang/Class")
-                && target.getName().toString().equals("forName");
-    }
-
-    private static boolean isApplication(IClass c) {
-        return c.getClassLoader().getReference().equals(ClassLoaderReference.Application);
-    }
-
-    /**
-     * In a constructor, the writes to {@code this}'s fields before the super (or this) constructor call:
-     * the rewriter leaves those unchecked, so they generate nothing. Code before that call is straight-line
-     * in what javac emits; instructions are ordered by bytecode position, so "before" is "lower index".
-     */
-    private BitSet uninitializedThisWrites() {
-        BitSet writes = new BitSet();
-        if (!method.isInit()) {
-            return writes;
-        }
-        SSAInstruction[] instructions = ir.getInstructions();
-        int thisValue = 1;
-        for (int i = 0; i < instructions.length; i++) {
-            SSAInstruction insn = instructions[i];
-            if (insn instanceof SSAAbstractInvokeInstruction call && !call.isStatic()
-                    && call.getDeclaredTarget().isInit() && call.getReceiver() == thisValue) {
-                return writes;
-            }
-            if (insn instanceof SSAPutInstruction put && !put.isStatic() && put.getRef() == thisValue) {
-                writes.set(i);
-            }
-        }
-        return writes;
     }
 }

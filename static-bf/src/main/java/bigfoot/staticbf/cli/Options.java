@@ -11,11 +11,13 @@ import java.util.List;
 public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, List<Path> classpath, boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: staticbf --in app.jar --out app-checked.jar [--mode fasttrack|redcard] [--verify-placement] [--classpath cp] [--help]",
+            "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--verify-placement] [--classpath cp] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
-            "  --mode MODE      check placement: fasttrack (a check at every access; the default) or redcard",
-            "                   (no re-check of a location already checked since the last release)",
+            "  --mode MODE      check placement: bigfoot (the default: checks deferred, merged per location,",
+            "                   run before synchronisation, at merges that lose them and at method exits), redcard",
+            "                   (no re-check of a location already checked since the last release) or fasttrack",
+            "                   (a check at every access)",
             "  --verify-placement  also report every field and array access, so the runtime verifies that the",
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
@@ -26,7 +28,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, Lis
     public static Options parse(String[] args) throws StaticBfException {
         Path in = null;
         Path out = null;
-        Mode mode = Mode.FASTTRACK;
+        Mode mode = Mode.BIGFOOT;
         boolean verifyPlacement = false;
         List<Path> classpath = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {

@@ -84,6 +84,7 @@ public final class JarRewriter {
             Environment env = new Environment(hierarchy, new ShadowPolicy(rewritten), placement,
                     options.verifyPlacement(), diagnostics);
             writeEntries(input, output, new ClassRewriter(env));
+            placement.statistics().ifPresent(counts::analysis);
             output.add(RuntimeApi.METADATA_RESOURCE, Metadata.of(options.mode().optionName(), options.verifyPlacement(), counts));
             output.commit();
             reportRemovedAndKept();

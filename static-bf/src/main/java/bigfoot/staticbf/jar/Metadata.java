@@ -1,5 +1,6 @@
 package bigfoot.staticbf.jar;
 
+import java.util.Locale;
 import bigfoot.staticbf.ToolVersion;
 import bigfoot.staticbf.rewrite.Counts;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,12 @@ final class Metadata {
         p.put("methods.tooLarge", counts.methodsTooLarge());
         p.put("sites", counts.sites());
         p.put("checks.removed", counts.checksRemoved());
+        p.put("accesses", counts.accesses());
+        counts.analysis().ifPresent(a -> {
+            p.put("analysis.methods", a.methods());
+            p.put("analysis.failed", a.failed());
+            p.put("analysis.seconds", String.format(Locale.ROOT, "%.3f", a.programSeconds() + a.methodSeconds()));
+        });
         counts.callsByEntry().forEach((entry, n) -> p.put("calls." + entry, n));
         StringBuilder sb = new StringBuilder("# instrumented by staticbf\n");
         p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));

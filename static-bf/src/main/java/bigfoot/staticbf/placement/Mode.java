@@ -2,6 +2,7 @@ package bigfoot.staticbf.placement;
 
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.analysis.BigFootAnalysis;
 import bigfoot.staticbf.analysis.RedCardAnalysis;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -9,17 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The placement modes of {@code --mode}: configurations of one engine. Bigfoot is not implemented yet. */
+/** The placement modes of {@code --mode}: configurations of one engine. */
 public enum Mode {
-    FASTTRACK(true),
-    REDCARD(true),
-    BIGFOOT(false);
-
-    private final boolean available;
-
-    Mode(boolean available) {
-        this.available = available;
-    }
+    FASTTRACK,
+    REDCARD,
+    BIGFOOT;
 
     public String optionName() {
         return name().toLowerCase(Locale.ROOT);
@@ -29,9 +24,6 @@ public enum Mode {
     public static Mode parse(String name) throws StaticBfException {
         for (Mode m : values()) {
             if (m.optionName().equals(name)) {
-                if (!m.available) {
-                    throw StaticBfException.usage("--mode " + name + " is not available yet (use --mode fasttrack or redcard)");
-                }
                 return m;
             }
         }
@@ -40,14 +32,14 @@ public enum Mode {
     }
 
     /**
-     * The placement of an available mode ({@link #parse} lets no other through) for the program in
-     * {@code application}; redcard analyses it (once) here.
+     * The placement of this mode for the program in {@code application}; redcard and bigfoot analyse it
+     * (once) here.
      */
     public Placement placement(Path application, List<Path> classpath, Diagnostics diagnostics) {
         return switch (this) {
             case FASTTRACK -> new FastTrackPlacement();
             case REDCARD -> new RedCardPlacement(RedCardAnalysis.analyse(application, classpath, diagnostics));
-            case BIGFOOT -> throw new IllegalStateException("mode " + optionName() + " is not available");
+            case BIGFOOT -> new BigFootPlacement(BigFootAnalysis.analyse(application, classpath, diagnostics));
         };
     }
 }

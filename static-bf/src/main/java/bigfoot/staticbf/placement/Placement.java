@@ -1,5 +1,6 @@
 package bigfoot.staticbf.placement;
 
+import java.util.Optional;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -17,4 +18,17 @@ public interface Placement {
      * @param bytecodeIndex the access's index in the ORIGINAL code of the method (before any rewriting)
      */
     boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access, int bytecodeIndex);
+
+    /**
+     * The checks of {@code method} that move away from their accesses, if the placement moves any there; when
+     * present it decides every access of the method and {@link #checksAccess} is not asked.
+     */
+    default Optional<MethodPlan> plan(ClassNode owner, MethodNode method) {
+        return Optional.empty();
+    }
+
+    /** What the placement's analysis cost, if it analyses the program. */
+    default Optional<AnalysisStatistics> statistics() {
+        return Optional.empty();
+    }
 }

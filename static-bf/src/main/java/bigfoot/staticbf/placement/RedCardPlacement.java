@@ -1,6 +1,7 @@
 package bigfoot.staticbf.placement;
 
 import bigfoot.staticbf.analysis.RedCardAnalysis;
+import java.util.Optional;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -15,6 +16,11 @@ public final class RedCardPlacement implements Placement {
 
     public RedCardPlacement(RedCardAnalysis.Result analysis) {
         this.analysis = analysis;
+    }
+
+    @Override
+    public Optional<AnalysisStatistics> statistics() {
+        return analysis.statistics();
     }
 
     @Override

@@ -36,7 +36,7 @@ final class ArrayAccesses {
         }
     }
 
-    private static Code site(MethodContext ctx, AbstractInsnNode insn, boolean write) {
+    static Code site(MethodContext ctx, AbstractInsnNode insn, boolean write) {
         return ctx.site(insn, write ? AccessOp.WRITE : AccessOp.READ, Site.ARRAY);
     }
 
@@ -51,7 +51,7 @@ final class ArrayAccesses {
         ctx.insertBefore(insn, new Code().store(value, slot).append(call).load(value, slot));
     }
 
-    private static Type storedType(int storeOpcode) {
+    static Type storedType(int storeOpcode) {
         return switch (storeOpcode) {
             case Opcodes.LASTORE -> Type.LONG_TYPE;
             case Opcodes.FASTORE -> Type.FLOAT_TYPE;

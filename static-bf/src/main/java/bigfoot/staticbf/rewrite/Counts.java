@@ -1,8 +1,10 @@
 package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.placement.AnalysisStatistics;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
@@ -19,6 +21,8 @@ public final class Counts {
     private int methodsTooLarge;
     private int sites;
     private int checksRemoved;
+    private int accesses;
+    private AnalysisStatistics analysis;
 
     public Counts() {
         for (RuntimeApi.Entry e : RuntimeApi.ALL) {
@@ -40,7 +44,26 @@ public final class Counts {
         sites += n;
     }
 
-    /** An access the placement left without a check (it is covered by an earlier one). */
+    /** A field or array access whose check the placement decides. */
+    void access() {
+        accesses++;
+    }
+
+    /** What the placement's analysis cost. */
+    public void analysis(AnalysisStatistics statistics) {
+        analysis = statistics;
+    }
+
+    public Optional<AnalysisStatistics> analysis() {
+        return Optional.ofNullable(analysis);
+    }
+
+    /** Field and array accesses whose checks the placement decided (foreign fields excluded). */
+    public int accesses() {
+        return accesses;
+    }
+
+    /** An access the placement left without a check at the access (covered by another, or moved). */
     void checkRemoved() {
         checksRemoved++;
     }
@@ -74,6 +97,8 @@ public final class Counts {
         methodsTooLarge += other.methodsTooLarge;
         sites += other.sites;
         checksRemoved += other.checksRemoved;
+        accesses += other.accesses;
+        analysis = analysis != null ? analysis : other.analysis;
     }
 
     /** How many calls to the entry point were emitted. */

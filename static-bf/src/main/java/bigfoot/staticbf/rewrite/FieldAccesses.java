@@ -54,7 +54,7 @@ final class FieldAccesses {
         }
     }
 
-    private static Code site(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean write) {
+    static Code site(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean write) {
         return ctx.site(insn, write ? AccessOp.WRITE : AccessOp.READ, target.qualifiedName());
     }
 
@@ -115,7 +115,7 @@ final class FieldAccesses {
      * Consumes the receiver on the stack: {@code dup; getfield Owner.__bf$s$f; getstatic Owner.__bf$u$f} for a
      * shadowed field, {@code ldc "pkg.C.f"} for a foreign one; then {@code aload ts; [site;] invokestatic}.
      */
-    private static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
+    static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
             Code site) {
         Code code = new Code();
         if (target.shadowed()) {
@@ -132,7 +132,7 @@ final class FieldAccesses {
      * {@code getstatic Owner.__bf$s$f} for a shadowed field, {@code ldc DeclaringClass; ldc "pkg.C.f"} for a
      * foreign one; then {@code aload ts; [site;] invokestatic}.
      */
-    private static Code staticCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
+    static Code staticCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
             Code site) {
         Code code = new Code();
         if (target.shadowed()) {

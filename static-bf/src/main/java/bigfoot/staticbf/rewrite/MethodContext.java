@@ -2,9 +2,17 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.placement.MethodPlan;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -15,7 +23,9 @@ import org.objectweb.asm.tree.MethodNode;
  *
  * <p>Locals past the original max_locals: {@code ts} (the thread state), {@code lock} (the monitor of a
  * synchronized method) and a scratch area. Every inserted sequence uses the scratch slots only within
- * itself (store, then load before the sequence ends), so all sequences share them.
+ * itself (store, then load before the sequence ends), so all sequences share them. After the scratch area,
+ * one local per value a deferred check needs ({@link MethodPlan}), set to null / 0 at entry so that every
+ * path agrees on its type.
  */
 final class MethodContext {
 
@@ -31,6 +41,11 @@ final class MethodContext {
     private final int tsSlot;
     private final int lockSlot;
     private final int scratchBase;
+    /** Value number -> local slot (and whether it holds a reference), for the values deferred checks need. */
+    private final Map<Integer, Integer> valueSlots = new LinkedHashMap<>();
+    private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
+    private final Optional<MethodPlan> plan;
+    private final Map<Integer, AbstractInsnNode> byBci = new HashMap<>();
     private boolean changed;
 
     MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
@@ -48,6 +63,65 @@ final class MethodContext {
                 lines.put(insn, line);
             }
         }
+        this.plan = usablePlan(cls.placement().plan(cls.node, method));
+    }
+
+    /**
+     * The placement's plan, if it fits this method's code: every bytecode index it names is one instruction
+     * (no JSR copies, no instruction the analysis saw differently); otherwise every access keeps its check.
+     */
+    private Optional<MethodPlan> usablePlan(Optional<MethodPlan> candidate) {
+        if (candidate.isEmpty()) {
+            return candidate;
+        }
+        for (Map.Entry<AbstractInsnNode, Integer> e : bcis.entrySet()) {
+            int op = e.getKey().getOpcode();
+            if (op == Opcodes.JSR || op == Opcodes.RET || byBci.put(e.getValue(), e.getKey()) != null) {
+                return Optional.empty();
+            }
+        }
+        for (MethodPlan.Source src : candidate.get().sources().values()) {
+            if (src instanceof MethodPlan.Source.Parameter p && storesTo(p.slot())) {
+                return Optional.empty(); // the parameter's local does not keep its value
+            }
+        }
+        if (!byBci.keySet().containsAll(candidate.get().positions())) {
+            cls.diagnostics().warn("bigfoot: the analysis of " + cls.name().replace('/', '.') + "." + method.name
+                    + method.desc + " does not match its bytecode; its accesses keep their checks");
+            return Optional.empty();
+        }
+        return candidate;
+    }
+
+    private boolean storesTo(int slot) {
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof VarInsnNode v && v.var == slot && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE
+                    || insn instanceof IincInsnNode iinc && iinc.var == slot) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The plan of deferred checks this method follows, if any. */
+    Optional<MethodPlan> plan() {
+        return plan;
+    }
+
+    /** The original instruction at a bytecode index named by the plan. */
+    AbstractInsnNode instructionAt(int bci) {
+        return byBci.get(bci);
+    }
+
+    /** The original bytecode index of an original instruction (null for labels, frames, line numbers). */
+    Integer bytecodeIndex(AbstractInsnNode insn) {
+        return bcis.get(insn);
+    }
+
+    /** The local keeping {@code value} for deferred checks, made on first use. */
+    int valueSlot(int value, boolean reference) {
+        valueIsReference.put(value, reference);
+        return valueSlots.computeIfAbsent(value, v -> scratchBase + SCRATCH_SLOTS + valueSlots.size());
     }
 
     /** {@code aload ts}. */
@@ -75,7 +149,9 @@ final class MethodContext {
 
     /** True if the placement checks {@code access}; a check it leaves out is counted as removed. */
     boolean placesCheckAt(AbstractInsnNode access) {
-        boolean placed = cls.placement().checksAccess(cls.node, method, access, bcis.get(access));
+        cls.counts.access();
+        boolean placed = plan.isPresent() ? !plan.get().unchecked().contains(bcis.get(access))
+                : cls.placement().checksAccess(cls.node, method, access, bcis.get(access));
         if (!placed) {
             cls.counts.checkRemoved();
         }
@@ -112,11 +188,19 @@ final class MethodContext {
         return changed;
     }
 
-    /** Adds {@code ts = RT.thread()} at the very start and makes room for the added locals. */
+    /** Adds {@code ts = RT.thread()} (and the value locals' initial values) at the very start; makes room for the added locals. */
     void finish() {
         if (changed) {
-            method.instructions.insert(counted(new Code().call(RuntimeApi.THREAD).astore(tsSlot).take()));
-            method.maxLocals = scratchBase + SCRATCH_SLOTS;
+            Code prologue = new Code().call(RuntimeApi.THREAD).astore(tsSlot);
+            valueSlots.forEach((value, slot) -> {
+                if (valueIsReference.get(value)) {
+                    prologue.op(Opcodes.ACONST_NULL).astore(slot);
+                } else {
+                    prologue.push(0).store(Type.INT_TYPE, slot);
+                }
+            });
+            method.instructions.insert(counted(prologue.take()));
+            method.maxLocals = scratchBase + SCRATCH_SLOTS + valueSlots.size();
         }
     }
 

@@ -2,6 +2,7 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -31,8 +32,13 @@ final class MethodRewriter {
         boolean isSynchronized = (method.access & Opcodes.ACC_SYNCHRONIZED) != 0;
         Set<AbstractInsnNode> uninitializedThisWrites = instrumentBody && "<init>".equals(method.name)
                 ? UninitializedThis.writesBeforeSuperCall(cls.name(), method) : Set.of();
+        Optional<DeferredChecks> deferred = instrumentBody ? DeferredChecks.of(ctx) : Optional.empty();
         for (AbstractInsnNode insn : method.instructions.toArray()) {
             int opcode = insn.getOpcode();
+            Integer bci = ctx.bytecodeIndex(insn);
+            if (bci != null) {
+                deferred.ifPresent(d -> d.before(insn, bci)); // first: checks go before any event at insn
+            }
             if (instrumentBody) {
                 if (insn instanceof FieldInsnNode field) {
                     if (!uninitializedThisWrites.contains(insn)) {
@@ -61,7 +67,12 @@ final class MethodRewriter {
                             .call(RuntimeApi.CLASS_INITIALIZED));
                 }
             }
+            if (bci != null) {
+                deferred.ifPresent(d -> d.after(insn, bci)); // last: right after insn, before any event after it
+            }
         }
+        deferred.ifPresent(DeferredChecks::addEdgeStubs);
+        deferred.ifPresent(DeferredChecks::addCommitHandlers); // before the synchronized wrapper: see there
         if (isSynchronized) {
             Monitors.wrapSynchronizedMethod(ctx);
         }

@@ -44,6 +44,9 @@ final class LibraryModel {
     private static final List<Rule> RULES = List.of(
             Rule.of("java/lang/Thread", Map.of("start", RELEASE, "join", ACQUIRE, "isAlive", ACQUIRE)),
             Rule.of("java/lang/Object", Map.of("wait", BOTH)),
+            // the program ends in them and the runtime reports: a deferred check must have run before
+            Rule.of("java/lang/System", Map.of("exit", BOTH)),
+            Rule.of("java/lang/Runtime", Map.of("exit", BOTH, "halt", BOTH)),
             Rule.of("java/util/concurrent/CyclicBarrier", Map.of("await", BOTH)),
             Rule.of("java/util/concurrent/locks/Lock", Map.of(
                     "lock", ACQUIRE, "lockInterruptibly", ACQUIRE, "tryLock", ACQUIRE, "unlock", RELEASE)),

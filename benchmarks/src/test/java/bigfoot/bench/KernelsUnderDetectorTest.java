@@ -1,0 +1,74 @@
+package bigfoot.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import bigfoot.bench.kernels.KernelArgs;
+import bigfoot.bench.kernels.Size;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every kernel at its small size on 2 threads passes its own result check uninstrumented and when rewritten
+ * by StaticBF (fasttrack, redcard and bigfoot placements, with placement verification) and run under the runtime with
+ * fine and adaptive arrays; under the runtime it is also race-free and its placement precise (no violations),
+ * with a complete verdict.
+ */
+class KernelsUnderDetectorTest {
+
+    private static final KernelArgs SMALL_RUN = new KernelArgs(Size.SMALL, 2, 0, 1);
+    private static final List<String> MODES = List.of("fasttrack", "redcard", "bigfoot");
+    private static final List<String> ARRAYS = List.of("fine", "adaptive");
+
+    @TestFactory
+    List<DynamicTest> everyKernelPassesItsCheckRaceFreeUnderPreciseChecks() throws IOException {
+        Path work = Files.createDirectories(Path.of(System.getProperty("bigfoot.work.dir", "target/kernel-tests")));
+        // a private copy: the shared build may replace the runtime jar while the child JVMs run
+        Path runtime = Files.copy(runtimeJar(), work.resolve("dynamic-bf.jar"), StandardCopyOption.REPLACE_EXISTING);
+        Path base = KernelJar.write(work.resolve("kernels.jar"));
+        List<Path> rewritten = new ArrayList<>();
+        for (String mode : MODES) {
+            rewritten.add(Rewriter.rewrite(base, work.resolve("kernels-" + mode + "-verify.jar"), mode, true));
+        }
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Kernel kernel : Kernel.ALL) {
+            Kernel k = kernel.withArgs(SMALL_RUN);
+            tests.add(dynamicTest(k.name() + " uninstrumented",
+                    () -> ChildJvm.run(Configuration.BASE.jvmArgs(base, runtime, null), k)));
+            for (int m = 0; m < MODES.size(); m++) {
+                Path jar = rewritten.get(m);
+                for (String arrays : ARRAYS) {
+                    String name = k.name() + " " + MODES.get(m) + " arrays=" + arrays;
+                    Path report = work.resolve(k.name() + "-" + MODES.get(m) + "-" + arrays + ".json");
+                    tests.add(dynamicTest(name, () -> runChecked(k, jar, runtime, arrays, report)));
+                }
+            }
+        }
+        return tests;
+    }
+
+    private static void runChecked(Kernel k, Path jar, Path runtime, String arrays, Path report) throws Exception {
+        Files.deleteIfExists(report);
+        ChildJvm.run(Configuration.underRuntime(jar, runtime, arrays, report), k); // fails unless exit 0
+        ReportSummary s = ReportSummary.read(report);
+        assertEquals(0, s.races(), () -> "races reported, see " + report);
+        assertTrue(s.complete(), () -> "incomplete verdict, see " + report);
+        assertEquals(OptionalInt.of(0), s.violations(), () -> "placement violations (or none counted), see " + report);
+    }
+
+    private static Path runtimeJar() {
+        String property = System.getProperty("bigfoot.runtime.jar");
+        Path jar = Path.of(property != null ? property : "../dynamic-bf/target/dynamic-bf-0.1.0-SNAPSHOT.jar");
+        assertTrue(Files.isRegularFile(jar), () -> "the DynamicBF runtime jar " + jar.toAbsolutePath().normalize()
+                + " is missing: build it first (mvn -o -pl dynamic-bf install)");
+        return jar;
+    }
+}

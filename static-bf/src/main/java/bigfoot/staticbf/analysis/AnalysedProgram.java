@@ -1,0 +1,161 @@
+package bigfoot.staticbf.analysis;
+
+import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.wala.EntryPoints;
+import bigfoot.staticbf.wala.FrontendException;
+import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.MethodIRs;
+import bigfoot.staticbf.wala.ProgramCallGraph;
+import bigfoot.staticbf.wala.WalaProgram;
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.ssa.IR;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * The whole-program side of every analysing placement: the program loaded into WALA once, its call graph
+ * and kill sets, and a run of a per-method analysis over every application method. A method that cannot be
+ * analysed keeps every check (fasttrack), with one warning that counts them; so does the whole program if
+ * WALA cannot load it.
+ */
+final class AnalysedProgram {
+
+    /** Budget for the call graph; past it the kill sets use class-hierarchy resolution (sound, coarser). */
+    private static final Duration CALL_GRAPH_BUDGET = Duration.ofSeconds(60);
+    private static final String VERSIONS = "META-INF/versions/";
+
+    private final WalaProgram program;
+    private final MethodIRs irs;
+    private final KillSets killSets;
+    private final Set<String> multiRelease;
+    private final double loadSeconds;
+
+    private AnalysedProgram(WalaProgram program, MethodIRs irs, KillSets killSets, Set<String> multiRelease,
+            double loadSeconds) {
+        this.program = program;
+        this.irs = irs;
+        this.killSets = killSets;
+        this.multiRelease = multiRelease;
+        this.loadSeconds = loadSeconds;
+    }
+
+    /** The per-method results of {@link #analyseMethods}, with what they cost. */
+    record Results<T>(Map<MethodKey, T> byMethod, AnalysisStatistics statistics) {
+    }
+
+    /** The program, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it. */
+    static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode) {
+        long start = System.nanoTime();
+        WalaProgram program;
+        try {
+            program = WalaProgram.load(WalaProgram.Input.of(List.of(application))
+                    .withClasspath(classpath.stream().filter(Files::exists).toList()));
+        } catch (FrontendException e) {
+            diagnostics.warn(mode + ": " + e.getMessage() + "; every access keeps its check, as in fasttrack");
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            diagnostics.warn(mode + ": WALA cannot load " + application + " (" + e
+                    + "); every access keeps its check, as in fasttrack");
+            return Optional.empty();
+        }
+        MethodIRs irs = new MethodIRs(program);
+        KillSets killSets;
+        try {
+            ProgramCallGraph callGraph = ProgramCallGraph.build(program, EntryPoints.AUTO,
+                    ProgramCallGraph.Algorithm.ZERO_CFA, CALL_GRAPH_BUDGET);
+            killSets = KillSets.compute(program, callGraph, irs);
+        } catch (RuntimeException e) {
+            diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
+            return Optional.empty();
+        }
+        Set<String> multiRelease = multiReleaseClasses(application);
+        if (!multiRelease.isEmpty()) {
+            diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
+                    + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
+        }
+        return Optional.of(new AnalysedProgram(program, irs, killSets, multiRelease, (System.nanoTime() - start) / 1e9));
+    }
+
+    IClassHierarchy hierarchy() {
+        return program.hierarchy();
+    }
+
+    KillSets killSets() {
+        return killSets;
+    }
+
+    /**
+     * Runs {@code perMethod} over the IR of every application method and keeps its non-null results; a method
+     * it fails on (or that has no IR) is left out, and counted in one warning.
+     */
+    <T> Results<T> analyseMethods(String mode, Diagnostics diagnostics, Function<IR, T> perMethod) {
+        long start = System.nanoTime();
+        Map<MethodKey, T> results = new HashMap<>();
+        int analysed = 0;
+        int failed = 0;
+        String firstFailure = null;
+        for (IMethod m : program.applicationMethods()) {
+            MethodKey key = MethodKey.of(m);
+            if (multiRelease.contains(key.classInternalName())) {
+                continue;
+            }
+            try {
+                Optional<IR> ir = irs.ir(m);
+                if (ir.isEmpty()) {
+                    throw new IllegalStateException("no IR");
+                }
+                T result = perMethod.apply(ir.get());
+                analysed++;
+                if (result != null) {
+                    results.put(key, result);
+                }
+            } catch (RuntimeException | StackOverflowError e) {
+                failed++;
+                if (firstFailure == null) {
+                    firstFailure = m.getSignature() + ": " + e.getMessage();
+                }
+            }
+        }
+        if (failed > 0) {
+            diagnostics.warn(mode + ": " + failed + " method(s) could not be analysed and keep every check, as in "
+                    + "fasttrack (first: " + firstFailure + ")");
+        }
+        return new Results<>(Map.copyOf(results),
+                new AnalysisStatistics(loadSeconds, analysed, failed, (System.nanoTime() - start) / 1e9));
+    }
+
+    /**
+     * Classes with a {@code META-INF/versions/N/} entry: the rewriter rewrites every version under one class
+     * name, but the analysis saw only one of them, so its bytecode indices cannot be trusted for the others.
+     */
+    private static Set<String> multiReleaseClasses(Path jar) {
+        Set<String> names = new TreeSet<>();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            zip.stream().map(ZipEntry::getName).filter(n -> n.startsWith(VERSIONS) && n.endsWith(".class"))
+                    .forEach(n -> {
+                        String rest = n.substring(VERSIONS.length());
+                        int slash = rest.indexOf('/');
+                        if (slash > 0) {
+                            names.add(rest.substring(slash + 1, rest.length() - ".class".length()));
+                        }
+                    });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // WALA read the same jar a moment ago
+        }
+        return names;
+    }
+}

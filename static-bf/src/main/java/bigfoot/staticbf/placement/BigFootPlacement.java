@@ -1,0 +1,35 @@
+package bigfoot.staticbf.placement;
+
+import bigfoot.staticbf.analysis.BigFootAnalysis;
+import java.util.Optional;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * BigFoot placement: checks deferred to the latest point that keeps them precise and merged per location
+ * ({@link BigFootAnalysis}); a method without a plan keeps a check at every access.
+ */
+public final class BigFootPlacement implements Placement {
+
+    private final BigFootAnalysis.Result analysis;
+
+    public BigFootPlacement(BigFootAnalysis.Result analysis) {
+        this.analysis = analysis;
+    }
+
+    @Override
+    public boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access, int bytecodeIndex) {
+        return true; // asked only of methods without a plan
+    }
+
+    @Override
+    public Optional<AnalysisStatistics> statistics() {
+        return analysis.statistics();
+    }
+
+    @Override
+    public Optional<MethodPlan> plan(ClassNode owner, MethodNode method) {
+        return Optional.ofNullable(analysis.plan(owner.name, method.name + method.desc));
+    }
+}

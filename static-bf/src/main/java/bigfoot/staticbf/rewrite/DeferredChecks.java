@@ -1,0 +1,333 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.placement.MethodPlan;
+import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
+import bigfoot.staticbf.placement.MethodPlan.Source;
+import bigfoot.staticbf.placement.MethodPlan.Stash;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * The checks a {@link MethodPlan} moves away from their accesses: at the accesses, stores of the values the
+ * checks will need (receivers, arrays, indices) into locals of their own; at the planned positions, the checks,
+ * each naming the site of an access of the same location and kind. {@code this} is read from local 0 when the
+ * method never overwrites it.
+ */
+final class DeferredChecks {
+
+    private final MethodContext ctx;
+    private final MethodPlan plan;
+    private final boolean thisInLocal0;
+    /** Instructions whose exception would leave the method owing checks, with those checks. */
+    private final Map<AbstractInsnNode, List<PlannedCheck>> owedOnThrow = new LinkedHashMap<>();
+
+    private DeferredChecks(MethodContext ctx, MethodPlan plan) {
+        this.ctx = ctx;
+        this.plan = plan;
+        this.thisInLocal0 = plan.thisValue() > 0 && !storesLocal0(ctx);
+    }
+
+    /** The deferred checks of the method, if its placement moves any. */
+    static Optional<DeferredChecks> of(MethodContext ctx) {
+        return ctx.plan().map(p -> new DeferredChecks(ctx, p));
+    }
+
+    /** Before an original instruction: its planned checks, the edge checks that must precede it, stashes. */
+    void before(AbstractInsnNode insn, int bci) {
+        emit(insn, plan.before().get(bci), true);
+        keepTested(insn, bci); // before the edge checks, which may need it
+        Map<Integer, List<PlannedCheck>> edges = plan.edges().get(bci);
+        if (edges != null && transfersControl(insn)) {
+            edges.forEach((target, checks) -> edgeBefore(insn, target, checks));
+        }
+        List<PlannedCheck> owed = plan.onThrow().get(bci);
+        if (owed != null && !owed.isEmpty()) {
+            owedOnThrow.put(insn, owed);
+        }
+        Stash stash = plan.stashes().get(bci);
+        if (stash != null) {
+            ctx.insertBefore(insn, stash(insn, stash));
+        }
+        if (plan.classJoins().contains(bci) && insn instanceof FieldInsnNode field) {
+            // the class-init join its own check would have made, made here since the check is deferred
+            FieldTarget.of(ctx.cls, field).filter(FieldTarget::shadowed).ifPresent(target -> ctx.insertBefore(insn,
+                    FieldAccesses.staticCall(ctx, field, target, RuntimeApi.CLASS_ACCESS, new Code())));
+        }
+    }
+
+    /** After an original instruction: the checks of the edge that leaves it by falling through. */
+    void after(AbstractInsnNode insn, int bci) {
+        Map<Integer, List<PlannedCheck>> edges = plan.edges().get(bci);
+        if (edges != null) {
+            Integer next = nextBci(insn.getNext());
+            edges.forEach((target, checks) -> {
+                boolean conditional = insn instanceof JumpInsnNode jump && jump.getOpcode() != Opcodes.GOTO;
+                if (!transfersControl(insn) || conditional && target.equals(next) && !target.equals(jumpTarget(insn))) {
+                    emit(insn, checks, false); // only the fall-through path runs code right after the instruction
+                }
+            });
+        }
+        plan.sources().forEach((value, src) -> {
+            if (src instanceof Source.Defined d && d.bci() == bci) { // inserted last, so it runs first after insn
+                int slot = ctx.valueSlot(value, false);
+                ctx.insertAfter(insn, insn instanceof IincInsnNode iinc ? new Code().load(Type.INT_TYPE, iinc.var)
+                        .store(Type.INT_TYPE, slot) : new Code().op(Opcodes.DUP).store(Type.INT_TYPE, slot));
+            }
+        });
+    }
+
+    /** Keeps the phi a conditional branch tests, if a range check needs it: {@code [dup2; pop |] dup; istore}. */
+    private void keepTested(AbstractInsnNode insn, int bci) {
+        plan.sources().forEach((value, src) -> {
+            if (src instanceof Source.Tested t && t.bci() == bci) {
+                boolean twoOperands = insn.getOpcode() >= Opcodes.IF_ICMPEQ && insn.getOpcode() <= Opcodes.IF_ICMPLE;
+                Code keep = twoOperands && t.operand() == 0 ? new Code().op(Opcodes.DUP2).op(Opcodes.POP)
+                        : new Code().op(Opcodes.DUP);
+                ctx.insertBefore(insn, keep.store(Type.INT_TYPE, ctx.valueSlot(value, false)));
+            }
+        });
+    }
+
+    /** Pushes an int value a range check needs, from where the plan says it is. */
+    private Code loadInt(int value) {
+        Source src = plan.sources().get(value);
+        if (src instanceof Source.Constant c) {
+            return new Code().push(c.value());
+        } else if (src instanceof Source.Parameter p) {
+            return new Code().load(Type.INT_TYPE, p.slot());
+        }
+        return new Code().load(Type.INT_TYPE, ctx.valueSlot(value, false));
+    }
+
+    /**
+     * The checks of an edge out of a jump or switch: before a goto; for a conditional jump's taken edge or a
+     * switch case, in a stub the jump is redirected to ({@code stub: checks; goto target}); an edge both ways
+     * (or one the code does not show) before the instruction, which is precise too, only earlier.
+     */
+    private void edgeBefore(AbstractInsnNode insn, int target, List<PlannedCheck> checks) {
+        if (insn.getOpcode() == Opcodes.GOTO) {
+            emit(insn, checks, true);
+            return;
+        }
+        Integer next = nextBci(insn.getNext());
+        boolean taken = insn instanceof JumpInsnNode ? Integer.valueOf(target).equals(jumpTarget(insn))
+                : switchTargets(insn).stream().anyMatch(l -> Integer.valueOf(target).equals(nextBci(l)));
+        boolean fallsThrough = insn instanceof JumpInsnNode && Integer.valueOf(target).equals(next);
+        if (taken && !fallsThrough) {
+            stubs.add(new Stub(insn, target, checks));
+        } else if (taken || !fallsThrough) {
+            emit(insn, checks, true);
+        } // else only the fall-through edge: after()
+    }
+
+    /** A redirected edge: the jump or switch {@code insn}'s labels that lead to {@code target} go through checks. */
+    private record Stub(AbstractInsnNode insn, int target, List<PlannedCheck> checks) {
+    }
+
+    private final List<Stub> stubs = new ArrayList<>();
+
+    /** Appends the stubs of redirected edges and points their jumps at them. Call once every instruction is done. */
+    void addEdgeStubs() {
+        for (Stub stub : stubs) {
+            LabelNode entry = new LabelNode();
+            LabelNode original = null;
+            if (stub.insn() instanceof JumpInsnNode jump) {
+                original = jump.label;
+                jump.label = entry;
+            } else {
+                for (LabelNode l : switchTargets(stub.insn())) {
+                    if (Integer.valueOf(stub.target()).equals(nextBci(l))) {
+                        original = l;
+                    }
+                }
+                retarget(stub.insn(), original, entry);
+            }
+            Code code = new Code().label(entry);
+            stub.checks().forEach(c -> code.append(check(c)));
+            ctx.append(code.jump(Opcodes.GOTO, original));
+        }
+    }
+
+    private static void retarget(AbstractInsnNode insn, LabelNode from, LabelNode to) {
+        if (insn instanceof TableSwitchInsnNode t) {
+            t.labels.replaceAll(l -> l == from ? to : l);
+            t.dflt = t.dflt == from ? to : t.dflt;
+        } else if (insn instanceof LookupSwitchInsnNode l) {
+            l.labels.replaceAll(x -> x == from ? to : x);
+            l.dflt = l.dflt == from ? to : l.dflt;
+        }
+    }
+
+    private static List<LabelNode> switchTargets(AbstractInsnNode insn) {
+        List<LabelNode> labels = new ArrayList<>();
+        if (insn instanceof TableSwitchInsnNode t) {
+            labels.addAll(t.labels);
+            labels.add(t.dflt);
+        } else if (insn instanceof LookupSwitchInsnNode l) {
+            labels.addAll(l.labels);
+            labels.add(l.dflt);
+        }
+        return labels;
+    }
+
+    private Integer jumpTarget(AbstractInsnNode insn) {
+        return insn instanceof JumpInsnNode jump ? nextBci(jump.label) : null;
+    }
+
+    /** The original bytecode index of the first original instruction at or after {@code node}. */
+    private Integer nextBci(AbstractInsnNode node) {
+        for (AbstractInsnNode n = node; n != null; n = n.getNext()) {
+            Integer bci = ctx.bytecodeIndex(n);
+            if (bci != null) {
+                return bci;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * COMMIT ON THROW: for each instruction whose exception would leave the method with checks owed, an
+     * exception-table entry covering exactly that instruction, to a handler (one per distinct set of checks,
+     * appended to the code) that runs the checks and rethrows. The entries go after the method's own, so its
+     * handlers keep priority, and before the catch-all of a synchronized method, whose range then covers our
+     * handlers: their rethrow still releases the monitor. Call after every other insertion around instructions.
+     */
+    void addCommitHandlers() {
+        Map<List<PlannedCheck>, LabelNode> handlers = new LinkedHashMap<>();
+        owedOnThrow.forEach((insn, checks) -> {
+            LabelNode handler = handlers.computeIfAbsent(checks, c -> new LabelNode());
+            LabelNode start = new LabelNode();
+            LabelNode end = new LabelNode();
+            ctx.method.instructions.insertBefore(insn, start);
+            ctx.method.instructions.insert(insn, end);
+            ctx.method.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+        });
+        handlers.forEach((checks, handler) -> {
+            int thrown = ctx.scratch(0);
+            Code code = new Code().label(handler).astore(thrown);
+            checks.forEach(c -> code.append(check(c)));
+            ctx.append(code.aload(thrown).op(Opcodes.ATHROW));
+        });
+    }
+
+    private void emit(AbstractInsnNode insn, List<PlannedCheck> checks, boolean before) {
+        if (checks == null) {
+            return;
+        }
+        Code code = new Code();
+        for (PlannedCheck c : checks) {
+            code.append(check(c));
+        }
+        if (before) {
+            ctx.insertBefore(insn, code);
+        } else {
+            ctx.insertAfter(insn, code);
+        }
+    }
+
+    private Code check(PlannedCheck c) {
+        AbstractInsnNode access = ctx.instructionAt(c.access());
+        if (access instanceof FieldInsnNode field) {
+            Optional<FieldTarget> target = FieldTarget.of(ctx.cls, field);
+            if (target.isEmpty() || !target.get().shadowed() || target.get().isFinal() || target.get().isVolatile()) {
+                return new Code(); // not a checked field: the rewriter leaves its accesses as they are
+            }
+            boolean isStatic = field.getOpcode() == Opcodes.GETSTATIC || field.getOpcode() == Opcodes.PUTSTATIC;
+            Code site = FieldAccesses.site(ctx, field, target.get(), c.write());
+            if (isStatic) {
+                return FieldAccesses.staticCall(ctx, field, target.get(),
+                        c.write() ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC, site);
+            }
+            return load(c.object(), true).append(FieldAccesses.instanceCall(ctx, field, target.get(),
+                    c.write() ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD, site));
+        }
+        if (c.isRange()) { // a[begin..end) with stride 1; an empty range (a loop that did not run) checks nothing
+            return load(c.object(), true).append(loadInt(c.begin())).append(loadInt(c.end())).push(1)
+                    .append(ctx.threadState()).append(ArrayAccesses.site(ctx, access, c.write()))
+                    .call(c.write() ? RuntimeApi.WRITE_ARRAY_RANGE : RuntimeApi.READ_ARRAY_RANGE);
+        }
+        return load(c.object(), true).append(load(c.index(), false)).append(ctx.threadState())
+                .append(ArrayAccesses.site(ctx, access, c.write()))
+                .call(c.write() ? RuntimeApi.WRITE_ARRAY : RuntimeApi.READ_ARRAY);
+    }
+
+    private Code load(int value, boolean reference) {
+        if (reference && value == plan.thisValue() && thisInLocal0) {
+            return new Code().aload(0);
+        }
+        return new Code().load(reference ? Type.getObjectType("java/lang/Object") : Type.INT_TYPE,
+                ctx.valueSlot(value, reference));
+    }
+
+    /** Stores the access's needed values, found on the operand stack below a stored value if any. */
+    private Code stash(AbstractInsnNode access, Stash stash) {
+        int op = access.getOpcode();
+        Code code = new Code();
+        if (keeps(stash.object(), true) == null && keeps(stash.index(), false) == null) {
+            return code; // only this, which stays in local 0
+        }
+        Type stored = null;
+        if (op == Opcodes.PUTFIELD) {
+            stored = Type.getType(((FieldInsnNode) access).desc);
+        } else if (ArrayAccesses.isStore(op)) {
+            stored = ArrayAccesses.storedType(op);
+        }
+        if (stored != null) {
+            code.store(stored, ctx.scratch(0));
+        }
+        if (op == Opcodes.GETFIELD || op == Opcodes.PUTFIELD) {
+            code.op(Opcodes.DUP).append(keep(stash.object(), true));
+        } else if (ArrayAccesses.isLoad(op) || ArrayAccesses.isStore(op)) {
+            code.op(Opcodes.DUP2).append(keep(stash.index(), false)).append(keep(stash.object(), true));
+        }
+        if (stored != null) {
+            code.load(stored, ctx.scratch(0));
+        }
+        return code;
+    }
+
+    /** Pops the top of the stack into the value's local, or just pops it if the value is not kept. */
+    private Code keep(int value, boolean reference) {
+        Integer slot = keeps(value, reference);
+        return slot == null ? new Code().op(Opcodes.POP)
+                : new Code().store(reference ? Type.getObjectType("java/lang/Object") : Type.INT_TYPE, slot);
+    }
+
+    /** The local that keeps {@code value}, or null if it needs none (unused, or {@code this} in local 0). */
+    private Integer keeps(int value, boolean reference) {
+        if (value < 0 || reference && value == plan.thisValue() && thisInLocal0) {
+            return null;
+        }
+        return ctx.valueSlot(value, reference);
+    }
+
+    private static boolean transfersControl(AbstractInsnNode insn) {
+        int op = insn.getOpcode();
+        return insn instanceof JumpInsnNode || insn instanceof TableSwitchInsnNode || insn instanceof LookupSwitchInsnNode
+                || op >= Opcodes.IRETURN && op <= Opcodes.RETURN || op == Opcodes.ATHROW;
+    }
+
+    private static boolean storesLocal0(MethodContext ctx) {
+        for (AbstractInsnNode insn : ctx.method.instructions) {
+            if (insn instanceof VarInsnNode v && v.var == 0 && v.getOpcode() == Opcodes.ASTORE) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,228 @@
+package bigfoot.staticbf;
+
+import static bigfoot.staticbf.TestJars.classNode;
+import static bigfoot.staticbf.TestJars.method;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import bigfoot.ir.Site;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * {@code --mode bigfoot}: checks move to the latest point that keeps them precise and merge per location
+ * (reference/bigfoot.md sections 7 and 8). Each case asserts the exact checks of a method: entry point, the
+ * line of the access whose site it names, and the line where the check runs (lines found by their markers).
+ */
+class BigFootPlacementTest {
+
+    private static final String SUBJECT = """
+            package bf;
+
+            public class Subject {
+                int x, y, z;
+                int f, g;
+                volatile int v;
+                static int s;
+                static final Object LOCK = new Object();
+
+                // Fig 3.1: the read checks are redundant with the writes, the writes merge at the end
+                void move(int dx, int dy, int dz) {
+                    x = x + dx; // @move-x
+                    y = y + dy; // @move-y
+                    z = z + dz; // @move-z
+                } // @move-end
+
+                // Fig 3.6(a): b.g is lost at the merge, b.f is anticipated after it
+                int ifElse(Subject b, int i) {
+                    int x = 0, y = 0;
+                    if (i < 0) {
+                        y = b.g; // @if-g
+                    } else {
+                        x = b.f; // @else-f
+                    }
+                    int z = b.f; // @after-f
+                    return x + y + z; // @if-return
+                }
+
+                int acquireInBetween() {
+                    int a = f; // @acq-read
+                    int w = v; // @acq-volatile
+                    return a + w + f; // @acq-return
+                }
+
+                int releaseInBetween() {
+                    int a = f; // @rel-read
+                    synchronized (LOCK) { // @rel-enter
+                        a += s; // @rel-static
+                    } // @rel-exit
+                    return a + f; // @rel-return
+                }
+
+                void releaseAnticipated() {
+                    f = 1; // @ra-write
+                    v = 2; // @ra-volatile
+                    f = 3; // @ra-again
+                } // @ra-end
+
+                int callInBetween(Subject o) {
+                    int a = f; // @call-read
+                    int b = o.hashCode(); // @call
+                    return a + b + f; // @call-return
+                }
+
+                void throwsAfterWrite(int[] arr) {
+                    f = 1; // @tw-write
+                    arr[0] = 2; // @tw-array
+                } // @tw-end
+
+                // Fig 3.1: one read check of a[lo..hi) after the loop
+                static int movePts(int[] a, int lo, int hi) {
+                    int sum = 0;
+                    for (int i = lo; i < hi; i++) {
+                        sum += a[i]; // @pts-read
+                    }
+                    return sum; // @pts-return
+                }
+
+                // Fig 3.6(b) in javac's shape: the array range after the loop; f, read in every iteration but not
+                // on the way out of a loop tested at the top, is checked on the back edge
+                void fill(int[] a, int n) {
+                    for (int i = 0; i < n; i++) { // @fill-loop
+                        a[i] = f; // @fill
+                    }
+                } // @fill-end
+
+                int elements(int[] arr, int i) {
+                    int a = arr[i]; // @elem-read
+                    arr[i] = a + 1; // @elem-write
+                    return a; // @elem-return
+                }
+            }
+            """;
+
+    @TempDir
+    static Path work;
+    static ClassNode subject;
+    static List<Site> sites;
+
+    @BeforeAll
+    static void rewrite() {
+        Path in = TestJars.compileToJar(work, "bf.jar", Map.of("bf.Subject", SUBJECT));
+        Path out = work.resolve("bf-checked.jar");
+        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
+        assertEquals(0, run.exitCode(), run::err);
+        assertEquals(List.of(), run.errLines());
+        subject = classNode(out, "bf.Subject");
+        sites = Sites.table(subject);
+        TestJars.assertVerifies(out);
+    }
+
+    /**
+     * The checks of a method in code order, as "entry field-or-array@access line@line where it runs", where
+     * "throw" is a handler that runs them when an exception leaves the method.
+     */
+    private static List<String> checks(String methodName) {
+        MethodNode m = method(subject, methodName);
+        Set<LabelNode> handlers = new HashSet<>();
+        m.tryCatchBlocks.stream().filter(t -> t.type == null).forEach(t -> handlers.add(t.handler));
+        List<Sites.Check> calls = Sites.checks(m);
+        List<String> out = new ArrayList<>();
+        String line = "?";
+        int next = 0;
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof LineNumberNode ln) {
+                line = String.valueOf(ln.line);
+            } else if (insn instanceof LabelNode label && handlers.contains(label)) {
+                line = "throw";
+            } else if (insn instanceof MethodInsnNode call && call.owner.equals("bigfoot/rt/RT")
+                    && Sites.CHECKS.contains(call.name)) {
+                Site site = sites.get(calls.get(next++).siteId());
+                String target = site.target().substring(site.target().lastIndexOf('.') + 1);
+                out.add(call.name + " " + target + "@" + site.line() + "@" + line);
+            }
+        }
+        return out;
+    }
+
+    private static int line(String marker) {
+        String[] lines = SUBJECT.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].endsWith("// @" + marker)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no marker " + marker);
+    }
+
+    private static String check(String entry, String target, String access, String runsAt) {
+        return entry + " " + target + "@" + line(access) + "@" + (runsAt.equals("throw") ? "throw" : line(runsAt));
+    }
+
+    @Test
+    void pointMoveGetsOneWriteCheckOfXYZAtTheEnd() {
+        assertEquals(List.of(check("writeField", "x", "move-x", "move-end"), check("writeField", "y", "move-y", "move-end"),
+                check("writeField", "z", "move-z", "move-end")), checks("move"));
+    }
+
+    @Test
+    void ifElseChecksWhatTheMergeLosesAndDefersWhatIsAnticipated() {
+        assertEquals(List.of(check("readField", "g", "if-g", "if-g"), check("readField", "f", "after-f", "if-return")),
+                checks("ifElse"));
+    }
+
+    @Test
+    void anAcquireChecksEverythingBeforeItAndTheCheckCoversLaterReads() {
+        assertEquals(List.of(check("readField", "f", "acq-read", "acq-volatile")), checks("acquireInBetween"));
+    }
+
+    @Test
+    void aReleaseChecksWhatIsNotAnticipatedAndEndsTheSpan() {
+        assertEquals(List.of(check("readField", "f", "rel-read", "rel-enter"),
+                check("readStatic", "s", "rel-static", "rel-exit"), check("readField", "f", "rel-return", "rel-return")),
+                checks("releaseInBetween"));
+        // f is written again after the volatile write with no acquire in between: one check, after both
+        assertEquals(List.of(check("writeField", "f", "ra-again", "ra-end")), checks("releaseAnticipated"));
+    }
+
+    @Test
+    void aCallThatDoesNotSynchroniseKeepsTheSpanAndAnExceptionOutOfItCommitsTheOwedChecks() {
+        assertEquals(List.of(check("readField", "f", "call-read", "call-return"), check("readField", "f", "call-read", "throw")),
+                checks("callInBetween"));
+    }
+
+    @Test
+    void anExceptionLeavingTheMethodRunsTheChecksOwedAtTheThrowingInstruction() {
+        assertEquals(List.of(check("writeField", "f", "tw-write", "tw-end"), check("writeArray", "[]", "tw-array", "tw-end"),
+                check("writeField", "f", "tw-write", "throw")), checks("throwsAfterWrite"));
+    }
+
+    @Test
+    void movePtsGetsOneReadCheckOfTheRangeAfterTheLoop() {
+        assertEquals(List.of(check("readArrayRange", "[]", "pts-read", "pts-return"),
+                check("readArrayRange", "[]", "pts-read", "throw")), checks("movePts"));
+    }
+
+    @Test
+    void aLoopWritingAnArrayGetsOneRangeCheckAndItsInvariantReadIsCheckedPerIteration() {
+        assertEquals(List.of(check("readField", "f", "fill", "fill-loop"), check("writeArrayRange", "[]", "fill", "fill-end"),
+                check("readField", "f", "fill", "throw"), check("writeArrayRange", "[]", "fill", "throw")), checks("fill"));
+    }
+
+    @Test
+    void anArrayElementReadThenWrittenIsCheckedOnceAsAWrite() {
+        assertEquals(List.of(check("writeArray", "[]", "elem-write", "elem-return")), checks("elements"));
+    }
+}

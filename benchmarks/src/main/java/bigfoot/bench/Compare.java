@@ -103,9 +103,11 @@ public final class Compare {
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-10s %-9s %-6s %10s", "kernel", "stress", "size", "base ms"));
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %10s", c.name() + " ms")));
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %12s", c.name() + " overhead")));
+        checked.forEach(c -> header.append(String.format(Locale.ROOT, " %9s", c.name() + " ratio")));
         System.out.println(header);
         for (Kernel k : kernels) {
             Map<Configuration, Double> medians = new EnumMap<>(Configuration.class);
+            Map<Configuration, Long> checks = new EnumMap<>(Configuration.class);
             for (Configuration c : Configuration.values()) {
                 List<Double> times = new ArrayList<>();
                 Path report = work.resolve(k.name() + "-" + c.name().toLowerCase(Locale.ROOT) + ".json");
@@ -113,7 +115,7 @@ public final class Compare {
                     Files.deleteIfExists(report);
                     times.addAll(ChildJvm.run(c.jvmArgs(jars.get(c), runtime, report), k));
                     if (c.mode != null) {
-                        checkRaceFree(k, report);
+                        checks.put(c, checkRaceFree(k, report));
                     }
                 }
                 medians.put(c, ChildJvm.median(times));
@@ -123,16 +125,23 @@ public final class Compare {
                     k.name(), k.stresses(), k.args().size().label(), base));
             checked.forEach(c -> row.append(String.format(Locale.ROOT, " %10.1f", medians.get(c))));
             checked.forEach(c -> row.append(String.format(Locale.ROOT, " %12.2f", (medians.get(c) - base) / base)));
+            // CHECK RATIO: shadow operations per heap access; FastTrack makes one per access
+            checked.forEach(c -> row.append(String.format(Locale.ROOT, " %9.3f",
+                    (double) checks.get(c) / Math.max(1, checks.get(Configuration.FT)))));
             System.out.println(row);
         }
     }
 
-    /** The kernels are race-free: a race here means a detector bug, and the timing would be meaningless. */
-    private static void checkRaceFree(Kernel k, Path report) throws IOException {
+    /**
+     * The kernels are race-free: a race here means a detector bug, and the timing would be meaningless.
+     * Returns the run's shadow operations.
+     */
+    private static long checkRaceFree(Kernel k, Path report) throws IOException {
         ReportSummary s = ReportSummary.read(report);
         if (s.races() != 0 || !s.complete()) {
             throw new IOException(k.name() + " reported " + s.races() + " races" + (s.complete() ? "" : " (incomplete verdict)")
                     + " (see " + report + ")");
         }
+        return s.checks();
     }
 }

@@ -26,7 +26,8 @@ final class Summary {
                 + c.classesSkipped() + " skipped, " + c.classesAlreadyInstrumented() + " already instrumented; "
                 + "checks: " + field + " field, " + statics + " static, " + array + " array, " + ranges + " array range, "
                 + foreign + " foreign (" + reads + " reads, " + (field + statics + array + ranges + foreign - reads)
-                + " writes) for " + c.accesses() + " field and array accesses; "
+                + " writes; " + c.commitChecks() + " of them in exception handlers) for " + c.accesses()
+                + " field and array accesses; "
                 + "sync events: " + c.calls(RuntimeApi.ACQUIRE) + " acquire, " + c.calls(RuntimeApi.RELEASE) + " release, "
                 + c.calls(RuntimeApi.FORK) + " fork, " + c.calls(RuntimeApi.JOIN) + " join, "
                 + c.calls(RuntimeApi.IS_ALIVE) + " isAlive, " + c.calls(RuntimeApi.WAIT_BEFORE) + " wait, "

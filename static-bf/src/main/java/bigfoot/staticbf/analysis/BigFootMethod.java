@@ -56,6 +56,9 @@ import java.util.function.BiPredicate;
  */
 final class BigFootMethod {
 
+    /** Past this many checks owed when an instruction throws, they run before it instead (code size stays linear). */
+    private static final int MAX_OWED_ON_THROW = 8;
+
     private final IR ir;
     private final SSACFG cfg;
     private final SSAInstruction[] insns;
@@ -389,6 +392,14 @@ final class BigFootMethod {
                         } else {
                             unchecked(accessed, checked, lostAt(s), c); // user handlers: check before, to be safe
                         }
+                    }
+                }
+                if (leavesMethod) {
+                    Map<CheckedLocation, LocationFacts.Fact> owed = new LinkedHashMap<>();
+                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p), owed);
+                    if (owed.size() > MAX_OWED_ON_THROW) {
+                        c.putAll(owed); // a handler per instruction owing this much would grow the code quadratically
+                        leavesMethod = false;
                     }
                 }
                 check(c, checked, record ? before.computeIfAbsent(i, k -> new LinkedHashMap<>()) : null);

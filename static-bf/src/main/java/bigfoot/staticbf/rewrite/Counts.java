@@ -22,6 +22,7 @@ public final class Counts {
     private int sites;
     private int checksRemoved;
     private int accesses;
+    private int commitChecks;
     private AnalysisStatistics analysis;
 
     public Counts() {
@@ -47,6 +48,15 @@ public final class Counts {
     /** A field or array access whose check the placement decides. */
     void access() {
         accesses++;
+    }
+
+    /** Checks emitted in handlers that run only when an exception leaves a method. */
+    void commitChecks(int n) {
+        commitChecks += n;
+    }
+
+    public int commitChecks() {
+        return commitChecks;
     }
 
     /** What the placement's analysis cost. */
@@ -98,6 +108,7 @@ public final class Counts {
         sites += other.sites;
         checksRemoved += other.checksRemoved;
         accesses += other.accesses;
+        commitChecks += other.commitChecks;
         analysis = analysis != null ? analysis : other.analysis;
     }
 

@@ -221,6 +221,7 @@ final class DeferredChecks {
             int thrown = ctx.scratch(0);
             Code code = new Code().label(handler).astore(thrown);
             checks.forEach(c -> code.append(check(c)));
+            ctx.cls.counts.commitChecks(checks.size());
             ctx.append(code.aload(thrown).op(Opcodes.ATHROW));
         });
     }

@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.EnumSet;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -18,8 +21,9 @@ import java.util.Map;
  * median iteration times per configuration and each checked configuration's overhead
  * (overhead = (checked - base) / base, as in FT2 and BigFoot).
  *
- * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--work DIR] [kernel...]};
- * {@code --quick} runs the small sizes in one JVM per configuration (unless {@code --runs} says otherwise).
+ * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR] [kernel...]};
+ * {@code --quick} runs the small sizes in one JVM per configuration (unless {@code --runs} says otherwise);
+ * {@code --configs} picks the checked configurations (all by default; the uninstrumented run always comes first).
  */
 public final class Compare {
 
@@ -29,6 +33,7 @@ public final class Compare {
         Integer runs = null;
         boolean quick = false;
         List<String> only = new ArrayList<>();
+        List<Configuration> configs = new ArrayList<>(List.of(Configuration.values()));
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -36,6 +41,7 @@ public final class Compare {
                     case "--runs": runs = number(value(args, ++i)); break;
                     case "--work": work = Path.of(value(args, ++i)); break;
                     case "--quick": quick = true; break;
+                    case "--configs": configs = configurations(value(args, ++i)); break;
                     default:
                         if (args[i].startsWith("-")) {
                             throw new IllegalArgumentException("unknown option " + args[i]);
@@ -65,11 +71,25 @@ public final class Compare {
             }
         }
         try {
-            compare(kernels, runtime, work, runs != null ? runs : quick ? 1 : 3);
+            compare(kernels, configs, runtime, work, runs != null ? runs : quick ? 1 : 3);
         } catch (IOException e) {
             System.err.println("compare: error: " + e.getMessage());
             System.exit(1);
         }
+    }
+
+    /** BASE, FT (the check ratio's reference) and the named configurations, in their declared order. */
+    private static List<Configuration> configurations(String names) {
+        Set<Configuration> picked = EnumSet.of(Configuration.BASE, Configuration.FT);
+        for (String name : names.split(",")) {
+            try {
+                picked.add(Configuration.valueOf(name.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown configuration '" + name + "' (one of "
+                        + Arrays.toString(Configuration.values()) + ")");
+            }
+        }
+        return new ArrayList<>(picked);
     }
 
     private static int number(String s) {
@@ -87,18 +107,19 @@ public final class Compare {
         return args[i];
     }
 
-    private static void compare(List<Kernel> kernels, Path runtime, Path work, int runs) throws Exception {
+    private static void compare(List<Kernel> kernels, List<Configuration> configs, Path runtime, Path work, int runs)
+            throws Exception {
         Path baseJar = KernelJar.write(work.resolve("kernels.jar"));
         Map<String, Path> byMode = new HashMap<>();
         Map<Configuration, Path> jars = new EnumMap<>(Configuration.class);
-        for (Configuration c : Configuration.values()) {
+        for (Configuration c : configs) {
             if (c.mode != null && !byMode.containsKey(c.mode)) {
                 byMode.put(c.mode, Rewriter.rewrite(baseJar, work.resolve("kernels-" + c.mode + ".jar"), c.mode, false));
             }
             jars.put(c, c.mode == null ? baseJar : byMode.get(c.mode));
         }
 
-        List<Configuration> checked = new ArrayList<>(List.of(Configuration.values()));
+        List<Configuration> checked = new ArrayList<>(configs);
         checked.remove(Configuration.BASE);
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-10s %-9s %-6s %10s", "kernel", "stress", "size", "base ms"));
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %10s", c.name() + " ms")));
@@ -108,7 +129,7 @@ public final class Compare {
         for (Kernel k : kernels) {
             Map<Configuration, Double> medians = new EnumMap<>(Configuration.class);
             Map<Configuration, Long> checks = new EnumMap<>(Configuration.class);
-            for (Configuration c : Configuration.values()) {
+            for (Configuration c : configs) {
                 List<Double> times = new ArrayList<>();
                 Path report = work.resolve(k.name() + "-" + c.name().toLowerCase(Locale.ROOT) + ".json");
                 for (int r = 0; r < runs; r++) {

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.LabelNode;
@@ -104,6 +105,20 @@ class BigFootPlacementTest {
                         a[i] = f; // @fill
                     }
                 } // @fill-end
+
+                // a stencil: each index offset by a constant gets its own range, shifted by the offset
+                static void smooth(double[] a, double[] b, int n) {
+                    for (int j = 1; j < n; j++) {
+                        b[j] = a[j - 1] + a[j] + a[j + 1]; // @smooth
+                    }
+                } // @smooth-end
+
+                // red-black: a loop stepping by 2 gets one strided range
+                static void redBlack(double[] row, int start, int n) {
+                    for (int j = start; j < n; j += 2) {
+                        row[j] = 0.5 * row[j]; // @rb
+                    }
+                } // @rb-end
 
                 int elements(int[] arr, int i) {
                     int a = arr[i]; // @elem-read
@@ -219,6 +234,45 @@ class BigFootPlacementTest {
     void aLoopWritingAnArrayGetsOneRangeCheckAndItsInvariantReadIsCheckedPerIteration() {
         assertEquals(List.of(check("readField", "f", "fill", "fill-loop"), check("writeArrayRange", "[]", "fill", "fill-end"),
                 check("readField", "f", "fill", "throw"), check("writeArrayRange", "[]", "fill", "throw")), checks("fill"));
+    }
+
+    @Test
+    void aStencilGetsOneRangeCheckPerOffsetAfterTheLoop() {
+        List<String> placed = checks("smooth").stream().filter(c -> !c.endsWith("@throw")).toList();
+        assertEquals(List.of(check("readArrayRange", "[]", "smooth", "smooth-end"),
+                check("readArrayRange", "[]", "smooth", "smooth-end"), check("readArrayRange", "[]", "smooth", "smooth-end"),
+                check("writeArrayRange", "[]", "smooth", "smooth-end")), placed);
+        List<Integer> offsets = new ArrayList<>();
+        MethodNode m = method(subject, "smooth");
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode call && call.name.equals("readArrayRange")
+                    && offsets.size() < 3) { // the begin bound is j's initial value 1 plus the offset
+                AbstractInsnNode n = call;
+                int aloads = 0;
+                while (aloads < 2) { // back past "aload ts" to the array's "aload": the begin bound follows it
+                    n = n.getPrevious();
+                    aloads += n.getOpcode() == Opcodes.ALOAD ? 1 : 0;
+                }
+                offsets.add(n.getNext().getOpcode() - Opcodes.ICONST_0);
+            }
+        }
+        assertEquals(List.of(0, 1, 2), offsets, "a[j-1..), a[j..), a[j+1..) start at 0, 1 and 2");
+    }
+
+    @Test
+    void aLoopSteppingByTwoGetsOneStridedRangeCheck() {
+        List<String> placed = checks("redBlack").stream().filter(c -> !c.endsWith("@throw")).toList();
+        assertEquals(List.of(check("writeArrayRange", "[]", "rb", "rb-end")), placed);
+        MethodNode m = method(subject, "redBlack");
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode call && call.name.equals("writeArrayRange")) {
+                AbstractInsnNode n = call;
+                while (n.getOpcode() != Opcodes.ALOAD) { // back to "aload ts": the stride is pushed right before it
+                    n = n.getPrevious();
+                }
+                assertEquals(Opcodes.ICONST_2, n.getPrevious().getOpcode(), "stride 2");
+            }
+        }
     }
 
     @Test

@@ -525,7 +525,8 @@ final class BigFootMethod {
                     int index = p instanceof CheckedLocation.ArrayElement a ? a.index() : -1;
                     CheckedLocation.ArrayRange range = p instanceof CheckedLocation.ArrayRange r ? r : null;
                     list.add(new PlannedCheck(bci(f.access()), f.write(), object(p), index,
-                            range == null ? -1 : range.begin(), range == null ? -1 : range.end()));
+                            range == null ? -1 : range.begin(), range == null ? -1 : range.end(),
+                            range == null ? 0 : range.offset(), range == null ? 1 : range.stride()));
                     if (object(p) >= 0) {
                         objects.add(object(p));
                     }

@@ -33,7 +33,11 @@ sealed interface CheckedLocation {
     record ArrayElement(int array, int index) implements CheckedLocation {
     }
 
-    /** {@code array[begin..end)}: the elements a loop accessed so far (end is its induction variable). */
-    record ArrayRange(int array, int begin, int end) implements CheckedLocation {
+    /**
+     * {@code array[begin+offset..end+offset:stride)}: the elements a loop accessed so far ({@code end} is its
+     * induction variable, which starts at {@code begin} and grows by {@code stride}; {@code offset} is the constant
+     * the index adds to it).
+     */
+    record ArrayRange(int array, int begin, int end, int offset, int stride) implements CheckedLocation {
     }
 }

@@ -28,20 +28,23 @@ import java.util.function.IntPredicate;
  * <ul>
  * <li>a natural loop with one back edge, entered from one block outside it, left only from its header (the
  *     javac {@code for}/{@code while} shape: test at the top), and by exceptions that leave the method;</li>
- * <li>a linear induction variable {@code i = phi(init, i + 1)} that the header's branch tests, with {@code init}
- *     defined outside the loop;</li>
- * <li>an access {@code a[i]}, {@code a} defined outside the loop, in a block that dominates the back edge (so it
- *     runs in every iteration that reaches the back edge);</li>
+ * <li>a linear induction variable {@code i = phi(init, i + k)} (k a positive constant) that the header's branch
+ *     tests, with {@code init} defined outside the loop;</li>
+ * <li>an access {@code a[i + c]} (c a constant), {@code a} defined outside the loop, in a block that dominates
+ *     the back edge (so it runs in every iteration that reaches the back edge);</li>
  * <li>no acquire and no release anywhere in the loop.</li>
  * </ul>
- * Then at the header {@code a[init..i)} has been accessed: empty on entry, and on the back edge
- * {@code a[init..i) ∪ a[i] = a[init..i+1)}. The loop's element accesses are absorbed into the range, which is
+ * Then at the header {@code a[init+c..i+c:k)} has been accessed: empty on entry, and on the back edge
+ * {@code a[init+c..i+c:k) ∪ a[i+c] = a[init+c..i+k+c:k)}. The loop's element accesses are absorbed into the range, which is
  * checked once, after the loop (or when an exception leaves the method).
  */
 final class LoopRanges {
 
-    /** A range fact a loop header carries, and an access of the loop it stands for (its site and kind). */
-    record Range(CheckedLocation.ArrayRange location, boolean write, int access) {
+    /**
+     * A range fact a loop header carries, and an access of the loop it stands for (its site and kind), whose
+     * index value is {@code index}.
+     */
+    record Range(CheckedLocation.ArrayRange location, boolean write, int access, int index) {
     }
 
     /** Where the rewriter finds a value a range check needs. */
@@ -66,9 +69,11 @@ final class LoopRanges {
     private final Map<ISSABasicBlock, List<Range>> byHeader = new HashMap<>();
     private final Map<Integer, Source> sources = new HashMap<>();
     private final DefUse defUse;
+    private final SymbolTable constants;
 
     private LoopRanges(IR ir) {
         this.defUse = new DefUse(ir);
+        this.constants = ir.getSymbolTable();
     }
 
     Map<Integer, Source> sources() {
@@ -90,7 +95,7 @@ final class LoopRanges {
             return false;
         }
         for (Range r : at(header)) {
-            if (r.location().array() == e.array() && r.location().end() == e.index() && (r.write() || !write)) {
+            if (r.location().array() == e.array() && r.index() == e.index() && (r.write() || !write)) {
                 return true;
             }
         }
@@ -151,26 +156,34 @@ final class LoopRanges {
             if (phi.getNumberOfUses() != 2 || operand < 0) {
                 continue;
             }
-            int init = increment(ir, phi.getUse(0), i) ? phi.getUse(1) : increment(ir, phi.getUse(1), i) ? phi.getUse(0) : -1;
-            if (init < 0 || defined.contains(init)) {
+            int step = step(phi.getUse(0), i);
+            int init = phi.getUse(1);
+            if (step <= 0) {
+                step = step(phi.getUse(1), i);
+                init = phi.getUse(0);
+            }
+            if (step <= 0 || defined.contains(init)) {
                 continue;
             }
             Source initSource = source(ir, init, symbols, dom, header);
             if (initSource == null) {
                 continue;
             }
-            Map<Integer, Range> byArray = new HashMap<>();
+            Map<List<Integer>, Range> byArray = new HashMap<>(); // (array, offset) -> range
             for (ISSABasicBlock b : body) {
                 if (!dom.isDominatedBy(latch, b)) {
                     continue; // not run in every iteration
                 }
                 for (int k = b.getFirstInstructionIndex(); k >= 0 && k <= b.getLastInstructionIndex(); k++) {
-                    if (insns[k] != null && effects[k].access() instanceof CheckedLocation.ArrayElement e
-                            && e.index() == i && !defined.contains(e.array())) {
-                        Range old = byArray.get(e.array());
+                    Integer offset = insns[k] != null && effects[k].access() instanceof CheckedLocation.ArrayElement e
+                            && !defined.contains(e.array()) ? offset(e.index(), i) : null;
+                    if (offset != null) {
+                        CheckedLocation.ArrayElement e = (CheckedLocation.ArrayElement) effects[k].access();
+                        List<Integer> key = List.of(e.array(), offset);
+                        Range old = byArray.get(key);
                         if (old == null || effects[k].write() && !old.write()) {
-                            byArray.put(e.array(), new Range(new CheckedLocation.ArrayRange(e.array(), init, i),
-                                    effects[k].write(), k));
+                            byArray.put(key, new Range(new CheckedLocation.ArrayRange(e.array(), init, i, offset, step),
+                                    effects[k].write(), k, e.index()));
                         }
                     }
                 }
@@ -183,15 +196,31 @@ final class LoopRanges {
         }
     }
 
-    /** True if {@code value} is {@code phi + 1}. */
-    private boolean increment(IR ir, int value, int phi) {
-        SSAInstruction def = ir.getSymbolTable().isConstant(value) ? null : defUse.getDef(value);
-        if (!(def instanceof SSABinaryOpInstruction add) || add.getOperator() != IBinaryOpInstruction.Operator.ADD) {
-            return false;
+    /** {@code c} if {@code index} is {@code phi + c} (or {@code phi - c}) for a constant c, 0 for phi, else null. */
+    private Integer offset(int index, int phi) {
+        if (index == phi) {
+            return 0;
         }
-        SymbolTable symbols = ir.getSymbolTable();
-        int other = add.getUse(0) == phi ? add.getUse(1) : add.getUse(1) == phi ? add.getUse(0) : -1;
-        return other > 0 && symbols.isIntegerConstant(other) && symbols.getIntValue(other) == 1;
+        SSAInstruction def = defUse.getDef(index);
+        if (!(def instanceof SSABinaryOpInstruction op)) {
+            return null;
+        }
+        boolean add = op.getOperator() == IBinaryOpInstruction.Operator.ADD;
+        boolean subtract = op.getOperator() == IBinaryOpInstruction.Operator.SUB;
+        int other = op.getUse(0) == phi ? op.getUse(1) : add && op.getUse(1) == phi ? op.getUse(0) : -1;
+        if (!(add || subtract) || other < 0 || !constants.isIntegerConstant(other)) {
+            return null;
+        }
+        return add ? constants.getIntValue(other) : -constants.getIntValue(other);
+    }
+
+    /** k if {@code value} is {@code phi + k} for a positive constant k, else 0. */
+    private int step(int value, int phi) {
+        if (constants.isConstant(value)) {
+            return 0;
+        }
+        Integer k = offset(value, phi);
+        return k == null || value == phi ? 0 : Math.max(k, 0);
     }
 
     /** Where the rewriter can find {@code value} after the loop, or null if it cannot. */

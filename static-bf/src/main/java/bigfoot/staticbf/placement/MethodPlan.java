@@ -35,9 +35,11 @@ public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>
      *               "array element") and the check's site
      * @param object the receiver or array value, -1 for a static field
      * @param index  the index value of an array element, -1 otherwise
-     * @param begin  for a range {@code array[begin..end)}, its bounds' values ({@link #sources}); -1 otherwise
+     * @param begin  for a range {@code array[begin+offset..end+offset:stride)}, its bounds' values
+     *               ({@link #sources}); -1 otherwise
      */
-    public record PlannedCheck(int access, boolean write, int object, int index, int begin, int end) {
+    public record PlannedCheck(int access, boolean write, int object, int index, int begin, int end, int offset,
+            int stride) {
         public boolean isRange() {
             return begin >= 0;
         }

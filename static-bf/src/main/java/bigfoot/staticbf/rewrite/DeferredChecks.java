@@ -103,15 +103,15 @@ final class DeferredChecks {
         });
     }
 
-    /** Pushes an int value a range check needs, from where the plan says it is. */
-    private Code loadInt(int value) {
+    /** Pushes an int value a range check needs (plus {@code offset}), from where the plan says it is. */
+    private Code loadInt(int value, int offset) {
         Source src = plan.sources().get(value);
         if (src instanceof Source.Constant c) {
-            return new Code().push(c.value());
-        } else if (src instanceof Source.Parameter p) {
-            return new Code().load(Type.INT_TYPE, p.slot());
+            return new Code().push(c.value() + offset);
         }
-        return new Code().load(Type.INT_TYPE, ctx.valueSlot(value, false));
+        Code code = src instanceof Source.Parameter p ? new Code().load(Type.INT_TYPE, p.slot())
+                : new Code().load(Type.INT_TYPE, ctx.valueSlot(value, false));
+        return offset == 0 ? code : code.push(offset).op(Opcodes.IADD);
     }
 
     /**
@@ -257,8 +257,9 @@ final class DeferredChecks {
             return load(c.object(), true).append(FieldAccesses.instanceCall(ctx, field, target.get(),
                     c.write() ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD, site));
         }
-        if (c.isRange()) { // a[begin..end) with stride 1; an empty range (a loop that did not run) checks nothing
-            return load(c.object(), true).append(loadInt(c.begin())).append(loadInt(c.end())).push(1)
+        if (c.isRange()) { // a[begin..end:stride); an empty range (a loop that did not run) checks nothing
+            return load(c.object(), true).append(loadInt(c.begin(), c.offset())).append(loadInt(c.end(), c.offset()))
+                    .push(c.stride())
                     .append(ctx.threadState()).append(ArrayAccesses.site(ctx, access, c.write()))
                     .call(c.write() ? RuntimeApi.WRITE_ARRAY_RANGE : RuntimeApi.READ_ARRAY_RANGE);
         }

@@ -19,7 +19,9 @@ enum Configuration {
     /** SlimCard: RedCard's placement with SlimState's arrays. */
     SC("redcard", "adaptive"),
     /** BigFoot: checks deferred, merged and coalesced (ranges after loops), adaptive array shadows. */
-    BF("bigfoot", "adaptive");
+    BF("bigfoot", "adaptive"),
+    /** Not in the paper: BigFoot's placement with fine arrays, to tell placement gains from the array shadows'. */
+    BFF("bigfoot", "fine");
 
     /** The staticbf --mode, or null for the uninstrumented program. */
     final String mode;

@@ -120,6 +120,18 @@ class BigFootPlacementTest {
                     }
                 } // @rb-end
 
+                // many accesses per iteration: more element checks are owed at a throwing instruction than a
+                // handler takes, so those run before it; the loop's ranges must still wait for the loop's end
+                static double wide(double[] a, double[] b, double[] c, double[] d, double[] e, int n) {
+                    double s = 0;
+                    for (int i = 0; i < n; i++) {
+                        s += a[i] + b[i] + c[i] + d[i] + e[i] + a[i + 1] + b[i + 1] + c[i + 1] + d[i + 1] + e[i + 1]
+                                + a[i + 2] + b[i + 2] + c[i + 2] + d[i + 2] + e[i + 2] + a[i + 3] + b[i + 3]
+                                + c[i + 3] + d[i + 3] + e[i + 3];
+                    }
+                    return s; // @wide-return
+                }
+
                 int elements(int[] arr, int i) {
                     int a = arr[i]; // @elem-read
                     arr[i] = a + 1; // @elem-write
@@ -273,6 +285,14 @@ class BigFootPlacementTest {
                 assertEquals(Opcodes.ICONST_2, n.getPrevious().getOpcode(), "stride 2");
             }
         }
+    }
+
+    @Test
+    void aLoopsRangesAreNeverCheckedInsideTheLoop() {
+        List<String> ranges = checks("wide").stream().filter(c -> c.startsWith("readArrayRange")).toList();
+        assertEquals(20, ranges.stream().filter(c -> c.endsWith("@" + line("wide-return"))).count(), ranges::toString);
+        assertEquals(List.of(), ranges.stream().filter(c -> !c.endsWith("@" + line("wide-return"))
+                && !c.endsWith("@throw")).toList(), "range checks inside the loop would run once per iteration");
     }
 
     @Test

@@ -56,8 +56,11 @@ import java.util.function.BiPredicate;
  */
 final class BigFootMethod {
 
-    /** Past this many checks owed when an instruction throws, they run before it instead (code size stays linear). */
-    private static final int MAX_OWED_ON_THROW = 8;
+    /**
+     * Past this many element and field checks owed when an instruction throws, they run before it instead (code
+     * size stays linear).
+     */
+    private static final int MAX_OWED_ON_THROW = 16;
 
     private final IR ir;
     private final SSACFG cfg;
@@ -395,11 +398,14 @@ final class BigFootMethod {
                     }
                 }
                 if (leavesMethod) {
+                    // a handler per instruction owing many checks would grow straight-line code quadratically: past
+                    // the bound the element and field checks run before the instruction. Never a loop's range: checked
+                    // inside its loop, it would be checked again (and larger) in every iteration
                     Map<CheckedLocation, LocationFacts.Fact> owed = new LinkedHashMap<>();
-                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p), owed);
+                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p) && !(p instanceof CheckedLocation.ArrayRange),
+                            owed);
                     if (owed.size() > MAX_OWED_ON_THROW) {
-                        c.putAll(owed); // a handler per instruction owing this much would grow the code quadratically
-                        leavesMethod = false;
+                        c.putAll(owed);
                     }
                 }
                 check(c, checked, record ? before.computeIfAbsent(i, k -> new LinkedHashMap<>()) : null);

@@ -36,9 +36,10 @@ import java.util.function.BiPredicate;
  * The BigFoot analysis of one method (reference/bigfoot.md sections 4-7 and 10.4): four passes over WALA's
  * SSA CFG, each a must dataflow solved to its greatest fixed point ({@link BlockDataflow}):
  * <ol>
- * <li>known facts (forward): non-null values, in-bounds elements, initialised classes; they decide which
- *     instructions may throw and which class uses may run a {@code <clinit>} (an acquire and a release:
- *     checks are never deferred across them, section 10.5);</li>
+ * <li>known facts (forward): non-null values, in-bounds elements, initialised classes and class-init joins
+ *     made; they decide which instructions may throw and which class uses may run a {@code <clinit>} (an
+ *     acquire and a release: checks are never deferred across them, section 10.5) or make the runtime's
+ *     class-init join (an acquire);</li>
  * <li>past accesses {@code p◁} (forward): accessed with no release since;</li>
  * <li>anticipated accesses {@code p◇} (backward): accessed on every path ahead before any acquire, also on
  *     exceptional paths (an exception that leaves the method anticipates nothing);</li>
@@ -52,7 +53,8 @@ import java.util.function.BiPredicate;
  * deferred checks, 10.6), a handler of our own runs the checks still owed at the throwing instruction. A check
  * placed is a check of the strongest kind accessed (a write check covers reads, 10.1), so several accesses of a
  * location in one release-free span share one check: {@code Point.move} gets one write check per field, all
- * at the end ({@code this.x/y/z} coalesced by position).
+ * at the end ({@code this.x/y/z} coalesced by position). Loops with a linear induction variable carry a range
+ * invariant ({@link LoopRanges}) that absorbs their element accesses: one range check after the loop.
  */
 final class BigFootMethod {
 
@@ -115,7 +117,7 @@ final class BigFootMethod {
         for (ISSABasicBlock block : cfg) {
             LocationFacts in = checks.in(block);
             if (in != null) {
-                placement.run(block, in, IGNORED, true);
+                placement.run(block, in, BlockDataflow.ignoringExceptions(), true);
             }
             LocationFacts out = checks.normalOut(block);
             if (out != null) {
@@ -130,16 +132,6 @@ final class BigFootMethod {
     private static final BlockDataflow.Lattice<LocationFacts> FACTS =
             BlockDataflow.lattice(LocationFacts::copy, LocationFacts::meet);
 
-    private static final BlockDataflow.ExceptionalState<LocationFacts> IGNORED = new BlockDataflow.ExceptionalState<>() {
-        @Override
-        public void leave(LocationFacts state) {
-        }
-
-        @Override
-        public LocationFacts successors() {
-            throw new UnsupportedOperationException();
-        }
-    };
 
     // ---- pass 1: known facts -------------------------------------------------------------------------
 
@@ -157,16 +149,7 @@ final class BigFootMethod {
         for (ISSABasicBlock block : cfg) {
             KnownFacts in = flow.in(block);
             if (in != null) {
-                known(block, in, new BlockDataflow.ExceptionalState<>() {
-                    @Override
-                    public void leave(KnownFacts state) {
-                    }
-
-                    @Override
-                    public KnownFacts successors() {
-                        throw new UnsupportedOperationException();
-                    }
-                }, true);
+                known(block, in, BlockDataflow.ignoringExceptions(), true);
             }
         }
     }
@@ -419,7 +402,7 @@ final class BigFootMethod {
                     }
                     exc.leave(thrown);
                 }
-                stepPast(i, accessed, IGNORED);
+                stepPast(i, accessed, BlockDataflow.ignoringExceptions());
                 if (releases(i)) {
                     checked.clear(); // [Rel]: past checks end
                 }

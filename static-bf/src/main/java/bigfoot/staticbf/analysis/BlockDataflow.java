@@ -54,6 +54,20 @@ final class BlockDataflow<S> {
         S along(ISSABasicBlock from, ISSABasicBlock to, S out);
     }
 
+    /** For a transfer run outside the solver (to record what it decides): exceptional states are dropped. */
+    static <S> ExceptionalState<S> ignoringExceptions() {
+        return new ExceptionalState<>() {
+            @Override
+            public void leave(S state) {
+            }
+
+            @Override
+            public S successors() {
+                throw new UnsupportedOperationException("forward only");
+            }
+        };
+    }
+
     /** Fixed-point visits allowed per block before the method is given up (falls back to fasttrack). */
     private static final int VISITS_PER_BLOCK = 200;
 

@@ -451,7 +451,9 @@ final class BigFootMethod {
         private void unchecked(LocationFacts accessed, LocationFacts checked, BiPredicate<CheckedLocation, Boolean> owed,
                 Map<CheckedLocation, LocationFacts.Fact> into) {
             accessed.asMap().forEach((p, f) -> {
-                if (!checked.entails(p, f.write()) && owed.test(p, f.write())) {
+                boolean covered = checked.entails(p, f.write())
+                        || p instanceof CheckedLocation.IfLoopRan g && checked.entails(g.location(), f.write());
+                if (!covered && owed.test(p, f.write())) {
                     into.merge(p, f, (a, b) -> a.write() ? a : b);
                 }
             });
@@ -511,11 +513,15 @@ final class BigFootMethod {
                 }
                 List<PlannedCheck> list = new ArrayList<>();
                 checks.forEach((p, f) -> {
+                    MethodPlan.Bounds ranIf = null;
+                    if (p instanceof CheckedLocation.IfLoopRan g) {
+                        ranIf = new MethodPlan.Bounds(g.begin(), g.end(), 0, 1);
+                        p = g.location();
+                    }
                     int index = p instanceof CheckedLocation.ArrayElement a ? a.index() : -1;
-                    CheckedLocation.ArrayRange range = p instanceof CheckedLocation.ArrayRange r ? r : null;
-                    list.add(new PlannedCheck(bci(f.access()), f.write(), object(p), index,
-                            range == null ? -1 : range.begin(), range == null ? -1 : range.end(),
-                            range == null ? 0 : range.offset(), range == null ? 1 : range.stride()));
+                    MethodPlan.Bounds range = p instanceof CheckedLocation.ArrayRange r
+                            ? new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.stride()) : null;
+                    list.add(new PlannedCheck(bci(f.access()), f.write(), object(p), index, range, ranIf));
                     if (object(p) >= 0) {
                         objects.add(object(p));
                     }
@@ -535,6 +541,9 @@ final class BigFootMethod {
             return f.receiver();
         } else if (p instanceof CheckedLocation.ArrayElement a) {
             return a.array();
+        }
+        if (p instanceof CheckedLocation.IfLoopRan g) {
+            return object(g.location());
         }
         return p instanceof CheckedLocation.ArrayRange r ? r.array() : -1;
     }

@@ -17,6 +17,8 @@ sealed interface CheckedLocation {
             return values.contains(e.array()) || values.contains(e.index());
         } else if (this instanceof ArrayRange r) {
             return values.contains(r.array()) || values.contains(r.begin()) || values.contains(r.end());
+        } else if (this instanceof IfLoopRan g) {
+            return g.location().mentions(values) || values.contains(g.begin()) || values.contains(g.end());
         }
         return false;
     }
@@ -39,5 +41,12 @@ sealed interface CheckedLocation {
      * the index adds to it).
      */
     record ArrayRange(int array, int begin, int end, int offset, int stride) implements CheckedLocation {
+    }
+
+    /**
+     * {@code location}, accessed if a loop ran at least once: its induction variable {@code end} moved away from
+     * its first value {@code begin} (the paper gets this by rotating loops into {@code if (c) do ... while (c)}).
+     */
+    record IfLoopRan(CheckedLocation location, int begin, int end) implements CheckedLocation {
     }
 }

@@ -35,16 +35,18 @@ import java.util.function.IntPredicate;
  * <li>no acquire and no release anywhere in the loop.</li>
  * </ul>
  * Then at the header {@code a[init+c..i+c:k)} has been accessed: empty on entry, and on the back edge
- * {@code a[init+c..i+c:k) ∪ a[i+c] = a[init+c..i+k+c:k)}. The loop's element accesses are absorbed into the range, which is
+ * {@code a[init+c..i+c:k) ∪ a[i+c] = a[init+c..i+k+c:k)}. Likewise a location named by values defined
+ * outside the loop ({@code b.f}), accessed in such a block, has been accessed if {@code i != init}. The loop's element accesses are absorbed into the range, which is
  * checked once, after the loop (or when an exception leaves the method).
  */
 final class LoopRanges {
 
     /**
-     * A range fact a loop header carries, and an access of the loop it stands for (its site and kind), whose
-     * index value is {@code index}.
+     * A fact a loop header carries (an {@link CheckedLocation.ArrayRange} or an {@link CheckedLocation.IfLoopRan}),
+     * an access of the loop it stands for (its site and kind), and the per-iteration fact it absorbs on the
+     * back edge.
      */
-    record Range(CheckedLocation.ArrayRange location, boolean write, int access, int index) {
+    record Range(CheckedLocation location, boolean write, int access, CheckedLocation absorbed) {
     }
 
     /** Where the rewriter finds a value a range check needs. */
@@ -89,17 +91,9 @@ final class LoopRanges {
         return at(header).stream().anyMatch(r -> r.location().equals(location));
     }
 
-    /** True if {@code element} is absorbed on the back edge into {@code header}'s range of the same array. */
-    boolean absorbs(ISSABasicBlock header, CheckedLocation element, boolean write) {
-        if (!(element instanceof CheckedLocation.ArrayElement e)) {
-            return false;
-        }
-        for (Range r : at(header)) {
-            if (r.location().array() == e.array() && r.index() == e.index() && (r.write() || !write)) {
-                return true;
-            }
-        }
-        return false;
+    /** True if the per-iteration fact {@code p} is absorbed on the back edge into one of {@code header}'s facts. */
+    boolean absorbs(ISSABasicBlock header, CheckedLocation p, boolean write) {
+        return at(header).stream().anyMatch(r -> r.absorbed().equals(p) && (r.write() || !write));
     }
 
     /**
@@ -169,27 +163,34 @@ final class LoopRanges {
             if (initSource == null) {
                 continue;
             }
-            Map<List<Integer>, Range> byArray = new HashMap<>(); // (array, offset) -> range
+            Map<Object, Range> facts = new HashMap<>(); // (array, offset) -> range; invariant location -> guarded
             for (ISSABasicBlock b : body) {
                 if (!dom.isDominatedBy(latch, b)) {
                     continue; // not run in every iteration
                 }
                 for (int k = b.getFirstInstructionIndex(); k >= 0 && k <= b.getLastInstructionIndex(); k++) {
-                    Integer offset = insns[k] != null && effects[k].access() instanceof CheckedLocation.ArrayElement e
-                            && !defined.contains(e.array()) ? offset(e.index(), i) : null;
+                    CheckedLocation p = insns[k] == null ? null : effects[k].access();
+                    Integer offset = p instanceof CheckedLocation.ArrayElement e && !defined.contains(e.array())
+                            ? offset(e.index(), i) : null;
+                    Range fact = null;
+                    Object key = null;
                     if (offset != null) {
-                        CheckedLocation.ArrayElement e = (CheckedLocation.ArrayElement) effects[k].access();
-                        List<Integer> key = List.of(e.array(), offset);
-                        Range old = byArray.get(key);
-                        if (old == null || effects[k].write() && !old.write()) {
-                            byArray.put(key, new Range(new CheckedLocation.ArrayRange(e.array(), init, i, offset, step),
-                                    effects[k].write(), k, e.index()));
-                        }
+                        CheckedLocation.ArrayElement e = (CheckedLocation.ArrayElement) p;
+                        key = List.of(e.array(), offset);
+                        fact = new Range(new CheckedLocation.ArrayRange(e.array(), init, i, offset, step),
+                                effects[k].write(), k, e);
+                    } else if (p != null && !p.mentions(defined)) {
+                        key = p;
+                        fact = new Range(new CheckedLocation.IfLoopRan(p, init, i), effects[k].write(), k, p);
+                    }
+                    Range old = key == null ? null : facts.get(key);
+                    if (fact != null && (old == null || fact.write() && !old.write())) {
+                        facts.put(key, fact);
                     }
                 }
             }
-            if (!byArray.isEmpty()) {
-                byHeader.computeIfAbsent(header, h -> new ArrayList<>()).addAll(byArray.values());
+            if (!facts.isEmpty()) {
+                byHeader.computeIfAbsent(header, h -> new ArrayList<>()).addAll(facts.values());
                 sources.put(init, initSource);
                 sources.put(i, new Source.Tested(last, operand));
             }

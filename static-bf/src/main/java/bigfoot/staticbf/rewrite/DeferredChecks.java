@@ -242,6 +242,15 @@ final class DeferredChecks {
     }
 
     private Code check(PlannedCheck c) {
+        if (c.ranIf() != null) { // only if the loop ran: its induction variable left its first value
+            LabelNode skip = new LabelNode();
+            return loadInt(c.ranIf().end(), 0).append(loadInt(c.ranIf().begin(), 0)).jump(Opcodes.IF_ICMPEQ, skip)
+                    .append(unguarded(c)).label(skip);
+        }
+        return unguarded(c);
+    }
+
+    private Code unguarded(PlannedCheck c) {
         AbstractInsnNode access = ctx.instructionAt(c.access());
         if (access instanceof FieldInsnNode field) {
             Optional<FieldTarget> target = FieldTarget.of(ctx.cls, field);
@@ -257,9 +266,10 @@ final class DeferredChecks {
             return load(c.object(), true).append(FieldAccesses.instanceCall(ctx, field, target.get(),
                     c.write() ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD, site));
         }
-        if (c.isRange()) { // a[begin..end:stride); an empty range (a loop that did not run) checks nothing
-            return load(c.object(), true).append(loadInt(c.begin(), c.offset())).append(loadInt(c.end(), c.offset()))
-                    .push(c.stride())
+        if (c.range() != null) { // a[begin..end:stride); an empty range (a loop that did not run) checks nothing
+            MethodPlan.Bounds r = c.range();
+            return load(c.object(), true).append(loadInt(r.begin(), r.offset())).append(loadInt(r.end(), r.offset()))
+                    .push(r.stride())
                     .append(ctx.threadState()).append(ArrayAccesses.site(ctx, access, c.write()))
                     .call(c.write() ? RuntimeApi.WRITE_ARRAY_RANGE : RuntimeApi.READ_ARRAY_RANGE);
         }

@@ -3,27 +3,11 @@ package bigfoot.staticbf.analysis;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import com.ibm.wala.classLoader.IClass;
-import com.ibm.wala.classLoader.IField;
-import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
-import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
-import com.ibm.wala.ssa.SSAArrayReferenceInstruction;
-import com.ibm.wala.ssa.SSAArrayStoreInstruction;
 import com.ibm.wala.ssa.SSACFG;
-import com.ibm.wala.ssa.SSAFieldAccessInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
-import com.ibm.wala.ssa.SSAMonitorInstruction;
-import com.ibm.wala.ssa.SSANewInstruction;
-import com.ibm.wala.ssa.SSAPutInstruction;
-import com.ibm.wala.types.ClassLoaderReference;
-import com.ibm.wala.types.MethodReference;
-import com.ibm.wala.types.TypeReference;
-import java.util.ArrayDeque;
-import java.util.BitSet;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -51,9 +35,6 @@ import java.util.TreeSet;
  */
 final class ReleaseFreeSpans {
 
-    /** Fixed-point visits allowed per block before the method is given up (falls back to fasttrack). */
-    private static final int VISITS_PER_BLOCK = 200;
-
     private final IR ir;
     private final SSACFG cfg;
     private final InstructionEffects effects;
@@ -70,84 +51,27 @@ final class ReleaseFreeSpans {
     }
 
     private Set<Integer> solve() {
-        int n = cfg.getNumberOfNodes();
-        AvailableChecks[] normalOut = new AvailableChecks[n];
-        AvailableChecks[] exceptionalOut = new AvailableChecks[n];
-        Deque<ISSABasicBlock> work = new ArrayDeque<>();
-        BitSet queued = new BitSet(n);
-        work.add(cfg.entry());
-        queued.set(cfg.entry().getNumber());
-        long budget = (long) VISITS_PER_BLOCK * n;
-        while (!work.isEmpty()) {
-            if (budget-- <= 0) {
-                throw new IllegalStateException("no fixed point after " + VISITS_PER_BLOCK * n + " block visits");
-            }
-            ISSABasicBlock block = work.poll();
-            queued.clear(block.getNumber());
-            AvailableChecks in = in(block, normalOut, exceptionalOut);
-            if (in == null) {
-                continue;
-            }
-            AvailableChecks exceptional = in.copy();
-            AvailableChecks normal = run(block, in, exceptional, null);
-            int b = block.getNumber();
-            if (!normal.equals(normalOut[b]) || !exceptional.equals(exceptionalOut[b])) {
-                normalOut[b] = normal;
-                exceptionalOut[b] = exceptional;
-                cfg.getSuccNodes(block).forEachRemaining(s -> {
-                    if (!queued.get(s.getNumber())) {
-                        queued.set(s.getNumber());
-                        work.add(s);
-                    }
-                });
-            }
-        }
+        BlockDataflow<AvailableChecks> flow = BlockDataflow.forward(cfg,
+                BlockDataflow.lattice(AvailableChecks::copy, AvailableChecks::meet), AvailableChecks.empty(),
+                (block, state, exc) -> run(block, state, exc, null));
         Set<Integer> removable = new TreeSet<>();
         for (ISSABasicBlock block : cfg) {
-            AvailableChecks in = in(block, normalOut, exceptionalOut);
+            AvailableChecks in = flow.in(block);
             if (in != null) {
-                run(block, in, in.copy(), removable);
+                run(block, in, BlockDataflow.ignoringExceptions(), removable);
             }
         }
         return removable;
     }
 
-    /** The meet of the predecessors' out-states along each edge; null while no predecessor has one (unreached). */
-    private AvailableChecks in(ISSABasicBlock block, AvailableChecks[] normalOut, AvailableChecks[] exceptionalOut) {
-        if (block.equals(cfg.entry())) {
-            return AvailableChecks.empty();
-        }
-        AvailableChecks in = null;
-        for (ISSABasicBlock pred : (Iterable<ISSABasicBlock>) () -> cfg.getPredNodes(block)) {
-            int p = pred.getNumber();
-            if (normalOut[p] == null) {
-                continue; // not reached yet: top
-            }
-            if (cfg.getNormalSuccessors(pred).contains(block)) {
-                in = meet(in, normalOut[p]);
-            }
-            if (cfg.getExceptionalSuccessors(pred).contains(block)) {
-                in = meet(in, exceptionalOut[p]);
-            }
-        }
-        return in;
-    }
-
-    private static AvailableChecks meet(AvailableChecks acc, AvailableChecks next) {
-        if (acc == null) {
-            return next.copy();
-        }
-        acc.meet(next);
-        return acc;
-    }
-
     /**
-     * Runs the block's instructions over {@code state} (consumed), meeting into {@code exceptional} the state
-     * an exception out of each instruction leaves; records removable accesses in {@code removable} if non-null.
-     * Returns the normal out-state.
+     * Runs the block's instructions over {@code state} (consumed), leaving on the exceptional edges the state at
+     * the block's start and what an exception out of each instruction leaves; records removable accesses in
+     * {@code removable} if non-null. Returns the normal out-state.
      */
-    private AvailableChecks run(ISSABasicBlock block, AvailableChecks state, AvailableChecks exceptional,
-            Set<Integer> removable) {
+    private AvailableChecks run(ISSABasicBlock block, AvailableChecks state,
+            BlockDataflow.ExceptionalState<AvailableChecks> exceptional, Set<Integer> removable) {
+        exceptional.leave(state.copy());
         SSAInstruction[] instructions = ir.getInstructions();
         for (int i = block.getFirstInstructionIndex(); i <= block.getLastInstructionIndex() && i >= 0; i++) {
             SSAInstruction insn = instructions[i];
@@ -156,7 +80,7 @@ final class ReleaseFreeSpans {
             }
             AvailableChecks thrown = state.copy();
             step(insn, thrown, false, null);
-            exceptional.meet(thrown);
+            exceptional.leave(thrown);
             step(insn, state, true, removable);
         }
         return state;

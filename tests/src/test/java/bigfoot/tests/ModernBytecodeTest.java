@@ -13,8 +13,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Programs in package {@code modern} exercise what javac 17 emits (invokedynamic, records, nestmates,
- * sealed types, switch desugaring, ...). Each is rewritten and run under -Xverify:all with the runtime:
- * it must print exactly what the original prints, exit 0, and report no race (all are race-free).
+ * sealed types, switch desugaring, ...). Each is rewritten (fasttrack, and bigfoot with its moved checks,
+ * kept values, edge stubs and exception handlers) and run under -Xverify:all with the runtime: it must print
+ * exactly what the original prints, exit 0, and report no race (all are race-free).
  */
 class ModernBytecodeTest {
 
@@ -24,11 +25,13 @@ class ModernBytecodeTest {
     Stream<DynamicTest> rewrittenProgramsBehaveLikeTheOriginals() throws Exception {
         Path dir = Workspace.fresh("modern");
         Path original = Jars.write(dir.resolve("modern.jar"), Jars.packageEntries(MainClasses.testClasses(), PACKAGE));
-        Path rewritten = Rewriter.rewrite(original, dir.resolve("modern-bf.jar"));
         List<Class<?>> programs = MainClasses.in(PACKAGE);
         assertTrue(programs.size() >= 6, "modern programs: " + programs);
-        return programs.stream().map(c -> NamedTests.of(c.getSimpleName(),
-                () -> compare(c.getName(), original, rewritten, dir.resolve(c.getSimpleName()))));
+        return Stream.of("fasttrack", "bigfoot").flatMap(mode -> {
+            Path rewritten = Rewriter.rewrite(original, dir.resolve("modern-" + mode + ".jar"), "--mode", mode);
+            return programs.stream().map(c -> NamedTests.of(c.getSimpleName() + " (" + mode + ")",
+                    () -> compare(c.getName(), original, rewritten, dir.resolve(c.getSimpleName() + "-" + mode))));
+        });
     }
 
     private static void compare(String mainClass, Path original, Path rewritten, Path logs) throws Exception {

@@ -35,6 +35,8 @@ final class DeferredChecks {
     private final boolean thisInLocal0;
     /** Instructions whose exception would leave the method owing checks, with those checks. */
     private final Map<AbstractInsnNode, List<PlannedCheck>> owedOnThrow = new LinkedHashMap<>();
+    /** Edges that need a stub of their own (a conditional jump's taken edge, a switch case). */
+    private final List<Stub> stubs = new ArrayList<>();
 
     private DeferredChecks(MethodContext ctx, MethodPlan plan) {
         this.ctx = ctx;
@@ -138,8 +140,6 @@ final class DeferredChecks {
     /** A redirected edge: the jump or switch {@code insn}'s labels that lead to {@code target} go through checks. */
     private record Stub(AbstractInsnNode insn, int target, List<PlannedCheck> checks) {
     }
-
-    private final List<Stub> stubs = new ArrayList<>();
 
     /** Appends the stubs of redirected edges and points their jumps at them. Call once every instruction is done. */
     void addEdgeStubs() {

@@ -74,9 +74,11 @@ final class BigFootMethod {
     private final BitSet runsClinit = new BitSet();
     private final BitSet joinsClassInit = new BitSet();
     private LoopRanges ranges;
+    private final RangeCoalescing coalescing;
 
-    private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets) {
+    private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, RangeCoalescing coalescing) {
         this.ir = ir;
+        this.coalescing = coalescing;
         this.cfg = ir.getControlFlowGraph();
         this.insns = ir.getInstructions();
         this.thisValue = ir.getMethod().isStatic() ? -1 : 1;
@@ -88,8 +90,8 @@ final class BigFootMethod {
     }
 
     /** The check plan of {@code ir}'s method; null if it has no checked access. */
-    static MethodPlan plan(IR ir, IClassHierarchy cha, KillSets killSets) {
-        return new BigFootMethod(ir, cha, killSets).plan();
+    static MethodPlan plan(IR ir, IClassHierarchy cha, KillSets killSets, RangeCoalescing coalescing) {
+        return new BigFootMethod(ir, cha, killSets, coalescing).plan();
     }
 
     private MethodPlan plan() {
@@ -507,20 +509,25 @@ final class BigFootMethod {
         private Map<Integer, List<PlannedCheck>> positions(Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> at,
                 Set<Integer> objects, Set<Integer> indices) {
             Map<Integer, List<PlannedCheck>> plan = new LinkedHashMap<>();
-            at.forEach((i, checks) -> {
-                if (checks.isEmpty()) {
+            at.forEach((i, placed) -> {
+                if (placed.isEmpty()) {
                     return;
                 }
+                Map<CheckedLocation, LocationFacts.Fact> checks = coalescing.coalesce(placed);
                 List<PlannedCheck> list = new ArrayList<>();
                 checks.forEach((p, f) -> {
                     MethodPlan.Bounds ranIf = null;
                     if (p instanceof CheckedLocation.IfLoopRan g) {
-                        ranIf = new MethodPlan.Bounds(g.begin(), g.end(), 0, 1);
+                        ranIf = new MethodPlan.Bounds(g.begin(), g.end(), 0, 0, 1);
                         p = g.location();
                     }
                     int index = p instanceof CheckedLocation.ArrayElement a ? a.index() : -1;
-                    MethodPlan.Bounds range = p instanceof CheckedLocation.ArrayRange r
-                            ? new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.stride()) : null;
+                    MethodPlan.Bounds range = null;
+                    if (p instanceof CheckedLocation.ArrayRange r) {
+                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.offset(), r.stride());
+                    } else if (p instanceof CheckedLocation.CoalescedRange r) {
+                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.endOffset(), 1);
+                    }
                     list.add(new PlannedCheck(bci(f.access()), f.write(), object(p), index, range, ranIf));
                     if (object(p) >= 0) {
                         objects.add(object(p));
@@ -544,6 +551,9 @@ final class BigFootMethod {
         }
         if (p instanceof CheckedLocation.IfLoopRan g) {
             return object(g.location());
+        }
+        if (p instanceof CheckedLocation.CoalescedRange r) {
+            return r.array();
         }
         return p instanceof CheckedLocation.ArrayRange r ? r.array() : -1;
     }

@@ -17,6 +17,8 @@ sealed interface CheckedLocation {
             return values.contains(e.array()) || values.contains(e.index());
         } else if (this instanceof ArrayRange r) {
             return values.contains(r.array()) || values.contains(r.begin()) || values.contains(r.end());
+        } else if (this instanceof CoalescedRange r) {
+            return values.contains(r.array()) || values.contains(r.begin()) || values.contains(r.end());
         } else if (this instanceof IfLoopRan g) {
             return g.location().mentions(values) || values.contains(g.begin()) || values.contains(g.end());
         }
@@ -41,6 +43,14 @@ sealed interface CheckedLocation {
      * the index adds to it).
      */
     record ArrayRange(int array, int begin, int end, int offset, int stride) implements CheckedLocation {
+    }
+
+    /**
+     * {@code array[begin+offset..end+endOffset)}: stride-1 ranges of one loop, with offsets {@code offset} to
+     * {@code endOffset}, coalesced into one ({@link RangeCoalescing}); exact only if the loop ran, so it is always
+     * wrapped in an {@link IfLoopRan}.
+     */
+    record CoalescedRange(int array, int begin, int end, int offset, int endOffset) implements CheckedLocation {
     }
 
     /**

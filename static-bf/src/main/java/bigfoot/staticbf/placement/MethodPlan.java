@@ -35,14 +35,14 @@ public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>
      *               "array element") and the check's site
      * @param object the receiver or array value, -1 for a static field
      * @param index  the index value of an array element, -1 otherwise
-     * @param range  for a range check {@code array[begin+offset..end+offset:stride)}, its bounds; else null
+     * @param range  for a range check, its bounds; else null
      * @param ranIf  for a check to run only if a loop ran ({@code end != begin}), the loop's bounds; else null
      */
     public record PlannedCheck(int access, boolean write, int object, int index, Bounds range, Bounds ranIf) {
     }
 
-    /** Int values ({@link #sources}) bounding a range or a loop. */
-    public record Bounds(int begin, int end, int offset, int stride) {
+    /** Int values ({@link #sources}) bounding a range {@code [begin+offset..end+endOffset:stride)} or a loop. */
+    public record Bounds(int begin, int end, int offset, int endOffset, int stride) {
     }
 
     /** Where the rewriter finds an int value. */

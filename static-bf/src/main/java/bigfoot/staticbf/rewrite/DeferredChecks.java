@@ -268,7 +268,7 @@ final class DeferredChecks {
         }
         if (c.range() != null) { // a[begin..end:stride); an empty range (a loop that did not run) checks nothing
             MethodPlan.Bounds r = c.range();
-            return load(c.object(), true).append(loadInt(r.begin(), r.offset())).append(loadInt(r.end(), r.offset()))
+            return load(c.object(), true).append(loadInt(r.begin(), r.offset())).append(loadInt(r.end(), r.endOffset()))
                     .push(r.stride())
                     .append(ctx.threadState()).append(ArrayAccesses.site(ctx, access, c.write()))
                     .call(c.write() ? RuntimeApi.WRITE_ARRAY_RANGE : RuntimeApi.READ_ARRAY_RANGE);

@@ -56,10 +56,6 @@ final class LocationFacts {
         return f != null && (f.write() || !write);
     }
 
-    Fact get(CheckedLocation location) {
-        return facts.get(location);
-    }
-
     Map<CheckedLocation, Fact> asMap() {
         return facts;
     }

@@ -3,14 +3,19 @@ package bigfoot.staticbf;
 import static bigfoot.staticbf.TestJars.classNode;
 import static bigfoot.staticbf.TestJars.method;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.ir.Site;
+import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,12 +148,15 @@ class BigFootPlacementTest {
     static Path work;
     static ClassNode subject;
     static List<Site> sites;
+    static TestJars.Run run;
+    static Path in;
+    static Path out;
 
     @BeforeAll
     static void rewrite() {
-        Path in = TestJars.compileToJar(work, "bf.jar", Map.of("bf.Subject", SUBJECT));
-        Path out = work.resolve("bf-checked.jar");
-        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
+        in = TestJars.compileToJar(work, "bf.jar", Map.of("bf.Subject", SUBJECT));
+        out = work.resolve("bf-checked.jar");
+        run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
         assertEquals(0, run.exitCode(), run::err);
         assertEquals(List.of(), run.errLines());
         subject = classNode(out, "bf.Subject");
@@ -184,17 +192,25 @@ class BigFootPlacementTest {
     }
 
     private static int line(String marker) {
-        String[] lines = SUBJECT.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            if (lines[i].endsWith("// @" + marker)) {
-                return i + 1;
-            }
-        }
-        throw new AssertionError("no marker " + marker);
+        return Sites.markedLine(SUBJECT, marker);
     }
 
     private static String check(String entry, String target, String access, String runsAt) {
         return entry + " " + target + "@" + line(access) + "@" + (runsAt.equals("throw") ? "throw" : line(runsAt));
+    }
+
+    @Test
+    void theSummaryAndMetadataReportTheAnalysis() throws Exception {
+        int methods = classNode(in, "bf.Subject").methods.size();
+        Matcher m = Pattern.compile("; analysis: (\\d+) methods in [0-9.]+ s \\([0-9.]+ s/method, [0-9.]+ s of it call graph "
+                + "and kill sets\\), 0 left to fasttrack").matcher(run.out());
+        assertTrue(m.find(), run.out());
+        assertEquals(methods, Integer.parseInt(m.group(1)), "every method of the subject is analysed");
+        Properties metadata = new Properties();
+        metadata.load(new ByteArrayInputStream(TestJars.readJar(out).get("META-INF/bigfoot/instrumented.properties")));
+        assertEquals("bigfoot", metadata.getProperty("mode"));
+        assertEquals(String.valueOf(methods), metadata.getProperty("analysis.methods"));
+        assertEquals("0", metadata.getProperty("analysis.failed"));
     }
 
     @Test
@@ -250,7 +266,7 @@ class BigFootPlacementTest {
         for (AbstractInsnNode insn : method(subject, "fill").instructions) {
             guarded |= insn.getOpcode() == Opcodes.IF_ICMPEQ; // if (i != 0): javac's loop has only if_icmpge
         }
-        assertEquals(true, guarded, "the check of f runs only if the loop ran at least once");
+        assertTrue(guarded, "the check of f runs only if the loop ran at least once");
     }
 
     @Test

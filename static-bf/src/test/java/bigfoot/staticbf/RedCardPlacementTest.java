@@ -208,13 +208,7 @@ class RedCardPlacementTest {
 
     /** The source line of the marker comment {@code // @name}. */
     private static int line(String marker) {
-        String[] lines = SUBJECT.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            if (lines[i].endsWith("// @" + marker)) {
-                return i + 1;
-            }
-        }
-        throw new AssertionError("no marker " + marker);
+        return Sites.markedLine(SUBJECT, marker);
     }
 
     private static String at(String entry, String marker) {

@@ -65,6 +65,17 @@ final class Sites {
         return checks;
     }
 
+    /** The 1-based line of {@code source} that ends with the marker comment {@code // @marker}. */
+    static int markedLine(String source, String marker) {
+        String[] lines = source.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].endsWith("// @" + marker)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no marker " + marker);
+    }
+
     /** {@code javap -c -l -p} of a class file, independent of ASM. */
     static String javap(Path classFile) {
         ToolProvider javap = ToolProvider.findFirst("javap").orElseThrow();

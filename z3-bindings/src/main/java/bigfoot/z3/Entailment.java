@@ -15,6 +15,24 @@ import java.util.List;
  */
 public interface Entailment {
 
+    /** Proves nothing: every answer is the safe "not proved" (for when Z3 cannot be loaded). */
+    Entailment NOTHING_PROVED = new Entailment() {
+        @Override
+        public boolean entails(List<Fact> assumptions, Fact goal) {
+            return false;
+        }
+
+        @Override
+        public boolean coversRange(List<Fact> history, List<StridedRange> covered, StridedRange wanted) {
+            return false;
+        }
+
+        @Override
+        public boolean rangeUnionEquals(List<Fact> history, List<StridedRange> parts, StridedRange whole) {
+            return false;
+        }
+    };
+
     /** {@code H ⊢ goal}: every integer assignment satisfying all assumptions satisfies the goal. */
     boolean entails(List<Fact> assumptions, Fact goal);
 

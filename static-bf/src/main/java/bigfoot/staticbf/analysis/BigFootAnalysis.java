@@ -4,8 +4,6 @@ import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.MethodPlan;
 import bigfoot.z3.Entailment;
-import bigfoot.z3.Fact;
-import bigfoot.z3.StridedRange;
 import bigfoot.z3.Z3Entailment;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,48 +34,26 @@ public final class BigFootAnalysis {
             return new Result(Map.of(), Optional.empty());
         }
         AnalysedProgram p = program.get();
-        try (Z3 z3 = Z3.open(diagnostics)) {
-            RangeCoalescing coalescing = new RangeCoalescing(z3.entailment());
+        Z3Entailment z3 = openZ3(diagnostics);
+        try {
+            RangeCoalescing coalescing = new RangeCoalescing(z3 != null ? z3 : Entailment.NOTHING_PROVED);
             AnalysedProgram.Results<MethodPlan> r = p.analyseMethods(MODE, diagnostics,
                     ir -> BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), coalescing));
             return new Result(r.byMethod(), Optional.of(r.statistics()));
+        } finally {
+            if (z3 != null) {
+                z3.close();
+            }
         }
     }
 
-    /** Z3 for the coalescing proofs, or, if it cannot be loaded, an entailment that proves nothing (no coalescing). */
-    private record Z3(Entailment entailment, AutoCloseable resource) implements AutoCloseable {
-        static Z3 open(Diagnostics diagnostics) {
-            try {
-                Z3Entailment z3 = new Z3Entailment();
-                return new Z3(z3, z3);
-            } catch (RuntimeException | LinkageError e) {
-                diagnostics.warn(MODE + ": Z3 cannot be loaded (" + e + "); array ranges are not coalesced");
-                return new Z3(new Entailment() {
-                    @Override
-                    public boolean entails(List<Fact> assumptions, Fact goal) {
-                        return false;
-                    }
-
-                    @Override
-                    public boolean coversRange(List<Fact> history, List<StridedRange> covered, StridedRange wanted) {
-                        return false;
-                    }
-
-                    @Override
-                    public boolean rangeUnionEquals(List<Fact> history, List<StridedRange> parts, StridedRange whole) {
-                        return false;
-                    }
-                }, () -> { });
-            }
-        }
-
-        @Override
-        public void close() {
-            try {
-                resource.close();
-            } catch (Exception e) {
-                // freeing Z3's contexts at the end of the run: nothing left to protect
-            }
+    /** Z3 for the coalescing proofs, or null (with a warning: ranges are then not coalesced) if it cannot load. */
+    private static Z3Entailment openZ3(Diagnostics diagnostics) {
+        try {
+            return new Z3Entailment();
+        } catch (RuntimeException | LinkageError e) {
+            diagnostics.warn(MODE + ": Z3 cannot be loaded (" + e + "); array ranges are not coalesced");
+            return null;
         }
     }
 }

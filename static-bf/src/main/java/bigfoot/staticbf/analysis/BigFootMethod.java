@@ -28,6 +28,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
@@ -342,6 +343,7 @@ final class BigFootMethod {
         private final BlockDataflow<LocationFacts> past;
         private final BlockDataflow<LocationFacts> anticipated;
         private final Map<Integer, LocationFacts> anticipatedBefore;
+        private final Map<ISSABasicBlock, Optional<LocationFacts>> pastIn = new HashMap<>();
         private final Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> before = new LinkedHashMap<>();
         /** source block's last instruction -> target block's first instruction -> checks on that edge. */
         private final Map<Integer, Map<Integer, Map<CheckedLocation, LocationFacts.Fact>>> edges = new LinkedHashMap<>();
@@ -356,10 +358,11 @@ final class BigFootMethod {
 
         LocationFacts run(ISSABasicBlock block, LocationFacts checked, BlockDataflow.ExceptionalState<LocationFacts> exc,
                 boolean record) {
-            LocationFacts accessed = past.in(block);
+            LocationFacts accessed = pastIn(block);
             if (accessed == null) {
                 return checked; // unreachable in pass 2 too
             }
+            accessed = accessed.copy();
             for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
                 SSAInstruction insn = insns[i];
                 if (insn == null) {
@@ -439,12 +442,17 @@ final class BigFootMethod {
             return checked;
         }
 
+        /** Pass 2's (fixed) state at the start of {@code block}, met once: read-only, null if unreached. */
+        private LocationFacts pastIn(ISSABasicBlock block) {
+            return pastIn.computeIfAbsent(block, b -> Optional.ofNullable(past.in(b))).orElse(null);
+        }
+
         /** Lost on the way into {@code s}: not a past access at its start, and not anticipated there. */
         private BiPredicate<CheckedLocation, Boolean> lostAt(ISSABasicBlock s) {
             if (s.equals(cfg.exit())) {
                 return (p, w) -> true;
             }
-            LocationFacts kept = past.in(s);
+            LocationFacts kept = pastIn(s);
             LocationFacts ahead = anticipated.in(s);
             return (p, w) -> (kept == null || !kept.entails(p, w)) && (ahead == null || !ahead.entails(p, w));
         }

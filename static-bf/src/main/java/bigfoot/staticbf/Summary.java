@@ -35,7 +35,9 @@ final class Summary {
                 + c.calls(RuntimeApi.CLASS_INITIALIZED) + " class init, " + c.calls(RuntimeApi.CLASS_ACCESS)
                 + " class access; "
                 + c.methodsTooLarge() + " methods left unchanged (too large); "
-                + c.checksRemoved() + " checks removed by placement"
+                + c.checksRemoved() + " checks removed by placement; "
+                + c.proxiedFields() + " fields share " + c.proxyGroups() + " proxy shadows (" + c.asymmetricGroups()
+                + " asymmetric)"
                 + c.analysis().map(a -> String.format(Locale.ROOT, "; analysis: %d methods in %.1f s (%.3f s/method, "
                         + "%.1f s of it call graph and kill sets), %d left to fasttrack", a.methods(),
                         a.programSeconds() + a.methodSeconds(), a.secondsPerMethod(), a.programSeconds(), a.failed()))

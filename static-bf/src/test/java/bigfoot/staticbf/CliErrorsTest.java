@@ -55,6 +55,8 @@ class CliErrorsTest {
         assertEquals("staticbf: error: --out needs a value", fails(2, "--in", in, "--out"));
         assertEquals("staticbf: error: unknown --mode 'fast' (one of: fasttrack, redcard, bigfoot)",
                 fails(2, "--in", in, "--out", out(), "--mode", "fast"));
+        assertEquals("staticbf: error: unknown --fields 'grouped' (one of: proxies, per-field)",
+                fails(2, "--in", in, "--out", out(), "--fields", "grouped"));
         assertTrue(fails(2, "--in", in, "--out", in).contains("--out must differ from --in"));
     }
 

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.TreeSet;
 
 /**
@@ -25,6 +27,40 @@ record RaceReport(List<Race> races, List<Violation> violations, Summary summary)
     }
 
     record Target(String type, String className, String field, Long index) {
+        /** How an asymmetric proxy group names its shadow: {@code x (shadow shared with y/z, which may not have raced)}. */
+        private static final Pattern ASYMMETRIC = Pattern.compile("(\\S+) \\(shadow shared with (\\S+), which may not have raced\\)");
+
+        /**
+         * The fields a race on this target certainly involves: each of a symmetric proxy group {@code x/y/z}, only
+         * the representative of an asymmetric one; else {@link #location()}.
+         */
+        Set<String> certain() {
+            Matcher m = ASYMMETRIC.matcher(type.equals("array") ? "" : field);
+            if (m.matches()) {
+                return Set.of(className + "." + m.group(1));
+            }
+            return type.equals("array") ? Set.of(location()) : fields(field);
+        }
+
+        /** {@link #certain()} and the fields that share an asymmetric group's shadow, which may have raced. */
+        Set<String> possible() {
+            Matcher m = ASYMMETRIC.matcher(type.equals("array") ? "" : field);
+            if (!m.matches()) {
+                return certain();
+            }
+            Set<String> all = new TreeSet<>(certain());
+            all.addAll(fields(m.group(2)));
+            return all;
+        }
+
+        private Set<String> fields(String names) {
+            Set<String> out = new TreeSet<>();
+            for (String f : names.split("/")) {
+                out.add(className + "." + f);
+            }
+            return out;
+        }
+
         /** {@code class.field}, or for an array element its element type and index: {@code int[]} index 3 is {@code int[3]}. */
         String location() {
             if (!type.equals("array")) {
@@ -80,10 +116,17 @@ record RaceReport(List<Race> races, List<Violation> violations, Summary summary)
         return new RaceReport(List.copyOf(races), violations == null ? null : List.copyOf(violations), summary);
     }
 
-    /** The set of racy locations. */
+    /** The racy locations: fields sharing a proxy shadow stand for themselves ({@link Target#certain()}). */
     Set<String> locations() {
         Set<String> out = new TreeSet<>();
-        races.forEach(r -> out.add(r.location()));
+        races.forEach(r -> out.addAll(r.target().certain()));
+        return out;
+    }
+
+    /** The racy locations and those that may have raced with them (asymmetric proxy groups: {@link Target#possible()}). */
+    Set<String> possibleLocations() {
+        Set<String> out = new TreeSet<>();
+        races.forEach(r -> out.addAll(r.target().possible()));
         return out;
     }
 

@@ -2,7 +2,9 @@ package bigfoot.tests;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The corpus jar and its rewritten form, built once per test JVM and shared by the test classes. */
@@ -25,16 +27,18 @@ final class RewrittenJars {
     }
 
     /**
-     * The same corpus jar rewritten in placement mode {@code mode} with {@code --verify-placement} (access
-     * events for the verifier), once per mode: a redcard rewrite analyses the whole jar with WALA.
+     * The same corpus jar rewritten with {@code --verify-placement} (access events for the verifier) and
+     * {@code options}, once per {@code name}: a redcard or bigfoot rewrite analyses the whole jar with WALA.
      */
-    static synchronized Path corpusVerified(String mode) throws IOException {
-        Path jar = corpusVerified.get(mode);
+    static synchronized Path corpusVerified(String name, List<String> options) throws IOException {
+        Path jar = corpusVerified.get(name);
         if (jar == null) {
-            Path dir = Workspace.fresh("corpus-verified-" + mode);
+            Path dir = Workspace.fresh("corpus-verified-" + name);
             Path in = Jars.write(dir.resolve("corpus.jar"), Jars.packageEntries(MainClasses.testClasses(), Corpus.PACKAGE));
-            jar = Rewriter.rewrite(in, dir.resolve("corpus-" + mode + "-verify.jar"), "--mode", mode, "--verify-placement");
-            corpusVerified.put(mode, jar);
+            List<String> args = new ArrayList<>(options);
+            args.add("--verify-placement");
+            jar = Rewriter.rewrite(in, dir.resolve("corpus-" + name + "-verify.jar"), args.toArray(String[]::new));
+            corpusVerified.put(name, jar);
         }
         return jar;
     }

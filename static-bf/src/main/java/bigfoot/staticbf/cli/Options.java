@@ -8,16 +8,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The parsed command line of {@code staticbf}. */
-public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, List<Path> classpath, boolean help) {
+public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boolean proxies, List<Path> classpath,
+        boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--verify-placement] [--classpath cp] [--help]",
+            "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--fields proxies|per-field]",
+            "                [--verify-placement] [--classpath cp] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
             "  --mode MODE      check placement: bigfoot (the default: checks deferred, merged per location,",
             "                   run before synchronisation, at merges that lose them and at method exits), redcard",
             "                   (no re-check of a location already checked since the last release) or fasttrack",
             "                   (a check at every access)",
+            "  --fields SHADOWS proxies (the default): instance fields of a class always checked together (same",
+            "                   points, object and kind) share one shadow and one check, reported as pkg.C.x/y/z;",
+            "                   per-field: one shadow per field",
             "  --verify-placement  also report every field and array access, so the runtime verifies that the",
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
@@ -30,6 +35,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, Lis
         Path out = null;
         Mode mode = Mode.BIGFOOT;
         boolean verifyPlacement = false;
+        boolean proxies = true;
         List<Path> classpath = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -42,7 +48,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, Lis
             }
             switch (name) {
                 case "--help", "-h" -> {
-                    return new Options(null, null, mode, false, List.of(), true);
+                    return new Options(null, null, mode, false, proxies, List.of(), true);
                 }
                 case "--verify-placement" -> {
                     if (value != null) {
@@ -50,7 +56,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, Lis
                     }
                     verifyPlacement = true;
                 }
-                case "--in", "--out", "--mode", "--classpath", "-cp" -> {
+                case "--in", "--out", "--mode", "--fields", "--classpath", "-cp" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw StaticBfException.usage(name + " needs a value");
@@ -64,6 +70,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, Lis
                         case "--in" -> in = Path.of(value);
                         case "--out" -> out = Path.of(value);
                         case "--mode" -> mode = Mode.parse(value);
+                        case "--fields" -> proxies = parseFields(value);
                         default -> {
                             for (String element : value.split(File.pathSeparator)) {
                                 if (!element.isEmpty()) {
@@ -83,6 +90,14 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, Lis
         if (out == null) {
             throw StaticBfException.usage("missing --out (see staticbf --help)");
         }
-        return new Options(in, out, mode, verifyPlacement, List.copyOf(classpath), false);
+        return new Options(in, out, mode, verifyPlacement, proxies, List.copyOf(classpath), false);
+    }
+
+    private static boolean parseFields(String value) throws StaticBfException {
+        return switch (value) {
+            case "proxies" -> true;
+            case "per-field" -> false;
+            default -> throw StaticBfException.usage("unknown --fields '" + value + "' (one of: proxies, per-field)");
+        };
     }
 }

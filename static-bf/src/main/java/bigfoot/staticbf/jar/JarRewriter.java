@@ -13,6 +13,7 @@ import bigfoot.staticbf.placement.Placement;
 import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.Environment;
+import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,16 +77,21 @@ public final class JarRewriter {
                 placement = options.mode().placement(options.in(), options.classpath(), diagnostics);
             }
             Set<String> rewritten = new HashSet<>();
+            List<byte[]> toRewrite = new ArrayList<>();
             for (InputClass c : input.classes()) {
                 if (c.treatment() == InputClass.Treatment.REWRITE) {
                     rewritten.add(c.info().name());
+                    toRewrite.add(c.bytes());
                 }
             }
-            Environment env = new Environment(hierarchy, new ShadowPolicy(rewritten), placement,
-                    options.verifyPlacement(), diagnostics);
-            writeEntries(input, output, new ClassRewriter(env));
+            ShadowPolicy shadows = new ShadowPolicy(rewritten);
+            Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics);
+            FieldProxies proxies = options.proxies() ? FieldProxies.find(toRewrite, env) : FieldProxies.NONE;
+            counts.proxies(proxies);
+            writeEntries(input, output, new ClassRewriter(env.withShadows(shadows.withProxies(proxies))));
             placement.statistics().ifPresent(counts::analysis);
-            output.add(RuntimeApi.METADATA_RESOURCE, Metadata.of(options.mode().optionName(), options.verifyPlacement(), counts));
+            output.add(RuntimeApi.METADATA_RESOURCE,
+                    Metadata.of(options.mode().optionName(), options.verifyPlacement(), proxies, counts));
             output.commit();
             reportRemovedAndKept();
             return counts;

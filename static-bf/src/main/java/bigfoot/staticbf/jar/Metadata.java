@@ -3,22 +3,27 @@ package bigfoot.staticbf.jar;
 import java.util.Locale;
 import bigfoot.staticbf.ToolVersion;
 import bigfoot.staticbf.rewrite.Counts;
+import bigfoot.staticbf.rewrite.FieldProxies;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode,
- * verify (true if access events were added for the precise-checks verifier), tool version and counts. Written without a timestamp so equal inputs give equal jars.
+ * verify (true if access events were added for the precise-checks verifier), the field proxy groups
+ * ({@code proxies.pkg.C.x/y/z=x symmetric}: the field whose shadow they share), tool version and counts. Written without a timestamp so equal inputs give equal jars.
  */
 final class Metadata {
 
     private Metadata() {
     }
 
-    static byte[] of(String mode, boolean verify, Counts counts) {
+    static byte[] of(String mode, boolean verify, FieldProxies proxies, Counts counts) {
         Map<String, Object> p = new TreeMap<>();
         p.put("mode", mode);
+        p.put("proxies.groups", proxies.groups().size());
+        proxies.groups().forEach(g -> p.put("proxies." + g.fieldNames(),
+                g.representative() + (g.symmetric() ? " symmetric" : " asymmetric")));
         p.put("verify", verify);
         p.put("tool", "staticbf");
         p.put("tool.version", ToolVersion.get());

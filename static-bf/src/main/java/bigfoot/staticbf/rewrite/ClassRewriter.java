@@ -91,7 +91,7 @@ public final class ClassRewriter {
                 MethodRewriter.rewrite(cls, m, bcis, instrumentBody);
             }
         }
-        List<FieldInfo> shadowed = ShadowPolicy.shadowedFields(info);
+        List<FieldInfo> shadowed = env.shadows().shadowedFields(info);
         if (!needsRewrite(cls, shadowed)) {
             return new Result(original, false, new Counts());
         }
@@ -101,7 +101,7 @@ public final class ClassRewriter {
             node.methods.add(clinit);
             MethodRewriter.rewrite(cls, clinit, Map.of(), true);
         }
-        ShadowMembers.addFields(node, shadowed);
+        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info));
         InsnList prologue =
                 ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed, env.verifyPlacement()).take();
         cls.counts.countRuntimeCalls(prologue);

@@ -24,6 +24,9 @@ public final class Counts {
     private int accesses;
     private int commitChecks;
     private AnalysisStatistics analysis;
+    private int proxyGroups;
+    private int proxiedFields;
+    private int asymmetricGroups;
 
     public Counts() {
         for (RuntimeApi.Entry e : RuntimeApi.ALL) {
@@ -57,6 +60,25 @@ public final class Counts {
 
     public int commitChecks() {
         return commitChecks;
+    }
+
+    /** The fields that share a shadow ({@link FieldProxies}). */
+    public void proxies(FieldProxies proxies) {
+        proxyGroups = proxies.groups().size();
+        proxiedFields = proxies.groups().stream().mapToInt(g -> g.fields().size()).sum();
+        asymmetricGroups = (int) proxies.groups().stream().filter(g -> !g.symmetric()).count();
+    }
+
+    public int asymmetricGroups() {
+        return asymmetricGroups;
+    }
+
+    public int proxyGroups() {
+        return proxyGroups;
+    }
+
+    public int proxiedFields() {
+        return proxiedFields;
     }
 
     /** What the placement's analysis cost. */

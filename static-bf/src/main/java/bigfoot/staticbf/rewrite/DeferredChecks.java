@@ -6,6 +6,7 @@ import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
 import bigfoot.staticbf.placement.MethodPlan.Source;
 import bigfoot.staticbf.placement.MethodPlan.Stash;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -158,7 +159,7 @@ final class DeferredChecks {
                 retarget(stub.insn(), original, entry);
             }
             Code code = new Code().label(entry);
-            stub.checks().forEach(c -> code.append(check(c)));
+            distinct(stub.checks()).forEach(c -> code.append(check(c)));
             ctx.append(code.jump(Opcodes.GOTO, original));
         }
     }
@@ -220,8 +221,9 @@ final class DeferredChecks {
         handlers.forEach((checks, handler) -> {
             int thrown = ctx.scratch(0);
             Code code = new Code().label(handler).astore(thrown);
-            checks.forEach(c -> code.append(check(c)));
-            ctx.cls.counts.commitChecks(checks.size());
+            List<PlannedCheck> run = distinct(checks);
+            run.forEach(c -> code.append(check(c)));
+            ctx.cls.counts.commitChecks(run.size());
             ctx.append(code.aload(thrown).op(Opcodes.ATHROW));
         });
     }
@@ -231,7 +233,7 @@ final class DeferredChecks {
             return;
         }
         Code code = new Code();
-        for (PlannedCheck c : checks) {
+        for (PlannedCheck c : distinct(checks)) {
             code.append(check(c));
         }
         if (before) {
@@ -239,6 +241,33 @@ final class DeferredChecks {
         } else {
             ctx.insertAfter(insn, code);
         }
+    }
+
+    /**
+     * The checks of one point, one per shadow: fields sharing a shadow ({@link FieldProxies}) are checked there
+     * together on an object, so one check of the shadow, of the strongest kind, does for all of them. It is the
+     * representative field's (which has that kind), so races are reported at its site.
+     */
+    private List<PlannedCheck> distinct(List<PlannedCheck> checks) {
+        Map<List<Object>, PlannedCheck> byShadow = new LinkedHashMap<>();
+        for (PlannedCheck c : checks) {
+            Optional<FieldTarget> field = fieldTarget(c);
+            Object location = field.isPresent() ? field.get().qualifiedName() : c.access();
+            byShadow.merge(Arrays.asList(location, c.object(), c.index(), c.range(), c.ranIf()), c, (kept, next) ->
+                    next.write() && !kept.write() || next.write() == kept.write() && isRepresentative(next)
+                            && !isRepresentative(kept) ? next : kept);
+        }
+        return new ArrayList<>(byShadow.values());
+    }
+
+    private Optional<FieldTarget> fieldTarget(PlannedCheck c) {
+        return ctx.instructionAt(c.access()) instanceof FieldInsnNode field ? FieldTarget.of(ctx.cls, field)
+                : Optional.empty();
+    }
+
+    private boolean isRepresentative(PlannedCheck c) {
+        return fieldTarget(c).map(t -> t.shadow() != null
+                && t.shadow().equals(((FieldInsnNode) ctx.instructionAt(c.access())).name)).orElse(false);
     }
 
     private Code check(PlannedCheck c) {

@@ -17,4 +17,9 @@ public record Environment(ClassHierarchy hierarchy, FieldResolver fields, Shadow
         this(hierarchy, new FieldResolver(hierarchy), shadows, placement, verifyPlacement, CallHandlers.standard(),
                 diagnostics);
     }
+
+    /** This environment with {@code policy} deciding the shadow fields. */
+    public Environment withShadows(ShadowPolicy policy) {
+        return new Environment(hierarchy, fields, policy, placement, verifyPlacement, calls, diagnostics);
+    }
 }

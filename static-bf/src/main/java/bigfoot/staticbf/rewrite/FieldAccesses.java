@@ -113,15 +113,15 @@ final class FieldAccesses {
 
     /**
      * Consumes the receiver on the stack: {@code dup; getfield Owner.__bf$s$f; getstatic Owner.__bf$u$f} for a
-     * shadowed field, {@code ldc "pkg.C.f"} for a foreign one; then {@code aload ts; [site;] invokestatic}.
+     * shadowed field (its group's, if it shares one), {@code ldc "pkg.C.f"} for a foreign one; then {@code aload ts; [site;] invokestatic}.
      */
     static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
             Code site) {
         Code code = new Code();
         if (target.shadowed()) {
             code.op(Opcodes.DUP)
-                .field(Opcodes.GETFIELD, insn.owner, RuntimeApi.shadowField(insn.name), ShadowPolicy.VAR_STATE_DESC)
-                .field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.updaterField(insn.name), ShadowPolicy.UPDATER_DESC);
+                .field(Opcodes.GETFIELD, insn.owner, RuntimeApi.shadowField(target.shadow()), ShadowPolicy.VAR_STATE_DESC)
+                .field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.updaterField(target.shadow()), ShadowPolicy.UPDATER_DESC);
         } else {
             code.ldc(target.qualifiedName());
         }
@@ -136,7 +136,7 @@ final class FieldAccesses {
             Code site) {
         Code code = new Code();
         if (target.shadowed()) {
-            code.field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.shadowField(insn.name), ShadowPolicy.VAR_STATE_DESC);
+            code.field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.shadowField(target.shadow()), ShadowPolicy.VAR_STATE_DESC);
         } else {
             code.ldc(Type.getObjectType(target.classConstant())).ldc(target.qualifiedName());
         }

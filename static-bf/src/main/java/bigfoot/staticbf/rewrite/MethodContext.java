@@ -11,8 +11,6 @@ import java.util.Optional;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.IincInsnNode;
-import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -66,41 +64,15 @@ final class MethodContext {
         this.plan = usablePlan(cls.placement().plan(cls.node, method));
     }
 
-    /**
-     * The placement's plan, if it fits this method's code: every bytecode index it names is one instruction
-     * (no JSR copies, no instruction the analysis saw differently); otherwise every access keeps its check.
-     */
+    /** The placement's plan, if it fits this method's code ({@link PlanFit}); otherwise every access keeps its check. */
     private Optional<MethodPlan> usablePlan(Optional<MethodPlan> candidate) {
-        if (candidate.isEmpty()) {
-            return candidate;
-        }
-        for (Map.Entry<AbstractInsnNode, Integer> e : bcis.entrySet()) {
-            int op = e.getKey().getOpcode();
-            if (op == Opcodes.JSR || op == Opcodes.RET || byBci.put(e.getValue(), e.getKey()) != null) {
-                return Optional.empty();
-            }
-        }
-        for (MethodPlan.Source src : candidate.get().sources().values()) {
-            if (src instanceof MethodPlan.Source.Parameter p && storesTo(p.slot())) {
-                return Optional.empty(); // the parameter's local does not keep its value
-            }
-        }
-        if (!byBci.keySet().containsAll(candidate.get().positions())) {
+        PlanFit fit = PlanFit.of(method, bcis, candidate);
+        if (fit.mismatch()) {
             cls.diagnostics().warn("bigfoot: the analysis of " + cls.name().replace('/', '.') + "." + method.name
                     + method.desc + " does not match its bytecode; its accesses keep their checks");
-            return Optional.empty();
         }
-        return candidate;
-    }
-
-    private boolean storesTo(int slot) {
-        for (AbstractInsnNode insn : method.instructions) {
-            if (insn instanceof VarInsnNode v && v.var == slot && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE
-                    || insn instanceof IincInsnNode iinc && iinc.var == slot) {
-                return true;
-            }
-        }
-        return false;
+        byBci.putAll(fit.byBci());
+        return fit.plan();
     }
 
     /** The plan of deferred checks this method follows, if any. */

@@ -29,9 +29,10 @@ final class ShadowMembers {
     /**
      * Adds the fields. A shadow has its field's visibility, so any code that may access the field may
      * access the shadow; instance shadows are volatile (the updater needs it) and transient (never
-     * serialised), all are synthetic.
+     * serialised), all are synthetic. A field sharing its proxy group's shadow gets a marker naming the group's
+     * field instead ({@link ShadowPolicy}), for later runs that rewrite code using this class.
      */
-    static void addFields(ClassNode node, List<FieldInfo> shadowed) {
+    static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers) {
         boolean isInterface = (node.access & Opcodes.ACC_INTERFACE) != 0;
         int siteBaseAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
@@ -48,6 +49,9 @@ final class ShadowMembers {
                 node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
                         RuntimeApi.updaterField(f.name()), ShadowPolicy.UPDATER_DESC, null, null));
             }
+        }
+        for (String marker : proxyMarkers) {
+            node.fields.add(new FieldNode(siteBaseAccess, marker, "I", null, 0));
         }
     }
 

@@ -4,35 +4,84 @@ import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Which fields have a shadow field next to them. Every class asks this about the fields it accesses
- * and the declaring class asks it about the fields it declares, so both sides agree.
+ * Which fields have a shadow field, and whose: a field's own ({@code __bf$s$f}), or, for a field that shares one
+ * ({@link FieldProxies}), its group's. Every class asks this about the fields it accesses and the declaring class
+ * asks it about the fields it declares, so both sides agree. A class rewritten by an earlier run says which of
+ * its fields share a shadow with a marker field {@code __bf$p$<field>#<representative>}.
  */
 public final class ShadowPolicy {
 
     static final String VAR_STATE_DESC = "L" + RuntimeApi.VAR_STATE + ";";
     static final String UPDATER_DESC = "L" + RuntimeApi.UPDATER + ";";
+    /** Prefix of the marker of a field that uses another field's shadow; '#' never appears in javac's names. */
+    static final String PROXIED_PREFIX = "__bf$p$";
 
     private final Set<String> rewrittenClasses;
+    private final FieldProxies proxies;
 
     /** @param rewrittenClasses internal names of the input classes this run rewrites */
     public ShadowPolicy(Set<String> rewrittenClasses) {
-        this.rewrittenClasses = Set.copyOf(rewrittenClasses);
+        this(Set.copyOf(rewrittenClasses), FieldProxies.NONE);
     }
 
-    /** True if accesses to {@code field} of {@code declaring} use its shadow field. */
+    private ShadowPolicy(Set<String> rewrittenClasses, FieldProxies proxies) {
+        this.rewrittenClasses = rewrittenClasses;
+        this.proxies = proxies;
+    }
+
+    /** This policy with the fields of {@code groups} sharing their group's shadow. */
+    public ShadowPolicy withProxies(FieldProxies groups) {
+        return new ShadowPolicy(rewrittenClasses, groups);
+    }
+
+    /** True if accesses to {@code field} of {@code declaring} use a shadow field. */
     public boolean hasShadow(ClassInfo declaring, FieldInfo field) {
-        if (declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null) {
+        if (declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null
+                || earlierProxy(declaring, field).isPresent()) {
             return true; // rewritten by an earlier run
         }
         return rewrittenClasses.contains(declaring.name()) && shadowable(declaring.fields(), field);
     }
 
-    /** The fields of a class being rewritten that get a shadow. */
-    static List<FieldInfo> shadowedFields(ClassInfo c) {
-        return c.fields().stream().filter(f -> shadowable(c.fields(), f)).toList();
+    /** The field whose shadow {@code field} uses (itself unless it shares its group's); only if it has a shadow. */
+    String shadowOwner(ClassInfo declaring, FieldInfo field) {
+        return proxies.groupOf(declaring.name(), field.name()).map(FieldProxies.Group::representative)
+                .or(() -> earlierProxy(declaring, field)).orElse(field.name());
+    }
+
+    /** What sites name: {@code pkg.C.f}, or the group {@code pkg.C.x/y/z} the field shares its shadow with. */
+    String qualifiedName(ClassInfo declaring, FieldInfo field) {
+        return proxies.groupOf(declaring.name(), field.name()).map(FieldProxies.Group::qualifiedName)
+                .orElse(declaring.dottedName() + "." + field.name());
+    }
+
+    /** True if {@code field} may share a shadow: an instance field with a shadow of its own in a class of this run. */
+    boolean proxiable(ClassInfo declaring, FieldInfo field) {
+        return rewrittenClasses.contains(declaring.name()) && !field.isStatic() && !field.isVolatile()
+                && shadowable(declaring.fields(), field);
+    }
+
+    /** The fields of a class being rewritten that get a shadow field: all shadowable ones but proxied ones. */
+    List<FieldInfo> shadowedFields(ClassInfo c) {
+        return c.fields().stream().filter(f -> shadowable(c.fields(), f) && shadowOwner(c, f).equals(f.name()))
+                .toList();
+    }
+
+    /** The marker names of the fields of a class being rewritten that use another field's shadow. */
+    List<String> proxyMarkers(ClassInfo c) {
+        return c.fields().stream().filter(f -> proxies.groupOf(c.name(), f.name()).isPresent())
+                .filter(f -> !shadowOwner(c, f).equals(f.name()))
+                .map(f -> PROXIED_PREFIX + f.name() + "#" + shadowOwner(c, f)).toList();
+    }
+
+    private static Optional<String> earlierProxy(ClassInfo declaring, FieldInfo field) {
+        String prefix = PROXIED_PREFIX + field.name() + "#";
+        return declaring.fields().stream().map(FieldInfo::name).filter(n -> n.startsWith(prefix))
+                .map(n -> n.substring(prefix.length())).findFirst();
     }
 
     /**

@@ -1,0 +1,216 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.staticbf.hierarchy.ClassInfo;
+import bigfoot.staticbf.hierarchy.FieldInfo;
+import bigfoot.staticbf.hierarchy.ResolvedField;
+import bigfoot.staticbf.placement.MethodPlan;
+import bigfoot.staticbf.placement.MethodPlan.Bounds;
+import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * STATIC FIELD COMPRESSION (bigfoot.md section 9.2, the "shadow proxy" of RedCard): one pass over every check the
+ * placement puts in the program finds instance fields of one class that can share one shadow.
+ *
+ * <p>Field x is a PROXY for y when every check of {@code p.y} also checks {@code p.x}, at the same point, under the
+ * same "if the loop ran" guard, and with at least y's kind (a write check of x for a write check of y). Then every
+ * operation on the shared shadow is the one x's own shadow would have had (the strongest kind at each point is
+ * x's), so the shared shadow races exactly when x does, and a race on y implies one on x: race-free traces stay
+ * race-free, and every race is still found. When y is also a proxy for x with the same kinds (the fields are
+ * checked at exactly the same points: SYMMETRIC), y races exactly when x does and the detector stays
+ * address-precise; the group is reported as {@code pkg.Point.x/y/z}. An ASYMMETRIC group is reported as x's,
+ * saying that the others share its shadow and may not have raced.
+ *
+ * <p>The pass predicts the rewriter: a method follows its plan when the plan fits the code ({@link PlanFit}),
+ * otherwise every access the placement keeps is checked at itself, a check point of its own, and a field checked
+ * on its own somewhere can only be a representative. Fields never checked (or static, volatile, final, or
+ * declared in a class this run does not rewrite) keep their own shadow.
+ */
+public final class FieldProxies {
+
+    /**
+     * Fields sharing one shadow, the representative's (first); symmetric if all are checked at exactly the same
+     * points with the same kinds.
+     */
+    public record Group(String owner, List<String> fields, boolean symmetric) {
+
+        /** The field whose shadow the group uses. */
+        public String representative() {
+            return fields.get(0);
+        }
+
+        /** {@code pkg.Point.x/y/z}: every field of the group. */
+        public String fieldNames() {
+            return owner.replace('/', '.') + "." + String.join("/", fields);
+        }
+
+        /** What sites and reports name: {@code pkg.Point.x/y/z}, or the representative's with a warning. */
+        public String qualifiedName() {
+            String others = String.join("/", fields.subList(1, fields.size()));
+            return owner.replace('/', '.') + "." + (symmetric ? representative() + "/" + others
+                    : representative() + " (shadow shared with " + others + ", which may not have raced)");
+        }
+    }
+
+    /** No field shares a shadow ({@code --fields per-field}). */
+    public static final FieldProxies NONE = new FieldProxies(Map.of());
+
+    /** Declaring class -> field -> its group (only groups of two or more). */
+    private final Map<String, Map<String, Group>> groups;
+
+    private FieldProxies(Map<String, Map<String, Group>> groups) {
+        this.groups = groups;
+    }
+
+    /** The group of field {@code name} declared in {@code owner}, if it shares a shadow. */
+    public Optional<Group> groupOf(String owner, String name) {
+        Map<String, Group> byField = groups.get(owner);
+        return byField == null ? Optional.empty() : Optional.ofNullable(byField.get(name));
+    }
+
+    /** Every group, once. */
+    public List<Group> groups() {
+        List<Group> all = new ArrayList<>();
+        groups.values().forEach(byField -> byField.values().stream().distinct().forEach(all::add));
+        return all;
+    }
+
+    /** The groups of the classes in {@code classes} (the ones this run rewrites), under {@code env}'s placement. */
+    public static FieldProxies find(Collection<byte[]> classes, Environment env) {
+        Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen = new LinkedHashMap<>();
+        for (byte[] bytes : classes) {
+            ClassReader reader = new ClassReader(bytes);
+            ClassNode node = new ClassNode();
+            reader.accept(node, ClassReader.SKIP_FRAMES);
+            BytecodeOffsets offsets = BytecodeOffsets.of(reader);
+            for (MethodNode m : node.methods) {
+                if (m.instructions.size() > 0) {
+                    new MethodChecks(env, node, m, offsets.of(m), seen).collect();
+                }
+            }
+        }
+        Map<String, Map<String, Group>> groups = new HashMap<>();
+        seen.forEach((owner, byField) -> {
+            for (Group g : group(owner, byField)) {
+                g.fields().forEach(f -> groups.computeIfAbsent(owner.name(), o -> new HashMap<>()).put(f, g));
+            }
+        });
+        return new FieldProxies(groups);
+    }
+
+    /**
+     * The groups of one class: fields by decreasing number of check points (then in declaration order), each not
+     * yet grouped one the representative of the ungrouped fields it is a proxy for.
+     */
+    private static List<Group> group(ClassInfo owner, Map<String, Map<CheckPoint, Boolean>> byField) {
+        List<String> order = new ArrayList<>();
+        owner.fields().stream().map(FieldInfo::name).filter(byField::containsKey).forEach(order::add);
+        order.sort(Comparator.comparingInt((String f) -> byField.get(f).size()).reversed()); // stable
+        Set<String> grouped = new HashSet<>();
+        List<Group> groups = new ArrayList<>();
+        for (String rep : order) {
+            if (grouped.contains(rep)) {
+                continue;
+            }
+            List<String> fields = new ArrayList<>(List.of(rep));
+            boolean symmetric = true;
+            for (String f : order) {
+                if (!f.equals(rep) && !grouped.contains(f) && isProxy(byField.get(rep), byField.get(f))) {
+                    fields.add(f);
+                    symmetric &= byField.get(rep).equals(byField.get(f));
+                }
+            }
+            if (fields.size() > 1) {
+                grouped.addAll(fields);
+                groups.add(new Group(owner.name(), List.copyOf(fields), symmetric));
+            }
+        }
+        return groups;
+    }
+
+    /** True if x's checks include each of y's with at least its kind (true: write). */
+    private static boolean isProxy(Map<CheckPoint, Boolean> x, Map<CheckPoint, Boolean> y) {
+        for (Map.Entry<CheckPoint, Boolean> e : y.entrySet()) {
+            Boolean write = x.get(e.getKey());
+            if (write == null || e.getValue() && !write) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Where a field is checked: a key naming the method and the point in it, the object, the loop guard. */
+    private record CheckPoint(String point, int object, Bounds ranIf) {
+    }
+
+    /** The field checks one method will have once rewritten. */
+    private static final class MethodChecks {
+        private final Environment env;
+        private final ClassNode owner;
+        private final MethodNode method;
+        private final Map<AbstractInsnNode, Integer> bcis;
+        private final Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen;
+        private final String key;
+
+        MethodChecks(Environment env, ClassNode owner, MethodNode method, Map<AbstractInsnNode, Integer> bcis,
+                Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen) {
+            this.env = env;
+            this.owner = owner;
+            this.method = method;
+            this.bcis = bcis;
+            this.seen = seen;
+            this.key = owner.name + "." + method.name + method.desc;
+        }
+
+        void collect() {
+            PlanFit fit = PlanFit.of(method, bcis, env.placement().plan(owner, method));
+            for (AbstractInsnNode insn : method.instructions) {
+                Integer bci = bcis.get(insn);
+                if (insn instanceof FieldInsnNode field && bci != null) {
+                    boolean checkedHere = fit.plan().isPresent() ? !fit.plan().get().unchecked().contains(bci)
+                            : env.placement().checksAccess(owner, method, insn, bci);
+                    if (checkedHere) { // a point of its own: the field is never grouped
+                        add(field, new CheckPoint(key + "@" + bci, -1, null), false);
+                    }
+                }
+            }
+            fit.plan().ifPresent(plan -> {
+                plan.before().forEach((bci, checks) -> addAll(fit, "before " + bci, checks));
+                plan.onThrow().forEach((bci, checks) -> addAll(fit, "throw " + bci, checks));
+                plan.edges().forEach((from, targets) ->
+                        targets.forEach((to, checks) -> addAll(fit, "edge " + from + ">" + to, checks)));
+            });
+        }
+
+        private void addAll(PlanFit fit, String point, List<PlannedCheck> checks) {
+            for (PlannedCheck c : checks) {
+                if (fit.byBci().get(c.access()) instanceof FieldInsnNode field) {
+                    add(field, new CheckPoint(key + " " + point, c.object(), c.ranIf()), c.write());
+                }
+            }
+        }
+
+        /** A check of the field {@code insn} names at {@code p}; the strongest kind of the field's checks there. */
+        private void add(FieldInsnNode insn, CheckPoint p, boolean write) {
+            Optional<ResolvedField> resolved = env.fields().resolve(insn.owner, insn.name, insn.desc);
+            if (resolved.isPresent() && env.shadows().proxiable(resolved.get().declaringClass(), resolved.get().field())) {
+                seen.computeIfAbsent(resolved.get().declaringClass(), c -> new LinkedHashMap<>())
+                        .computeIfAbsent(insn.name, f -> new HashMap<>()).merge(p, write, Boolean::logicalOr);
+            }
+        }
+    }
+}

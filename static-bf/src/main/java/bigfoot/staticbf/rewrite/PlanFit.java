@@ -1,0 +1,57 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.staticbf.placement.MethodPlan;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Whether a placement's plan fits a method's code: every bytecode index it names is one instruction (no JSR
+ * copies, no instruction the analysis saw differently) and the parameters it reads are never stored to.
+ * The rewriter follows a plan only if it fits, and the field-proxy pass predicts the rewriter with the same test.
+ *
+ * @param plan  the plan, if it fits
+ * @param byBci the method's instructions by original bytecode index (empty unless it fits)
+ * @param mismatch true if the plan names positions the code does not have (worth a warning)
+ */
+record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, boolean mismatch) {
+
+    private static final PlanFit NONE = new PlanFit(Optional.empty(), Map.of(), false);
+
+    static PlanFit of(MethodNode method, Map<AbstractInsnNode, Integer> bcis, Optional<MethodPlan> candidate) {
+        if (candidate.isEmpty()) {
+            return NONE;
+        }
+        Map<Integer, AbstractInsnNode> byBci = new HashMap<>();
+        for (Map.Entry<AbstractInsnNode, Integer> e : bcis.entrySet()) {
+            int op = e.getKey().getOpcode();
+            if (op == Opcodes.JSR || op == Opcodes.RET || byBci.put(e.getValue(), e.getKey()) != null) {
+                return NONE;
+            }
+        }
+        for (MethodPlan.Source src : candidate.get().sources().values()) {
+            if (src instanceof MethodPlan.Source.Parameter p && storesTo(method, p.slot())) {
+                return NONE; // the parameter's local does not keep its value
+            }
+        }
+        if (!byBci.keySet().containsAll(candidate.get().positions())) {
+            return new PlanFit(Optional.empty(), Map.of(), true);
+        }
+        return new PlanFit(candidate, byBci, false);
+    }
+
+    private static boolean storesTo(MethodNode method, int slot) {
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof VarInsnNode v && v.var == slot && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE
+                    || insn instanceof IincInsnNode iinc && iinc.var == slot) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -16,10 +16,11 @@ import java.util.Map;
 
 /**
  * The comparison harness behind {@code make bench}: packs the kernels into a jar, rewrites it once per
- * placement mode with the real StaticBF CLI, runs every kernel under every configuration in fresh JVMs
- * ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations), and prints a table of
- * median iteration times per configuration and each checked configuration's overhead
- * (overhead = (checked - base) / base, as in FT2 and BigFoot).
+ * placement mode and fields option with the real StaticBF CLI, runs every kernel under every configuration in
+ * fresh JVMs ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations), and prints a table
+ * of median iteration times per configuration, each checked configuration's overhead
+ * (overhead = (checked - base) / base, as in FT2 and BigFoot), its check ratio (shadow operations / FT's) and its
+ * array shadow memory (array shadow states made, in the last run).
  *
  * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR] [kernel...]};
  * {@code --quick} runs the small sizes in one JVM per configuration (unless {@code --runs} says otherwise);
@@ -110,13 +111,13 @@ public final class Compare {
     private static void compare(List<Kernel> kernels, List<Configuration> configs, Path runtime, Path work, int runs)
             throws Exception {
         Path baseJar = KernelJar.write(work.resolve("kernels.jar"));
-        Map<String, Path> byMode = new HashMap<>();
+        Map<String, Path> byJar = new HashMap<>();
         Map<Configuration, Path> jars = new EnumMap<>(Configuration.class);
         for (Configuration c : configs) {
-            if (c.mode != null && !byMode.containsKey(c.mode)) {
-                byMode.put(c.mode, Rewriter.rewrite(baseJar, work.resolve("kernels-" + c.mode + ".jar"), c.mode, false));
+            if (c.mode != null && !byJar.containsKey(c.jarName())) {
+                byJar.put(c.jarName(), Rewriter.rewrite(baseJar, work.resolve(c.jarName()), c.mode, c.fields, false));
             }
-            jars.put(c, c.mode == null ? baseJar : byMode.get(c.mode));
+            jars.put(c, c.mode == null ? baseJar : byJar.get(c.jarName()));
         }
 
         List<Configuration> checked = new ArrayList<>(configs);
@@ -125,10 +126,11 @@ public final class Compare {
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %10s", c.name() + " ms")));
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %12s", c.name() + " overhead")));
         checked.forEach(c -> header.append(String.format(Locale.ROOT, " %9s", c.name() + " ratio")));
+        checked.forEach(c -> header.append(String.format(Locale.ROOT, " %11s", c.name() + " arrays")));
         System.out.println(header);
         for (Kernel k : kernels) {
             Map<Configuration, Double> medians = new EnumMap<>(Configuration.class);
-            Map<Configuration, Long> checks = new EnumMap<>(Configuration.class);
+            Map<Configuration, ReportSummary> summaries = new EnumMap<>(Configuration.class);
             for (Configuration c : configs) {
                 List<Double> times = new ArrayList<>();
                 Path report = work.resolve(k.name() + "-" + c.name().toLowerCase(Locale.ROOT) + ".json");
@@ -136,7 +138,7 @@ public final class Compare {
                     Files.deleteIfExists(report);
                     times.addAll(ChildJvm.run(c.jvmArgs(jars.get(c), runtime, report), k));
                     if (c.mode != null) {
-                        checks.put(c, checkRaceFree(k, report));
+                        summaries.put(c, checkRaceFree(k, report));
                     }
                 }
                 medians.put(c, ChildJvm.median(times));
@@ -148,21 +150,23 @@ public final class Compare {
             checked.forEach(c -> row.append(String.format(Locale.ROOT, " %12.2f", (medians.get(c) - base) / base)));
             // CHECK RATIO: shadow operations per heap access; FastTrack makes one per access
             checked.forEach(c -> row.append(String.format(Locale.ROOT, " %9.3f",
-                    (double) checks.get(c) / Math.max(1, checks.get(Configuration.FT)))));
+                    (double) summaries.get(c).checks() / Math.max(1, summaries.get(Configuration.FT).checks()))));
+            // SHADOW MEMORY: array shadow states made (fine: one per element touched)
+            checked.forEach(c -> row.append(String.format(Locale.ROOT, " %11d", summaries.get(c).arrayShadows())));
             System.out.println(row);
         }
     }
 
     /**
      * The kernels are race-free: a race here means a detector bug, and the timing would be meaningless.
-     * Returns the run's shadow operations.
+     * Returns the run's summary.
      */
-    private static long checkRaceFree(Kernel k, Path report) throws IOException {
+    private static ReportSummary checkRaceFree(Kernel k, Path report) throws IOException {
         ReportSummary s = ReportSummary.read(report);
         if (s.races() != 0 || !s.complete()) {
             throw new IOException(k.name() + " reported " + s.races() + " races" + (s.complete() ? "" : " (incomplete verdict)")
                     + " (see " + report + ")");
         }
-        return s.checks();
+        return s;
     }
 }

@@ -4,33 +4,44 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * One way of running a kernel: uninstrumented, or rewritten in some placement mode and run under the
- * runtime with some array representation: the detectors of the paper's Table 3.1 (field proxies, which RC,
- * SC and BF use in the paper, are not built yet: every configuration has one shadow per field).
+ * One way of running a kernel: uninstrumented, or rewritten in some placement mode, with or without field
+ * proxies, and run under the runtime with some array representation: the detectors of the paper's Table 3.1
+ * (RC, SC and BF with field proxies, as in the paper; with fasttrack's and redcard's placements, which check
+ * every field on its own, proxies find no group), and two of ours that tell the parts of BF's gain apart.
  */
 enum Configuration {
-    BASE(null, null),
+    BASE(null, null, null),
     /** FastTrack: a check at every access, fine array shadows. */
-    FT("fasttrack", "fine"),
+    FT("fasttrack", "per-field", "fine"),
     /** RedCard: no re-check within a release-free span, fine array shadows. */
-    RC("redcard", "fine"),
+    RC("redcard", "proxies", "fine"),
     /** SlimState-like: a check at every access, per-thread footprints and adaptive array shadows. */
-    SS("fasttrack", "adaptive"),
+    SS("fasttrack", "per-field", "adaptive"),
     /** SlimCard: RedCard's placement with SlimState's arrays. */
-    SC("redcard", "adaptive"),
-    /** BigFoot: checks deferred, merged and coalesced (ranges after loops), adaptive array shadows. */
-    BF("bigfoot", "adaptive"),
-    /** Not in the paper: BigFoot's placement with fine arrays, to tell placement gains from the array shadows'. */
-    BFF("bigfoot", "fine");
+    SC("redcard", "proxies", "adaptive"),
+    /** BigFoot: checks deferred, merged and coalesced (ranges after loops), field proxies, adaptive array shadows. */
+    BF("bigfoot", "proxies", "adaptive"),
+    /** Not in the paper: BigFoot with fine arrays, to tell placement gains from the array shadows'. */
+    BFF("bigfoot", "proxies", "fine"),
+    /** Not in the paper: BigFoot with a shadow per field, to tell the field proxies' gain. */
+    BFPF("bigfoot", "per-field", "adaptive");
 
     /** The staticbf --mode, or null for the uninstrumented program. */
     final String mode;
+    /** The staticbf --fields option. */
+    final String fields;
     /** The runtime's arrays= option. */
     final String arrays;
 
-    Configuration(String mode, String arrays) {
+    Configuration(String mode, String fields, String arrays) {
         this.mode = mode;
+        this.fields = fields;
         this.arrays = arrays;
+    }
+
+    /** The rewritten jar this configuration runs, named by placement and fields. */
+    String jarName() {
+        return "kernels-" + mode + "-" + fields + ".jar";
     }
 
     /** The JVM arguments before the main class. */

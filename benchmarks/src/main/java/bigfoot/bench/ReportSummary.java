@@ -10,14 +10,15 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code "summary"} object of a DynamicBF JSON report: the number of races, whether the verdict is
- * complete, the shadow operations the checks made, and in verify mode (a jar rewritten with
+ * complete, the shadow operations the checks made, the array shadow states made (shadow memory), and in verify mode (a jar rewritten with
  * {@code --verify-placement}) the number of placement violations.
  */
-record ReportSummary(int races, boolean complete, long checks, OptionalInt violations) {
+record ReportSummary(int races, boolean complete, long checks, long arrayShadows, OptionalInt violations) {
 
     private static final Pattern RACES = Pattern.compile("\"races\"\\s*:\\s*(\\d+)");
     private static final Pattern COMPLETE = Pattern.compile("\"complete\"\\s*:\\s*(true|false)");
     private static final Pattern CHECKS = Pattern.compile("\"checks\"\\s*:\\s*(\\d+)");
+    private static final Pattern ARRAY_SHADOWS = Pattern.compile("\"arrayShadows\"\\s*:\\s*(\\d+)");
     private static final Pattern VIOLATIONS = Pattern.compile("\"violations\"\\s*:\\s*(\\d+)");
 
     /** Reads the summary of the report at {@code report}; fails if the file or its summary is missing. */
@@ -40,8 +41,10 @@ record ReportSummary(int races, boolean complete, long checks, OptionalInt viola
         }
         Matcher violations = VIOLATIONS.matcher(summary);
         Matcher checks = CHECKS.matcher(summary);
+        Matcher arrayShadows = ARRAY_SHADOWS.matcher(summary);
         return new ReportSummary(Integer.parseInt(races.group(1)), Boolean.parseBoolean(complete.group(1)),
                 checks.find() ? Long.parseLong(checks.group(1)) : 0,
+                arrayShadows.find() ? Long.parseLong(arrayShadows.group(1)) : 0,
                 violations.find() ? OptionalInt.of(Integer.parseInt(violations.group(1))) : OptionalInt.empty());
     }
 }

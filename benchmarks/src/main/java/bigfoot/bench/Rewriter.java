@@ -14,7 +14,13 @@ final class Rewriter {
 
     /** Rewrites {@code in} to {@code out} in placement {@code mode}, optionally for placement verification. */
     static Path rewrite(Path in, Path out, String mode, boolean verifyPlacement) throws IOException {
-        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(), "--mode", mode));
+        return rewrite(in, out, mode, "proxies", verifyPlacement);
+    }
+
+    /** As {@link #rewrite(Path, Path, String, boolean)}, with {@code fields} the staticbf --fields option. */
+    static Path rewrite(Path in, Path out, String mode, String fields, boolean verifyPlacement) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(), "--mode", mode,
+                "--fields", fields));
         if (verifyPlacement) {
             args.add("--verify-placement");
         }

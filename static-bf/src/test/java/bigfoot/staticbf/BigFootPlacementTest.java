@@ -118,6 +118,28 @@ class BigFootPlacementTest {
                 } // @smooth-end
 
                 // red-black: a loop stepping by 2 gets one strided range
+                // 8-byte blocks (crypt): a[8*b+0..7] coalesce into one range a[8*lo..8*hi) after the loop
+                static int blocks(byte[] a, int lo, int hi) {
+                    int s = 0;
+                    for (int b = lo; b < hi; b++) {
+                        int i = 8 * b;
+                        s += a[i] + a[i + 1] + a[i + 2] + a[i + 3] + a[i + 4] + a[i + 5] + a[i + 6] + a[i + 7]; // @blocks
+                    }
+                    return s; // @blocks-end
+                }
+
+                // a variable the loop does not test, stepped three times per iteration: key[k0..k) if the loop ran
+                static int keys(int[] key, int rounds) {
+                    int s = 0;
+                    int k = 0;
+                    for (int r = 0; r < rounds; r++) {
+                        s += key[k++]; // @keys
+                        s ^= key[k++];
+                        s += key[k++];
+                    }
+                    return s; // @keys-end
+                }
+
                 static void redBlack(double[] row, int start, int n) {
                     for (int j = start; j < n; j += 2) {
                         row[j] = 0.5 * row[j]; // @rb
@@ -305,6 +327,18 @@ class BigFootPlacementTest {
                 assertEquals(Opcodes.ICONST_2, n.getPrevious().getOpcode(), "stride 2");
             }
         }
+    }
+
+    @Test
+    void eightBytesOfABlockPerIterationGetOneRangeCheckAfterTheLoop() {
+        assertEquals(List.of(check("readArrayRange", "[]", "blocks", "blocks-end")),
+                checks("blocks").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aVariableTheLoopDoesNotTestGetsItsRangeCheckedAfterTheLoop() {
+        assertEquals(List.of(check("readArrayRange", "[]", "keys", "keys-end")),
+                checks("keys").stream().filter(c -> !c.endsWith("@throw")).toList());
     }
 
     @Test

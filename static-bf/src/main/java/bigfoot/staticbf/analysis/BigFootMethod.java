@@ -390,8 +390,7 @@ final class BigFootMethod {
                     // the bound the element and field checks run before the instruction. Never a loop's range: checked
                     // inside its loop, it would be checked again (and larger) in every iteration
                     Map<CheckedLocation, LocationFacts.Fact> owed = new LinkedHashMap<>();
-                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p) && !(p instanceof CheckedLocation.ArrayRange),
-                            owed);
+                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p) && !isLoopRange(p), owed);
                     if (owed.size() > MAX_OWED_ON_THROW) {
                         c.putAll(owed);
                     }
@@ -526,15 +525,15 @@ final class BigFootMethod {
                 checks.forEach((p, f) -> {
                     MethodPlan.Bounds ranIf = null;
                     if (p instanceof CheckedLocation.IfLoopRan g) {
-                        ranIf = new MethodPlan.Bounds(g.begin(), g.end(), 0, 0, 1);
+                        ranIf = MethodPlan.Bounds.loop(g.begin(), g.end());
                         p = g.location();
                     }
                     int index = p instanceof CheckedLocation.ArrayElement a ? a.index() : -1;
                     MethodPlan.Bounds range = null;
                     if (p instanceof CheckedLocation.ArrayRange r) {
-                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.offset(), r.stride());
+                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.offset(), r.stride(), r.scale());
                     } else if (p instanceof CheckedLocation.CoalescedRange r) {
-                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.endOffset(), 1);
+                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.endOffset(), 1, r.scale());
                     }
                     list.add(new PlannedCheck(bci(f.access()), f.write(), object(p), index, range, ranIf));
                     if (object(p) >= 0) {
@@ -549,6 +548,12 @@ final class BigFootMethod {
             });
             return plan;
         }
+    }
+
+    /** A loop's range, perhaps to be checked only if the loop ran. */
+    private static boolean isLoopRange(CheckedLocation p) {
+        return p instanceof CheckedLocation.ArrayRange
+                || p instanceof CheckedLocation.IfLoopRan g && g.location() instanceof CheckedLocation.ArrayRange;
     }
 
     private static int object(CheckedLocation p) {

@@ -38,19 +38,18 @@ sealed interface CheckedLocation {
     }
 
     /**
-     * {@code array[begin+offset..end+offset:stride)}: the elements a loop accessed so far ({@code end} is its
-     * induction variable, which starts at {@code begin} and grows by {@code stride}; {@code offset} is the constant
-     * the index adds to it).
+     * {@code array[scale*begin+offset..scale*end+offset:stride)}: the elements a loop accessed so far ({@code end}
+     * is an induction variable, which starts at {@code begin} and grows by {@code stride / scale} per iteration; the
+     * index is {@code scale * end + offset}).
      */
-    record ArrayRange(int array, int begin, int end, int offset, int stride) implements CheckedLocation {
+    record ArrayRange(int array, int begin, int end, int offset, int stride, int scale) implements CheckedLocation {
     }
 
     /**
-     * {@code array[begin+offset..end+endOffset)}: stride-1 ranges of one loop, with offsets {@code offset} to
-     * {@code endOffset}, coalesced into one ({@link RangeCoalescing}); exact only if the loop ran, so it is always
-     * wrapped in an {@link IfLoopRan}.
+     * {@code array[scale*begin+offset..scale*end+endOffset)}: ranges of one loop with several offsets, coalesced
+     * into one ({@link RangeCoalescing}); exact only if the loop ran, so it is always wrapped in an {@link IfLoopRan}.
      */
-    record CoalescedRange(int array, int begin, int end, int offset, int endOffset) implements CheckedLocation {
+    record CoalescedRange(int array, int begin, int end, int offset, int endOffset, int scale) implements CheckedLocation {
     }
 
     /**

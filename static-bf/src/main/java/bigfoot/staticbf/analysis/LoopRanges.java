@@ -28,16 +28,20 @@ import java.util.function.IntPredicate;
  * <ul>
  * <li>a natural loop with one back edge, entered from one block outside it, left only from its header (the
  *     javac {@code for}/{@code while} shape: test at the top), and by exceptions that leave the method;</li>
- * <li>a linear induction variable {@code i = phi(init, i + k)} (k a positive constant) that the header's branch
- *     tests, with {@code init} defined outside the loop;</li>
- * <li>an access {@code a[i + c]} (c a constant), {@code a} defined outside the loop, in a block that dominates
- *     the back edge (so it runs in every iteration that reaches the back edge);</li>
+ * <li>a linear induction variable {@code i = phi(init, i + k)} (k a positive constant, possibly a chain of
+ *     constant additions such as three {@code i++}) that the header's branch tests, with {@code init} defined
+ *     outside the loop; and maybe more induction variables of that form that it does not test;</li>
+ * <li>an access {@code a[m*j + c]} (m > 0 and c constants, j an induction variable), {@code a} defined outside the
+ *     loop, in a block that dominates the back edge (so it runs in every iteration that reaches the back edge);</li>
  * <li>no acquire and no release anywhere in the loop.</li>
  * </ul>
- * Then at the header {@code a[init+c..i+c:k)} has been accessed: empty on entry, and on the back edge
- * {@code a[init+c..i+c:k) ∪ a[i+c] = a[init+c..i+k+c:k)}. Likewise a location named by values defined
- * outside the loop ({@code b.f}), accessed in such a block, has been accessed if {@code i != init}. The loop's element accesses are absorbed into the range, which is
- * checked once, after the loop (or when an exception leaves the method).
+ * Then at the header {@code a[m*init+c..m*j+c:m*k)} has been accessed: empty on entry, and on the back edge
+ * {@code a[m*init+c..m*j+c:m*k) ∪ a[m*j+c] = a[m*init+c..m*(j+k)+c:m*k)}. Likewise a location named by values
+ * defined outside the loop ({@code b.f}), accessed in such a block, has been accessed if {@code i != init}. The
+ * loop's element accesses are absorbed into the range, which is checked once, after the loop (or when an exception
+ * leaves the method). The rewriter keeps the tested variable where the branch tests it; a variable the branch does
+ * not test is kept where it is stepped, so its value is the header's only once the loop ran: its ranges are
+ * checked only if {@code i != init}.
  */
 final class LoopRanges {
 
@@ -143,85 +147,141 @@ final class LoopRanges {
         }
         Set<Integer> defined = definedIn(ir, body);
         SymbolTable symbols = ir.getSymbolTable();
+        InductionVariable tested = null;
+        List<InductionVariable> others = new ArrayList<>();
         for (Iterator<SSAPhiInstruction> it = header.iteratePhis(); it.hasNext(); ) {
-            SSAPhiInstruction phi = it.next();
-            int i = phi.getDef();
-            int operand = test.getUse(0) == i ? 0 : test.getUse(1) == i ? 1 : -1;
-            if (phi.getNumberOfUses() != 2 || operand < 0) {
+            InductionVariable iv = inductionVariable(ir, it.next(), defined, symbols, dom, header);
+            if (iv == null) {
                 continue;
             }
-            int step = step(phi.getUse(0), i);
-            int init = phi.getUse(1);
-            if (step <= 0) {
-                step = step(phi.getUse(1), i);
-                init = phi.getUse(0);
+            int operand = test.getUse(0) == iv.phi() ? 0 : test.getUse(1) == iv.phi() ? 1 : -1;
+            if (tested == null && operand >= 0) {
+                tested = iv;
+                sources.put(iv.phi(), new Source.Tested(last, operand));
+            } else {
+                others.add(iv);
             }
-            if (step <= 0 || defined.contains(init)) {
+        }
+        if (tested == null) {
+            return; // nothing tells whether the loop ran
+        }
+        List<InductionVariable> all = new ArrayList<>(List.of(tested));
+        all.addAll(others);
+        Map<Object, Range> facts = new HashMap<>(); // (array, phi, offset, scale) -> range; invariant location -> guarded
+        for (ISSABasicBlock b : body) {
+            if (!dom.isDominatedBy(latch, b)) {
+                continue; // not run in every iteration
+            }
+            for (int k = b.getFirstInstructionIndex(); k >= 0 && k <= b.getLastInstructionIndex(); k++) {
+                CheckedLocation p = insns[k] == null ? null : effects[k].access();
+                Range fact = null;
+                Object key = null;
+                if (p instanceof CheckedLocation.ArrayElement e && !defined.contains(e.array())) {
+                    for (InductionVariable iv : all) {
+                        Linear index = linear(e.index(), iv.phi(), 0);
+                        if (index != null && index.scale() > 0) {
+                            key = List.of(e.array(), iv.phi(), index.offset(), index.scale());
+                            CheckedLocation range = new CheckedLocation.ArrayRange(e.array(), iv.init(), iv.phi(),
+                                    index.offset(), index.scale() * iv.step(), index.scale());
+                            // a variable the loop does not test is kept where it is stepped: valid once the loop ran
+                            fact = new Range(iv == tested ? range
+                                    : new CheckedLocation.IfLoopRan(range, tested.init(), tested.phi()),
+                                    effects[k].write(), k, e);
+                            break;
+                        }
+                    }
+                }
+                if (fact == null && p != null && !p.mentions(defined)) {
+                    key = p;
+                    fact = new Range(new CheckedLocation.IfLoopRan(p, tested.init(), tested.phi()), effects[k].write(), k, p);
+                }
+                Range old = key == null ? null : facts.get(key);
+                if (fact != null && (old == null || fact.write() && !old.write())) {
+                    facts.put(key, fact);
+                }
+            }
+        }
+        if (facts.isEmpty()) {
+            sources.remove(tested.phi());
+            return;
+        }
+        byHeader.computeIfAbsent(header, h -> new ArrayList<>()).addAll(facts.values());
+        for (InductionVariable iv : all) {
+            sources.put(iv.init(), iv.initSource());
+            if (iv != tested) {
+                sources.put(iv.phi(), new Source.Defined(defUse.getDef(iv.next()).iIndex()));
+            }
+        }
+    }
+
+    /**
+     * A linear induction variable {@code phi = phi(init, next)} of a loop, {@code next = phi + step}, step a positive
+     * constant (through a chain of constant additions: {@code k++} three times steps by 3), {@code init} defined
+     * before the loop where the rewriter can find it, {@code next} defined by an instruction in the loop.
+     */
+    private record InductionVariable(int phi, int init, Source initSource, int next, int step) {
+    }
+
+    private InductionVariable inductionVariable(IR ir, SSAPhiInstruction phi, Set<Integer> defined, SymbolTable symbols,
+            Dominators<ISSABasicBlock> dom, ISSABasicBlock header) {
+        if (phi.getNumberOfUses() != 2) {
+            return null;
+        }
+        int i = phi.getDef();
+        for (int back = 0; back < 2; back++) {
+            int next = phi.getUse(back);
+            int init = phi.getUse(1 - back);
+            Linear step = constants.isConstant(next) ? null : linear(next, i, 0);
+            SSAInstruction def = defUse.getDef(next);
+            if (step == null || step.scale() != 1 || step.offset() <= 0 || defined.contains(init)
+                    || def == null || def.iIndex() < 0) {
                 continue;
             }
             Source initSource = source(ir, init, symbols, dom, header);
-            if (initSource == null) {
-                continue;
-            }
-            Map<Object, Range> facts = new HashMap<>(); // (array, offset) -> range; invariant location -> guarded
-            for (ISSABasicBlock b : body) {
-                if (!dom.isDominatedBy(latch, b)) {
-                    continue; // not run in every iteration
-                }
-                for (int k = b.getFirstInstructionIndex(); k >= 0 && k <= b.getLastInstructionIndex(); k++) {
-                    CheckedLocation p = insns[k] == null ? null : effects[k].access();
-                    Integer offset = p instanceof CheckedLocation.ArrayElement e && !defined.contains(e.array())
-                            ? offset(e.index(), i) : null;
-                    Range fact = null;
-                    Object key = null;
-                    if (offset != null) {
-                        CheckedLocation.ArrayElement e = (CheckedLocation.ArrayElement) p;
-                        key = List.of(e.array(), offset);
-                        fact = new Range(new CheckedLocation.ArrayRange(e.array(), init, i, offset, step),
-                                effects[k].write(), k, e);
-                    } else if (p != null && !p.mentions(defined)) {
-                        key = p;
-                        fact = new Range(new CheckedLocation.IfLoopRan(p, init, i), effects[k].write(), k, p);
-                    }
-                    Range old = key == null ? null : facts.get(key);
-                    if (fact != null && (old == null || fact.write() && !old.write())) {
-                        facts.put(key, fact);
-                    }
-                }
-            }
-            if (!facts.isEmpty()) {
-                byHeader.computeIfAbsent(header, h -> new ArrayList<>()).addAll(facts.values());
-                sources.put(init, initSource);
-                sources.put(i, new Source.Tested(last, operand));
-            }
+            return initSource == null ? null : new InductionVariable(i, init, initSource, next, step.offset());
         }
+        return null;
     }
 
-    /** {@code c} if {@code index} is {@code phi + c} (or {@code phi - c}) for a constant c, 0 for phi, else null. */
-    private Integer offset(int index, int phi) {
-        if (index == phi) {
-            return 0;
-        }
-        SSAInstruction def = defUse.getDef(index);
-        if (!(def instanceof SSABinaryOpInstruction op)) {
-            return null;
-        }
-        boolean add = op.getOperator() == IBinaryOpInstruction.Operator.ADD;
-        boolean subtract = op.getOperator() == IBinaryOpInstruction.Operator.SUB;
-        int other = op.getUse(0) == phi ? op.getUse(1) : add && op.getUse(1) == phi ? op.getUse(0) : -1;
-        if (!(add || subtract) || other < 0 || !constants.isIntegerConstant(other)) {
-            return null;
-        }
-        return add ? constants.getIntValue(other) : -constants.getIntValue(other);
+    /** {@code value = scale * phi + offset}. */
+    private record Linear(int scale, int offset) {
     }
 
-    /** k if {@code value} is {@code phi + k} for a positive constant k, else 0. */
-    private int step(int value, int phi) {
-        if (constants.isConstant(value)) {
-            return 0;
+    /** Bound on the definitions {@link #linear} follows. */
+    private static final int MAX_DEPTH = 32;
+
+    /**
+     * {@code value} as {@code scale * phi + offset} for constants scale and offset, following additions and
+     * subtractions of constants and multiplications by constants; null if it is not of that form.
+     */
+    private Linear linear(int value, int phi, int depth) {
+        if (value == phi) {
+            return new Linear(1, 0);
         }
-        Integer k = offset(value, phi);
-        return k == null || value == phi ? 0 : Math.max(k, 0);
+        if (depth > MAX_DEPTH || !(defUse.getDef(value) instanceof SSABinaryOpInstruction op)) {
+            return null;
+        }
+        IBinaryOpInstruction.IOperator operator = op.getOperator();
+        int left = op.getUse(0);
+        int right = op.getUse(1);
+        boolean leftConstant = constants.isIntegerConstant(left);
+        boolean rightConstant = constants.isIntegerConstant(right);
+        if (leftConstant == rightConstant) {
+            return null;
+        }
+        int c = constants.getIntValue(leftConstant ? left : right);
+        Linear x = linear(leftConstant ? right : left, phi, depth + 1);
+        if (x == null) {
+            return null;
+        }
+        if (operator == IBinaryOpInstruction.Operator.ADD) {
+            return new Linear(x.scale(), x.offset() + c);
+        } else if (operator == IBinaryOpInstruction.Operator.SUB && rightConstant) {
+            return new Linear(x.scale(), x.offset() - c);
+        } else if (operator == IBinaryOpInstruction.Operator.MUL && c > 0 && (long) x.scale() * c <= 1 << 16) {
+            return new Linear(x.scale() * c, x.offset() * c);
+        }
+        return null;
     }
 
     /** Where the rewriter can find {@code value} after the loop, or null if it cannot. */

@@ -41,8 +41,16 @@ public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>
     public record PlannedCheck(int access, boolean write, int object, int index, Bounds range, Bounds ranIf) {
     }
 
-    /** Int values ({@link #sources}) bounding a range {@code [begin+offset..end+endOffset:stride)} or a loop. */
-    public record Bounds(int begin, int end, int offset, int endOffset, int stride) {
+    /**
+     * Int values ({@link #sources}) bounding a range {@code [scale*begin+offset..scale*end+endOffset:stride)}, or a
+     * loop ({@code begin} and {@code end} only).
+     */
+    public record Bounds(int begin, int end, int offset, int endOffset, int stride, int scale) {
+
+        /** A loop that ran if its induction variable {@code end} moved away from its first value {@code begin}. */
+        public static Bounds loop(int begin, int end) {
+            return new Bounds(begin, end, 0, 0, 1, 1);
+        }
     }
 
     /** Where the rewriter finds an int value. */

@@ -106,14 +106,17 @@ final class DeferredChecks {
         });
     }
 
-    /** Pushes an int value a range check needs (plus {@code offset}), from where the plan says it is. */
-    private Code loadInt(int value, int offset) {
+    /** Pushes an int value a range check needs (times {@code scale}, plus {@code offset}), from where the plan says it is. */
+    private Code loadInt(int value, int scale, int offset) {
         Source src = plan.sources().get(value);
         if (src instanceof Source.Constant c) {
-            return new Code().push(c.value() + offset);
+            return new Code().push(scale * c.value() + offset);
         }
         Code code = src instanceof Source.Parameter p ? new Code().load(Type.INT_TYPE, p.slot())
                 : new Code().load(Type.INT_TYPE, ctx.valueSlot(value, false));
+        if (scale != 1) {
+            code.push(scale).op(Opcodes.IMUL);
+        }
         return offset == 0 ? code : code.push(offset).op(Opcodes.IADD);
     }
 
@@ -273,7 +276,7 @@ final class DeferredChecks {
     private Code check(PlannedCheck c) {
         if (c.ranIf() != null) { // only if the loop ran: its induction variable left its first value
             LabelNode skip = new LabelNode();
-            return loadInt(c.ranIf().end(), 0).append(loadInt(c.ranIf().begin(), 0)).jump(Opcodes.IF_ICMPEQ, skip)
+            return loadInt(c.ranIf().end(), 1, 0).append(loadInt(c.ranIf().begin(), 1, 0)).jump(Opcodes.IF_ICMPEQ, skip)
                     .append(unguarded(c)).label(skip);
         }
         return unguarded(c);
@@ -297,7 +300,8 @@ final class DeferredChecks {
         }
         if (c.range() != null) { // a[begin..end:stride); an empty range (a loop that did not run) checks nothing
             MethodPlan.Bounds r = c.range();
-            return load(c.object(), true).append(loadInt(r.begin(), r.offset())).append(loadInt(r.end(), r.endOffset()))
+            return load(c.object(), true).append(loadInt(r.begin(), r.scale(), r.offset()))
+                    .append(loadInt(r.end(), r.scale(), r.endOffset()))
                     .push(r.stride())
                     .append(ctx.threadState()).append(ArrayAccesses.site(ctx, access, c.write()))
                     .call(c.write() ? RuntimeApi.WRITE_ARRAY_RANGE : RuntimeApi.READ_ARRAY_RANGE);

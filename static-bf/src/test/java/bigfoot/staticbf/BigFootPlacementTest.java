@@ -225,14 +225,17 @@ class BigFootPlacementTest {
     void theSummaryAndMetadataReportTheAnalysis() throws Exception {
         int methods = classNode(in, "bf.Subject").methods.size();
         Matcher m = Pattern.compile("; analysis: (\\d+) methods in [0-9.]+ s \\([0-9.]+ s/method, [0-9.]+ s of it call graph "
-                + "and kill sets\\), 0 left to fasttrack").matcher(run.out());
+                + "and kill sets\\), 0 left to fasttrack, (\\d+) Z3 queries \\((\\d+) from its cache\\)").matcher(run.out());
         assertTrue(m.find(), run.out());
         assertEquals(methods, Integer.parseInt(m.group(1)), "every method of the subject is analysed");
+        assertTrue(Integer.parseInt(m.group(2)) > 0, "the stencils' coalescing asks Z3");
         Properties metadata = new Properties();
         metadata.load(new ByteArrayInputStream(TestJars.readJar(out).get("META-INF/bigfoot/instrumented.properties")));
         assertEquals("bigfoot", metadata.getProperty("mode"));
         assertEquals(String.valueOf(methods), metadata.getProperty("analysis.methods"));
         assertEquals("0", metadata.getProperty("analysis.failed"));
+        assertEquals(m.group(2), metadata.getProperty("analysis.z3.queries"));
+        assertEquals(m.group(3), metadata.getProperty("analysis.z3.cacheHits"));
     }
 
     @Test

@@ -135,7 +135,7 @@ final class AnalysedProgram {
                     + "fasttrack (first: " + firstFailure + ")");
         }
         return new Results<>(Map.copyOf(results),
-                new AnalysisStatistics(loadSeconds, analysed, failed, (System.nanoTime() - start) / 1e9));
+                new AnalysisStatistics(loadSeconds, analysed, failed, (System.nanoTime() - start) / 1e9, 0, 0));
     }
 
     /**

@@ -39,7 +39,9 @@ public final class BigFootAnalysis {
             RangeCoalescing coalescing = new RangeCoalescing(z3 != null ? z3 : Entailment.NOTHING_PROVED);
             AnalysedProgram.Results<MethodPlan> r = p.analyseMethods(MODE, diagnostics,
                     ir -> BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), coalescing));
-            return new Result(r.byMethod(), Optional.of(r.statistics()));
+            AnalysisStatistics statistics = z3 == null ? r.statistics()
+                    : r.statistics().withZ3(z3.stats().queries(), z3.stats().cacheHits());
+            return new Result(r.byMethod(), Optional.of(statistics));
         } finally {
             if (z3 != null) {
                 z3.close();

@@ -39,6 +39,8 @@ final class Metadata {
             p.put("analysis.methods", a.methods());
             p.put("analysis.failed", a.failed());
             p.put("analysis.seconds", String.format(Locale.ROOT, "%.3f", a.programSeconds() + a.methodSeconds()));
+            p.put("analysis.z3.queries", a.z3Queries());
+            p.put("analysis.z3.cacheHits", a.z3CacheHits());
         });
         counts.callsByEntry().forEach((entry, n) -> p.put("calls." + entry, n));
         StringBuilder sb = new StringBuilder("# instrumented by staticbf\n");

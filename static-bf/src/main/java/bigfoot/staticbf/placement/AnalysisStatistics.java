@@ -2,9 +2,16 @@ package bigfoot.staticbf.placement;
 
 /**
  * What an analysing placement cost: the whole-program part (WALA's class hierarchy, call graph and kill sets)
- * and the per-method analyses, with the methods that could not be analysed (they keep fasttrack's checks).
+ * and the per-method analyses, with the methods that could not be analysed (they keep fasttrack's checks), and
+ * the entailment questions put to Z3 (all of them, and those its cache answered).
  */
-public record AnalysisStatistics(double programSeconds, int methods, int failed, double methodSeconds) {
+public record AnalysisStatistics(double programSeconds, int methods, int failed, double methodSeconds,
+        long z3Queries, long z3CacheHits) {
+
+    /** These statistics with the Z3 counters. */
+    public AnalysisStatistics withZ3(long queries, long cacheHits) {
+        return new AnalysisStatistics(programSeconds, methods, failed, methodSeconds, queries, cacheHits);
+    }
 
     /** Seconds per analysed method, the whole-program part included (the paper's "StaticBF s/method"). */
     public double secondsPerMethod() {

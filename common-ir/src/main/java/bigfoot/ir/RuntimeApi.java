@@ -110,6 +110,42 @@ public final class RuntimeApi {
     /** After {@code CyclicBarrier.await(..)} returns normally. */
     public static final Entry BARRIER_AFTER = new Entry("barrierAfter", "(" + OBJ + TS + ")V");
 
+    // ---- java.util.concurrent (happens-before channels keyed by objects; volatile semantics: releases join) ----
+    /** {@code hbRelease(Object key, ThreadState ts)}: before a library call that publishes through {@code key}. */
+    public static final Entry HB_RELEASE = new Entry("hbRelease", "(" + OBJ + TS + ")V");
+    /** {@code hbAcquire(Object key, ThreadState ts)}: after a library call that receives through {@code key}. */
+    public static final Entry HB_ACQUIRE = new Entry("hbAcquire", "(" + OBJ + TS + ")V");
+    /** {@code boolean hbAcquireIf(boolean result, Object key, ThreadState ts)}: hbAcquire if result ({@code tryLock}); returns result. */
+    public static final Entry HB_ACQUIRE_IF = new Entry("hbAcquireIf", "(Z" + OBJ + TS + ")Z");
+    /**
+     * {@code Object hbAlias(Object alias, Object key)}: after a call returning an object whose events are
+     * {@code key}'s (a read or write lock and its ReadWriteLock, a Condition and its Lock, a Future and its task);
+     * returns alias.
+     */
+    public static final Entry HB_ALIAS = new Entry("hbAlias", "(" + OBJ + OBJ + ")" + OBJ);
+    /** {@code hbPublish(Object element, Object container, ThreadState ts)}: before inserting into a collection; counts only for concurrent ones. */
+    public static final Entry HB_PUBLISH = new Entry("hbPublish", "(" + OBJ + OBJ + TS + ")V");
+    /** {@code Object hbReceive(Object element, Object container, ThreadState ts)}: after taking or reading from a collection; returns element. */
+    public static final Entry HB_RECEIVE = new Entry("hbReceive", "(" + OBJ + OBJ + TS + ")" + OBJ);
+    /**
+     * {@code Runnable taskRunnable(Runnable task, Object executor, ThreadState ts)}: in place of a task handed to
+     * an executor: a wrapper whose run starts after the submission and ends before the task's Future completes
+     * (and before the executor's termination; executor may be null).
+     */
+    public static final Entry TASK_RUNNABLE = new Entry("taskRunnable",
+            "(Ljava/lang/Runnable;" + OBJ + TS + ")Ljava/lang/Runnable;");
+    /** {@code Callable taskCallable(Callable task, Object executor, ThreadState ts)}: as {@link #TASK_RUNNABLE}. */
+    public static final Entry TASK_CALLABLE = new Entry("taskCallable",
+            "(Ljava/util/concurrent/Callable;" + OBJ + TS + ")Ljava/util/concurrent/Callable;");
+    /** {@code Supplier taskSupplier(Supplier task, Object executor, ThreadState ts)}: as {@link #TASK_RUNNABLE}. */
+    public static final Entry TASK_SUPPLIER = new Entry("taskSupplier",
+            "(Ljava/util/function/Supplier;" + OBJ + TS + ")Ljava/util/function/Supplier;");
+    /** {@code Collection tasks(Collection callables, Object executor, ThreadState ts)}: each wrapped as by {@link #TASK_CALLABLE}. */
+    public static final Entry TASKS = new Entry("tasks",
+            "(Ljava/util/Collection;" + OBJ + TS + ")Ljava/util/Collection;");
+    /** {@code hbAcquireAll(Collection keys, ThreadState ts)}: hbAcquire of each element (after {@code invokeAll}). */
+    public static final Entry HB_ACQUIRE_ALL = new Entry("hbAcquireAll", "(Ljava/util/Collection;" + TS + ")V");
+
     // ---- array range checks (coalesced array checks, bigfoot.md section 9.3) ----
     /**
      * {@code readArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site)}: a read check
@@ -130,6 +166,8 @@ public final class RuntimeApi {
         VOLATILE_READ_FOREIGN, VOLATILE_WRITE_FOREIGN,
         ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
         READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
+        HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
+        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL,
     };
 
     // ---- members added to rewritten classes ----

@@ -26,6 +26,7 @@ final class Engine {
     final ClassInits classInits = new ClassInits();
     final ForeignShadows foreign = new ForeignShadows(classInits);
     final Barriers barriers = new Barriers();
+    final Channels channels = new Channels();
     final PlacementVerification verification = new PlacementVerification();
 
     private static volatile Config agentConfig;

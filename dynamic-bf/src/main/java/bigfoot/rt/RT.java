@@ -549,4 +549,96 @@ public final class RT {
             FT.failed(t);
         }
     }
+
+    // ---------------------------------------------------------------- java.util.concurrent ({@link Channels})
+
+    /** Before a library call that publishes through {@code key} (unlock, countDown, release, a task's end). */
+    public static void hbRelease(Object key, ThreadState ts) {
+        try {
+            if (key != null) {
+                synchronising(ts);
+                released(ts);
+                FT.volatileWrite(ts, ENGINE.channels.of(key));
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /** After a library call that receives through {@code key} (lock, await, acquire, Future.get, a task's start). */
+    public static void hbAcquire(Object key, ThreadState ts) {
+        try {
+            if (key != null) {
+                synchronising(ts);
+                FT.volatileRead(ts, ENGINE.channels.of(key));
+                acquired(ts);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /** After {@code tryLock}, {@code tryAcquire}, a timed {@code await}: an acquire only if it succeeded. */
+    public static boolean hbAcquireIf(boolean result, Object key, ThreadState ts) {
+        if (result) {
+            hbAcquire(key, ts);
+        }
+        return result;
+    }
+
+    /** After a call returning an object whose events are {@code key}'s (a read lock, a Condition, a Future). */
+    public static Object hbAlias(Object alias, Object key) {
+        try {
+            if (alias != null && key != null) {
+                ENGINE.channels.alias(alias, key);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+        return alias;
+    }
+
+    /** Before inserting {@code element} into {@code container}: a release into the element's channel, if concurrent. */
+    public static void hbPublish(Object element, Object container, ThreadState ts) {
+        if (element != null && Channels.concurrent(container)) {
+            hbRelease(element, ts);
+        }
+    }
+
+    /** After {@code element} was taken or read from {@code container}: an acquire from its channel, if concurrent. */
+    public static Object hbReceive(Object element, Object container, ThreadState ts) {
+        if (element != null && Channels.concurrent(container)) {
+            hbAcquire(element, ts);
+        }
+        return element;
+    }
+
+    /** In place of a task handed to an executor ({@link Tasks}). */
+    public static Runnable taskRunnable(Runnable task, Object executor, ThreadState ts) {
+        return Tasks.runnable(task, executor, ts);
+    }
+
+    public static java.util.concurrent.Callable<?> taskCallable(java.util.concurrent.Callable<?> task, Object executor,
+            ThreadState ts) {
+        return Tasks.callable(task, executor, ts);
+    }
+
+    public static java.util.function.Supplier<?> taskSupplier(java.util.function.Supplier<?> task, Object executor,
+            ThreadState ts) {
+        return Tasks.supplier(task, executor, ts);
+    }
+
+    /** In place of the callables of an {@code invokeAll} / {@code invokeAny}. */
+    public static java.util.Collection<?> tasks(java.util.Collection<?> callables, Object executor, ThreadState ts) {
+        return Tasks.callables(callables, executor, ts);
+    }
+
+    /** After {@code invokeAll} returned: every task has ended. */
+    public static void hbAcquireAll(java.util.Collection<?> keys, ThreadState ts) {
+        if (keys != null) {
+            for (Object key : keys) {
+                hbAcquire(key, ts);
+            }
+        }
+    }
 }

@@ -281,4 +281,68 @@ public final class RT {
         checkThread(ts);
         record("barrierAfter", barrier, -1);
     }
+
+    public static void hbRelease(Object key, ThreadState ts) {
+        checkThread(ts);
+        record("hbRelease", key, -1);
+    }
+
+    public static void hbAcquire(Object key, ThreadState ts) {
+        checkThread(ts);
+        record("hbAcquire", key, -1);
+    }
+
+    public static boolean hbAcquireIf(boolean result, Object key, ThreadState ts) {
+        checkThread(ts);
+        record(result ? "hbAcquire" : "hbAcquireFailed", key, -1);
+        return result;
+    }
+
+    public static Object hbAlias(Object alias, Object key) {
+        record("hbAlias", alias, -1);
+        return alias;
+    }
+
+    public static void hbPublish(Object element, Object container, ThreadState ts) {
+        checkThread(ts);
+        record("hbPublish", element, -1);
+    }
+
+    public static Object hbReceive(Object element, Object container, ThreadState ts) {
+        checkThread(ts);
+        record("hbReceive", element, -1);
+        return element;
+    }
+
+    /** The double hands tasks over unwrapped: it only records the submission. */
+    public static Runnable taskRunnable(Runnable task, Object executor, ThreadState ts) {
+        checkThread(ts);
+        record("taskRunnable", task, -1);
+        return task;
+    }
+
+    public static java.util.concurrent.Callable<?> taskCallable(java.util.concurrent.Callable<?> task, Object executor,
+            ThreadState ts) {
+        checkThread(ts);
+        record("taskCallable", task, -1);
+        return task;
+    }
+
+    public static java.util.function.Supplier<?> taskSupplier(java.util.function.Supplier<?> task, Object executor,
+            ThreadState ts) {
+        checkThread(ts);
+        record("taskSupplier", task, -1);
+        return task;
+    }
+
+    public static java.util.Collection<?> tasks(java.util.Collection<?> callables, Object executor, ThreadState ts) {
+        checkThread(ts);
+        record("tasks", callables, -1);
+        return callables;
+    }
+
+    public static void hbAcquireAll(java.util.Collection<?> keys, ThreadState ts) {
+        checkThread(ts);
+        record("hbAcquireAll", keys, -1);
+    }
 }

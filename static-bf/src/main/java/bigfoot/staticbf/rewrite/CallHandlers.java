@@ -3,18 +3,20 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.RuntimeApi;
 import bigfoot.ir.RuntimeApi.Entry;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * The synchronising library calls the rewriter knows: Thread.start / join / isAlive, Object.wait and
- * CyclicBarrier.await. Calls through a subclass (and super.start()) count: owners are resolved through
- * the class hierarchy.
+ * CyclicBarrier.await here, and java.util.concurrent by family: locks, synchronizers, atomics, concurrent
+ * collections, executors and futures ({@link LockModels}, {@link SynchronizerModels}, {@link AtomicModels},
+ * {@link CollectionModels}, {@link ExecutorModels}). Calls through a subclass (and super.start()) count: owners
+ * are resolved through the class hierarchy.
  */
 public final class CallHandlers {
 
@@ -28,13 +30,19 @@ public final class CallHandlers {
     }
 
     public static CallHandlers standard() {
-        return new CallHandlers(List.of(
+        List<CallHandler> all = new ArrayList<>(List.of(
                 new Matcher(THREAD, "start", Set.of("()V"), CallHandlers::threadStart),
                 new Matcher(THREAD, "join", Set.of("()V", "(J)V", "(JI)V"), CallHandlers::threadJoin),
                 new Matcher(THREAD, "isAlive", Set.of("()Z"), CallHandlers::threadIsAlive),
                 new Matcher(null, "wait", Set.of("()V", "(J)V", "(JI)V"), CallHandlers::objectWait),
                 new Matcher(BARRIER, "await", Set.of("()I", "(JLjava/util/concurrent/TimeUnit;)I"),
                         CallHandlers::barrierAwait)));
+        all.addAll(LockModels.handlers());
+        all.addAll(SynchronizerModels.handlers());
+        all.addAll(AtomicModels.handlers());
+        all.addAll(CollectionModels.handlers());
+        all.addAll(ExecutorModels.handlers());
+        return new CallHandlers(all);
     }
 
     /** The handler for {@code call}, or null if it is not a synchronising call. */
@@ -87,27 +95,9 @@ public final class CallHandlers {
         ctx.insertAfter(call, event(ctx, RuntimeApi.BARRIER_AFTER));
     }
 
-    /**
-     * Before a call: keeps its receiver in scratch 0. The arguments are spilled to the following scratch
-     * slots and reloaded, so the stack is as it was.
-     */
+    /** Before a call: keeps its receiver (in scratch 0) and its arguments; the stack stays as it was. */
     private static Code keepReceiver(MethodContext ctx, MethodInsnNode call) {
-        Type[] args = Type.getArgumentTypes(call.desc);
-        int[] slots = new int[args.length];
-        int next = 1;
-        for (int i = 0; i < args.length; i++) {
-            slots[i] = ctx.scratch(next);
-            next += args[i].getSize();
-        }
-        Code code = new Code();
-        for (int i = args.length - 1; i >= 0; i--) {
-            code.store(args[i], slots[i]);
-        }
-        code.op(Opcodes.DUP).astore(ctx.scratch(0));
-        for (int i = 0; i < args.length; i++) {
-            code.load(args[i], slots[i]);
-        }
-        return code;
+        return new SpilledCall(ctx, call).spill();
     }
 
     /** {@code aload receiver; aload ts; invokestatic entry}, the receiver kept by {@link #keepReceiver}. */

@@ -11,6 +11,7 @@ import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /** A small builder for the instruction sequences the rewriter inserts. */
@@ -78,6 +79,12 @@ final class Code {
 
     Code invoke(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         list.add(new MethodInsnNode(opcode, owner, name, descriptor, isInterface));
+        return this;
+    }
+
+    /** {@code checkcast type} (an internal name, or an array descriptor). */
+    Code checkcast(String type) {
+        list.add(new TypeInsnNode(Opcodes.CHECKCAST, type));
         return this;
     }
 

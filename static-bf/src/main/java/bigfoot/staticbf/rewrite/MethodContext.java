@@ -27,8 +27,8 @@ import org.objectweb.asm.tree.MethodNode;
  */
 final class MethodContext {
 
-    /** Scratch slots needed by the largest sequence: a receiver plus a (long, int) argument pair. */
-    static final int SCRATCH_SLOTS = 4;
+    /** Scratch slots needed by the largest sequence: a library call's receiver, up to six argument slots, one more value. */
+    static final int SCRATCH_SLOTS = 8;
 
     final ClassContext cls;
     final MethodNode method;

@@ -27,16 +27,43 @@ import java.util.function.Predicate;
  */
 final class LibraryModel {
 
+    /** How a rule's owner is matched. */
+    private enum Scope {
+        /** The class and everything below it in the hierarchy, as the method that runs or the one the site names. */
+        SUBTYPES,
+        /** Every class of a package. */
+        PACKAGE,
+        /** Only call sites that name exactly this type (an interface whose implementations may or may not synchronise). */
+        SITE_NAMES
+    }
+
     /** A rule for the methods of one JDK class (and everything below it in the hierarchy) or package. */
-    private record Rule(String owner, boolean wholePackage, Map<String, KillSet> byName, KillSet others) {
+    private record Rule(String owner, Scope scope, Map<String, KillSet> byName, KillSet others) {
         static Rule of(String owner, Map<String, KillSet> byName) {
-            return new Rule(owner, false, byName, null);
+            return new Rule(owner, Scope.SUBTYPES, byName, null);
         }
 
         static Rule of(String owner, Map<String, KillSet> byName, KillSet others) {
-            return new Rule(owner, false, byName, others);
+            return new Rule(owner, Scope.SUBTYPES, byName, others);
+        }
+
+        /** Calls naming {@code owner} itself: the rewriter's concurrent-collection events are emitted there. */
+        static Rule sitesNaming(String owner, Map<String, KillSet> byName) {
+            return new Rule(owner, Scope.SITE_NAMES, byName, null);
         }
     }
+
+    /** Inserting into / taking from a collection through its interface: a concurrent one publishes (CollectionModels). */
+    private static final Map<String, KillSet> COLLECTION_SIDES = Map.ofEntries(
+            Map.entry("add", RELEASE), Map.entry("offer", RELEASE), Map.entry("put", RELEASE),
+            Map.entry("addFirst", RELEASE), Map.entry("addLast", RELEASE), Map.entry("offerFirst", RELEASE),
+            Map.entry("offerLast", RELEASE), Map.entry("push", RELEASE), Map.entry("set", RELEASE),
+            Map.entry("putIfAbsent", RELEASE), Map.entry("replace", RELEASE),
+            Map.entry("poll", ACQUIRE), Map.entry("peek", ACQUIRE), Map.entry("element", ACQUIRE),
+            Map.entry("remove", ACQUIRE), Map.entry("pollFirst", ACQUIRE), Map.entry("pollLast", ACQUIRE),
+            Map.entry("peekFirst", ACQUIRE), Map.entry("peekLast", ACQUIRE), Map.entry("getFirst", ACQUIRE),
+            Map.entry("getLast", ACQUIRE), Map.entry("pop", ACQUIRE), Map.entry("removeFirst", ACQUIRE),
+            Map.entry("removeLast", ACQUIRE), Map.entry("get", ACQUIRE), Map.entry("getOrDefault", ACQUIRE));
 
     /** Names that never synchronise, whatever class they are declared in. */
     private static final Set<String> NEVER = Set.of("<init>", "<clinit>", "toString", "hashCode", "equals");
@@ -70,11 +97,23 @@ final class LibraryModel {
                     "containsKey", ACQUIRE), BOTH),
             Rule.of("java/util/concurrent/Future", Map.of("get", ACQUIRE)),
             Rule.of("java/util/concurrent/CompletableFuture", Map.of(
-                    "join", ACQUIRE, "getNow", ACQUIRE, "complete", RELEASE, "completeExceptionally", RELEASE)),
+                    "join", ACQUIRE, "getNow", ACQUIRE, "complete", RELEASE, "completeExceptionally", RELEASE,
+                    "runAsync", RELEASE, "supplyAsync", RELEASE)),
+            Rule.of("java/util/concurrent/ScheduledExecutorService", Map.of(
+                    "schedule", RELEASE, "scheduleAtFixedRate", RELEASE, "scheduleWithFixedDelay", RELEASE)),
+            Rule.sitesNaming("java/util/Map", COLLECTION_SIDES),
+            Rule.sitesNaming("java/util/SortedMap", COLLECTION_SIDES),
+            Rule.sitesNaming("java/util/NavigableMap", COLLECTION_SIDES),
+            Rule.sitesNaming("java/util/Collection", COLLECTION_SIDES),
+            Rule.sitesNaming("java/util/Queue", COLLECTION_SIDES),
+            Rule.sitesNaming("java/util/Deque", COLLECTION_SIDES),
+            Rule.sitesNaming("java/util/List", COLLECTION_SIDES),
+            Rule.sitesNaming("java/util/Set", COLLECTION_SIDES),
+            new Rule("java/util/concurrent/", Scope.PACKAGE, COLLECTION_SIDES, null),
             Rule.of("java/util/concurrent/Executor", Map.of("execute", RELEASE)),
             Rule.of("java/util/concurrent/ExecutorService", Map.of(
                     "submit", RELEASE, "invokeAll", BOTH, "invokeAny", BOTH, "awaitTermination", ACQUIRE)),
-            new Rule("java/util/concurrent/atomic/", true, Map.of(
+            new Rule("java/util/concurrent/atomic/", Scope.PACKAGE, Map.of(
                     "get", ACQUIRE, "getAcquire", ACQUIRE, "intValue", ACQUIRE, "longValue", ACQUIRE,
                     "set", RELEASE, "lazySet", RELEASE, "setRelease", RELEASE), BOTH),
             Rule.of("java/lang/invoke/VarHandle", Map.of(), BOTH),
@@ -92,8 +131,11 @@ final class LibraryModel {
     }
 
     private static Predicate<IClass> ownerTest(IClassHierarchy cha, Rule rule) {
-        if (rule.wholePackage()) {
+        if (rule.scope() == Scope.PACKAGE) {
             return c -> c.getName().toString().startsWith("L" + rule.owner());
+        }
+        if (rule.scope() == Scope.SITE_NAMES) {
+            return c -> c.getName().toString().equals("L" + rule.owner());
         }
         IClass owner = cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Primordial, "L" + rule.owner()));
         return owner == null ? c -> false : c -> cha.isAssignableFrom(owner, c);

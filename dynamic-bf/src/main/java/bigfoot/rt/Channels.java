@@ -1,0 +1,58 @@
+package bigfoot.rt;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Happens-before channels of java.util.concurrent objects (the JDK's documented memory-consistency effects; the
+ * rewriter decides which calls release into or acquire from which object). One volatile-like state per key
+ * object, in a weak identity map: a release joins the thread's clock into it (VOLATILE WRITE), an acquire joins it
+ * into the thread's (VOLATILE READ), so later acquirers see every earlier releaser (all permits of a semaphore,
+ * every countDown of a latch), not only the last one, as a lock's release would.
+ *
+ * <p>An ALIAS makes one object use another's channel: a read or write lock its ReadWriteLock's (so the writer sees
+ * every reader's unlock), a Condition its Lock's, a Future its task's. Collections publish by ELEMENT: inserting x
+ * into a concurrent collection releases into x's channel, and the take or read that returns x acquires from it,
+ * so only the thread that receives an object is ordered after the one that inserted it.
+ */
+final class Channels {
+
+    private final WeakIdentityMap<VarState> channels = new WeakIdentityMap<>();
+    private final WeakIdentityMap<Object> aliases = new WeakIdentityMap<>();
+
+    /** The channel of {@code key} (its alias's target's, if it has one). */
+    VarState of(Object key) {
+        WeakIdentityMap.Entry<Object> alias = aliases.find(key);
+        Object target = alias == null ? key : alias.value;
+        return channels.entry(target, k -> new VarState()).value;
+    }
+
+    /** From now on {@code alias} uses {@code key}'s channel (the first alias an object gets is kept). */
+    void alias(Object alias, Object key) {
+        WeakIdentityMap.Entry<Object> target = aliases.find(key);
+        Object root = target == null ? key : target.value;       // one level: aliases never chain
+        aliases.entry(alias, a -> root);
+    }
+
+    private static final ClassValue<Boolean> CONCURRENT = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            return BlockingQueue.class.isAssignableFrom(c) || ConcurrentMap.class.isAssignableFrom(c)
+                    || inJavaUtilConcurrent(c);
+        }
+    };
+
+    private static boolean inJavaUtilConcurrent(Class<?> c) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            if ("java.util.concurrent".equals(k.getPackageName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True if {@code container} is a thread-safe collection of java.util.concurrent, which publishes what it holds. */
+    static boolean concurrent(Object container) {
+        return container != null && CONCURRENT.get(container.getClass());
+    }
+}

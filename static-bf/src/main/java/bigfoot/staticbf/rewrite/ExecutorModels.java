@@ -1,0 +1,85 @@
+package bigfoot.staticbf.rewrite;
+
+import static bigfoot.staticbf.rewrite.HbEvents.acquireAfter;
+import static bigfoot.staticbf.rewrite.HbEvents.acquireIfTrue;
+import static bigfoot.staticbf.rewrite.HbEvents.anyDescriptor;
+import static bigfoot.staticbf.rewrite.HbEvents.releaseBefore;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.ir.RuntimeApi.Entry;
+import bigfoot.staticbf.rewrite.HbEvents.Model;
+import bigfoot.staticbf.rewrite.HbEvents.Owners;
+import bigfoot.staticbf.rewrite.HbEvents.Rule;
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Executors and futures (the Executor and Future interfaces' memory consistency: submitting a task happens before
+ * it runs, and its end happens before {@code Future.get} returns). The task handed over is wrapped by the
+ * runtime ({@code RT.taskRunnable}, ...): the wrapper acquires what the submitter released when it starts and
+ * releases when it ends; the returned Future (or CompletableFuture) is an alias of the wrapper, and the executor's
+ * channel gets every task's end, for {@code awaitTermination}. {@code invokeAll} acquires every task's end.
+ * CompletableFuture's {@code complete} happens before {@code join} / {@code get}; its dependent stages
+ * ({@code thenApply} ...) and ForkJoin tasks are not modelled.
+ */
+final class ExecutorModels {
+
+    private static final String EXECUTOR = "java/util/concurrent/Executor";
+    private static final String EXECUTOR_SERVICE = "java/util/concurrent/ExecutorService";
+    private static final String FUTURE = "java/util/concurrent/Future";
+    private static final String COMPLETABLE = "java/util/concurrent/CompletableFuture";
+    private static final String RUNNABLE = "Ljava/lang/Runnable;";
+    private static final String CALLABLE = "Ljava/util/concurrent/Callable;";
+    private static final String SUPPLIER = "Ljava/util/function/Supplier;";
+
+    private ExecutorModels() {
+    }
+
+    /** What follows the call of a wrapped task: the result aliases the wrapper, or every task is acquired. */
+    private enum After { NOTHING, ALIAS_RESULT, ACQUIRE_ALL }
+
+    static List<CallHandler> handlers() {
+        Owners service = Owners.subtypesOf(EXECUTOR_SERVICE);
+        Owners completable = Owners.subtypesOf(COMPLETABLE);
+        return List.of(
+                new Rule(Owners.subtypesOf(EXECUTOR), Set.of("execute"), d -> d.equals("(" + RUNNABLE + ")V"),
+                        wrap(0, RuntimeApi.TASK_RUNNABLE, After.NOTHING)),
+                new Rule(service, Set.of("submit", "schedule", "scheduleAtFixedRate", "scheduleWithFixedDelay"),
+                        d -> d.startsWith("(" + RUNNABLE), wrap(0, RuntimeApi.TASK_RUNNABLE, After.ALIAS_RESULT)),
+                new Rule(service, Set.of("submit", "schedule"), d -> d.startsWith("(" + CALLABLE),
+                        wrap(0, RuntimeApi.TASK_CALLABLE, After.ALIAS_RESULT)),
+                new Rule(service, Set.of("invokeAll", "invokeAny"), d -> d.startsWith("(Ljava/util/Collection;"),
+                        wrap(0, RuntimeApi.TASKS, After.ACQUIRE_ALL)),
+                new Rule(service, Set.of("awaitTermination"), anyDescriptor(), acquireIfTrue()),
+                new Rule(completable, Set.of("runAsync"), d -> d.startsWith("(" + RUNNABLE),
+                        wrap(0, RuntimeApi.TASK_RUNNABLE, After.ALIAS_RESULT)),
+                new Rule(completable, Set.of("supplyAsync"), d -> d.startsWith("(" + SUPPLIER),
+                        wrap(0, RuntimeApi.TASK_SUPPLIER, After.ALIAS_RESULT)),
+                new Rule(completable, Set.of("complete", "completeExceptionally"), anyDescriptor(), releaseBefore()),
+                new Rule(completable, Set.of("join", "getNow"), anyDescriptor(), acquireAfter()),
+                new Rule(Owners.subtypesOf(FUTURE), Set.of("get"), anyDescriptor(), acquireAfter()));
+    }
+
+    /**
+     * Argument {@code arg} replaced by its wrapper ({@code wrapper(task, executor, ts)}: the executor is the receiver,
+     * or a static call's Executor argument, or null), kept in the extra scratch slot for what follows the call.
+     */
+    private static Model wrap(int arg, Entry wrapper, After after) {
+        return (ctx, call, s) -> {
+            Code executor = !s.isStatic() ? s.receiver()
+                    : s.argCount() > arg + 1 ? s.arg(arg + 1) : new Code().op(Opcodes.ACONST_NULL);
+            Code transform = executor.append(ctx.threadState()).call(wrapper)
+                    .checkcast(s.argType(arg).getInternalName()).op(Opcodes.DUP).astore(s.extraSlot());
+            ctx.insertBefore(call, s.spill(arg, transform));
+            switch (after) {
+                case ALIAS_RESULT -> ctx.insertAfter(call, new Code().aload(s.extraSlot()).call(RuntimeApi.HB_ALIAS)
+                        .checkcast(Type.getReturnType(call.desc).getInternalName()));
+                case ACQUIRE_ALL -> ctx.insertAfter(call, new Code().aload(s.extraSlot()).append(ctx.threadState())
+                        .call(RuntimeApi.HB_ACQUIRE_ALL));
+                default -> { }
+            }
+        };
+    }
+}

@@ -1,0 +1,12 @@
+// the race is reported with both accesses, and failOnRace fails the build
+def log = new File(basedir, 'build.log').text
+assert log.contains('race on field demo.Counter.count')
+assert log.contains('at demo.Counter.increment(Counter.java:')
+assert log.contains('data race in the tests')
+assert log.contains('BUILD FAILURE')
+// the compiled classes are left as they were: only target/bigfoot holds rewritten ones
+def original = new File(basedir, 'target/classes/demo/Counter.class').bytes
+def rewritten = new File(basedir, 'target/bigfoot/classes/demo/Counter.class').bytes
+assert original != rewritten
+assert !new String(original, 'ISO-8859-1').contains('bigfoot/rt/RT')
+assert new String(rewritten, 'ISO-8859-1').contains('bigfoot/rt/RT')

@@ -1,0 +1,60 @@
+package bigfoot.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Reports the races the test run found (from {@code target/bigfoot/races.json}) in the build log, each with both
+ * accesses, and with {@code failOnRace} fails the build when there is one.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public final class CheckMojo extends AbstractMojo {
+
+    @Parameter(property = "bigfoot.directory", defaultValue = "${project.build.directory}/bigfoot")
+    private File directory;
+
+    /** Fail the build if the tests raced. */
+    @Parameter(property = "bigfoot.failOnRace", defaultValue = "false")
+    private boolean failOnRace;
+
+    @Parameter(property = "bigfoot.skip", defaultValue = "false")
+    private boolean skip;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        Path report = new Layout(directory.toPath()).jsonReport();
+        if (skip || !Files.isRegularFile(report)) {
+            getLog().info("bigfoot: no race report (" + report + "): the tests did not run under the detector");
+            return;
+        }
+        RaceFile races;
+        try {
+            races = RaceFile.read(report);
+        } catch (IOException e) {
+            throw new MojoExecutionException("bigfoot: " + e.getMessage(), e);
+        }
+        if (!races.complete()) {
+            getLog().warn("bigfoot: the detector's verdict is incomplete (see the test output)");
+        }
+        if (races.races().isEmpty()) {
+            getLog().info("bigfoot: no data race in the tests (" + report + ")");
+            return;
+        }
+        String found = races.races().size() + (races.races().size() == 1 ? " data race" : " data races");
+        for (String race : races.races()) {
+            getLog().warn("bigfoot: " + race);
+        }
+        if (failOnRace) {
+            throw new MojoFailureException("bigfoot: " + found + " in the tests (" + report + ")");
+        }
+        getLog().warn("bigfoot: " + found + " in the tests (" + report + ")");
+    }
+}

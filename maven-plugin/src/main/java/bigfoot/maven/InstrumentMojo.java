@@ -1,0 +1,159 @@
+package bigfoot.maven;
+
+import bigfoot.staticbf.StaticBF;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.artifact.Artifact;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Rewrites the module's classes and test classes with StaticBF (as one program, so the analysis sees the tests'
+ * calls into the code) into {@code target/bigfoot/classes} and {@code target/bigfoot/test-classes}, points the
+ * build at them for the test phase (the {@code restore} goal points it back before packaging), and adds the
+ * runtime agent to surefire's {@code argLine}. The original classes are never changed; a second run whose
+ * inputs and options are unchanged rewrites nothing.
+ */
+@Mojo(name = "instrument", defaultPhase = LifecyclePhase.PROCESS_TEST_CLASSES,
+        requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+public final class InstrumentMojo extends AbstractMojo {
+
+    static final String RUNTIME_ARTIFACT = "io.github.bigfootj:dynamic-bf";
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    @Parameter(defaultValue = "${plugin.artifactMap}", readonly = true, required = true)
+    private Map<String, Artifact> pluginArtifacts;
+
+    /** Check placement: bigfoot, redcard or fasttrack (staticbf --mode). */
+    @Parameter(property = "bigfoot.mode", defaultValue = "bigfoot")
+    private String mode;
+
+    /** Field shadows: proxies or per-field (staticbf --fields). */
+    @Parameter(property = "bigfoot.fields", defaultValue = "proxies")
+    private String fields;
+
+    /** Class files to rewrite, as paths under the classes directories ({@code com/acme/**}); all by default. */
+    @Parameter
+    private List<String> includes = new ArrayList<>();
+
+    /** Class files never rewritten (they run unchecked), as paths under the classes directories. */
+    @Parameter
+    private List<String> excludes = new ArrayList<>();
+
+    /** Where the rewritten classes and the race reports go. */
+    @Parameter(property = "bigfoot.directory", defaultValue = "${project.build.directory}/bigfoot")
+    private File directory;
+
+    /** Skips rewriting (tests then run unchecked); also skipped when tests are. */
+    @Parameter(property = "bigfoot.skip", defaultValue = "false")
+    private boolean skip;
+
+    @Parameter(property = "skipTests", defaultValue = "false")
+    private boolean skipTests;
+
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    private boolean skipTestCompilation;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        if (skip || skipTests || skipTestCompilation) {
+            getLog().info("bigfoot: skipped");
+            return;
+        }
+        Path classes = Path.of(project.getBuild().getOutputDirectory());
+        Path testClasses = Path.of(project.getBuild().getTestOutputDirectory());
+        if (!Files.isDirectory(classes) && !Files.isDirectory(testClasses)) {
+            getLog().info("bigfoot: no classes to rewrite");
+            return;
+        }
+        Layout layout = new Layout(directory.toPath());
+        try {
+            ClassDirectories inputs = new ClassDirectories(classes, testClasses, new PathFilter(includes, excludes));
+            String fingerprint = inputs.fingerprint() + "|" + mode + "|" + fields + "|" + runtimeJar();
+            if (layout.upToDate(fingerprint)) {
+                getLog().info("bigfoot: rewritten classes are up to date (" + layout.classes() + ")");
+            } else {
+                rewrite(inputs, layout);
+                layout.recordFingerprint(fingerprint);
+            }
+            Files.createDirectories(layout.jsonReport().getParent());
+            Files.deleteIfExists(layout.jsonReport()); // a report left by an earlier run must not be read as this one's
+        } catch (IOException e) {
+            throw new MojoExecutionException("bigfoot: cannot rewrite " + classes + ": " + e.getMessage(), e);
+        }
+        RestoreMojo.remember(project);
+        project.getBuild().setOutputDirectory(layout.classes().toString());
+        project.getBuild().setTestOutputDirectory(layout.testClasses().toString());
+        String argLine = ArgLine.withAgent(project.getProperties().getProperty("argLine"), runtimeJar(),
+                "report=json:" + layout.jsonReport() + ",quiet");
+        project.getProperties().setProperty("argLine", argLine);
+        getLog().info("bigfoot: tests run on " + layout.classes() + " and " + layout.testClasses()
+                + " under the detector; races go to " + layout.jsonReport());
+    }
+
+    private void rewrite(ClassDirectories inputs, Layout layout) throws IOException, MojoExecutionException {
+        Path in = layout.work().resolve("program.jar");
+        Path out = layout.work().resolve("program-checked.jar");
+        Files.createDirectories(layout.work());
+        Files.deleteIfExists(out);
+        inputs.writeJar(in);
+        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(), "--mode", mode,
+                "--fields", fields));
+        String classpath = dependencyClasspath();
+        if (!classpath.isEmpty()) {
+            args.addAll(List.of("--classpath", classpath));
+        }
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+            status = StaticBF.run(args.toArray(String[]::new), o, e);
+        }
+        stderr.toString(StandardCharsets.UTF_8).lines().forEach(getLog()::warn);
+        if (status != 0) {
+            throw new MojoExecutionException("bigfoot: staticbf failed (status " + status + ")");
+        }
+        stdout.toString(StandardCharsets.UTF_8).lines().forEach(getLog()::info);
+        inputs.extract(out, layout.classes(), layout.testClasses());
+    }
+
+    /** The test classpath without the module's own class directories: what the classes depend on. */
+    private String dependencyClasspath() throws MojoExecutionException {
+        List<String> elements = new ArrayList<>();
+        try {
+            for (String e : project.getTestClasspathElements()) {
+                if (!e.equals(project.getBuild().getOutputDirectory()) && !e.equals(project.getBuild().getTestOutputDirectory())
+                        && new File(e).exists()) {
+                    elements.add(e);
+                }
+            }
+        } catch (org.apache.maven.artifact.DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("bigfoot: the test classpath is not resolved: " + e.getMessage(), e);
+        }
+        return String.join(File.pathSeparator, elements);
+    }
+
+    private Path runtimeJar() throws MojoExecutionException {
+        Artifact runtime = pluginArtifacts.get(RUNTIME_ARTIFACT);
+        if (runtime == null || runtime.getFile() == null) {
+            throw new MojoExecutionException("bigfoot: the runtime (" + RUNTIME_ARTIFACT + ") is not among the plugin's artifacts");
+        }
+        return runtime.getFile().toPath();
+    }
+}

@@ -1,0 +1,46 @@
+package bigfoot.maven;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The races of the runtime's JSON report, as the lines the build log shows: kind, location and both accesses. */
+record RaceFile(List<String> races, boolean complete) {
+
+    static RaceFile read(Path report) throws IOException {
+        Object root;
+        try {
+            root = Json.parse(Files.readString(report, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("malformed race report " + report + ": " + e.getMessage());
+        }
+        Map<?, ?> top = (Map<?, ?>) root;
+        List<String> races = new ArrayList<>();
+        for (Object r : (List<?>) top.get("races")) {
+            Map<?, ?> race = (Map<?, ?>) r;
+            races.add(race.get("kind") + " race on " + target((Map<?, ?>) race.get("target"))
+                    + "\n    current:  " + access((Map<?, ?>) race.get("current"))
+                    + "\n    previous: " + access((Map<?, ?>) race.get("previous")));
+        }
+        Map<?, ?> summary = (Map<?, ?>) top.get("summary");
+        return new RaceFile(races, Boolean.TRUE.equals(summary.get("complete")));
+    }
+
+    private static String target(Map<?, ?> t) {
+        if ("array".equals(t.get("type"))) {
+            return "array " + t.get("class") + " index " + t.get("index");
+        }
+        return ("static".equals(t.get("type")) ? "static field " : "field ") + t.get("class") + "." + t.get("field");
+    }
+
+    private static String access(Map<?, ?> a) {
+        Map<?, ?> site = (Map<?, ?>) a.get("site");
+        String where = site == null ? "?" : site.get("class") + "." + site.get("method") + "(" + site.get("file")
+                + (site.get("line") != null ? ":" + site.get("line") : "") + ")";
+        return a.get("op") + " by thread \"" + a.get("thread") + "\" at " + where;
+    }
+}

@@ -10,3 +10,8 @@ def rewritten = new File(basedir, 'target/bigfoot/classes/demo/Counter.class').b
 assert original != rewritten
 assert !new String(original, 'ISO-8859-1').contains('bigfoot/rt/RT')
 assert new String(rewritten, 'ISO-8859-1').contains('bigfoot/rt/RT')
+// the other formats: SARIF for code-scanning views, a self-contained HTML page
+def sarif = new File(basedir, 'target/bigfoot/races.sarif').text
+assert sarif.contains('"version":"2.1.0"') && sarif.contains('"uri":"demo/Counter.java"')
+def html = new File(basedir, 'target/bigfoot/races.html').text
+assert html.contains('write-write race on field demo.Counter.count')

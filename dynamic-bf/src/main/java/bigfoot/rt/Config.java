@@ -1,39 +1,60 @@
 package bigfoot.rt;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * Run options: where to write the JSON report (null: none), whether to exit with status
- * {@value #RACE_EXIT_STATUS} when races were found, whether to suppress the text report, and whether array
- * shadows are adaptive (footprints committed at synchronisation, coarse/block/fine shadows) or fine (one
- * shadow per element, checked at once; the default).
+ * Run options: the report files to write (JSON, SARIF 2.1.0, HTML; none by default), a suppressions file (null:
+ * none), whether to exit with status {@value #RACE_EXIT_STATUS} when races were found, whether to suppress the
+ * text report, and whether array shadows are adaptive (footprints committed at synchronisation,
+ * coarse/block/fine shadows) or fine (one shadow per element, checked at once; the default).
  *
- * <p>Sources: agent options ({@code report=json:FILE,fail-on-race,quiet,arrays=fine|adaptive}) and system
- * properties ({@code bigfoot.report=json:FILE}, {@code bigfoot.failOnRace=true}, {@code bigfoot.quiet=true},
- * {@code bigfoot.arrays=fine|adaptive}); agent options win.
+ * <p>Sources: agent options ({@code report=json:FILE,report=sarif:FILE,report=html:FILE,suppress=FILE,
+ * fail-on-race,quiet,arrays=fine|adaptive}) and system properties ({@code bigfoot.report=json:FILE},
+ * {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true}, {@code bigfoot.quiet=true},
+ * {@code bigfoot.arrays=fine|adaptive}); agent options win (a report option replaces the one of its format).
  */
-record Config(Path jsonReport, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
+record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
+
+    /** A report to write at exit: its format ({@code json}, {@code sarif} or {@code html}) and file. */
+    record ReportFile(String format, Path file) {
+        static final List<String> FORMATS = List.of("json", "sarif", "html");
+    }
 
     /** The exit status forced (with Runtime.halt, after the report) by fail-on-race when races were found. */
     static final int RACE_EXIT_STATUS = 66;
 
     static final String REPORT_PROPERTY = "bigfoot.report";
+    static final String SUPPRESS_PROPERTY = "bigfoot.suppress";
     static final String FAIL_PROPERTY = "bigfoot.failOnRace";
     static final String QUIET_PROPERTY = "bigfoot.quiet";
     static final String ARRAYS_PROPERTY = "bigfoot.arrays";
 
-    static final Config DEFAULT = new Config(null, false, false, false);
+    static final Config DEFAULT = new Config(List.of(), null, false, false, false);
 
-    /** Options from system properties; a malformed report property is ignored with one line on stderr. */
+    Config {
+        reports = List.copyOf(reports);
+    }
+
+    /** Options from system properties; a malformed value is ignored with one line on stderr. */
     static Config fromProperties(Properties p) {
-        Path report = null;
+        Config c = DEFAULT;
         String value = p.getProperty(REPORT_PROPERTY);
         if (value != null) {
             try {
-                report = parseReport(value);
+                c = c.withReport(parseReport(value));
             } catch (IllegalArgumentException e) {
                 System.err.println("DynamicBF: ignoring -D" + REPORT_PROPERTY + ": " + e.getMessage());
+            }
+        }
+        value = p.getProperty(SUPPRESS_PROPERTY);
+        if (value != null) {
+            try {
+                c = c.withSuppressions(parseFile(value));
+            } catch (IllegalArgumentException e) {
+                System.err.println("DynamicBF: ignoring -D" + SUPPRESS_PROPERTY + ": " + e.getMessage());
             }
         }
         boolean adaptive = false;
@@ -45,8 +66,37 @@ record Config(Path jsonReport, boolean failOnRace, boolean quiet, boolean adapti
                 System.err.println("DynamicBF: ignoring -D" + ARRAYS_PROPERTY + ": " + e.getMessage());
             }
         }
-        return new Config(report, Boolean.parseBoolean(p.getProperty(FAIL_PROPERTY)),
+        return new Config(c.reports, c.suppressions, Boolean.parseBoolean(p.getProperty(FAIL_PROPERTY)),
                 Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive);
+    }
+
+    /** This config with {@code report} in place of any report of its format. */
+    Config withReport(ReportFile report) {
+        List<ReportFile> all = new ArrayList<>();
+        reports.stream().filter(r -> !r.format().equals(report.format())).forEach(all::add);
+        all.add(report);
+        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays);
+    }
+
+    Config withSuppressions(Path file) {
+        return new Config(reports, file, failOnRace, quiet, adaptiveArrays);
+    }
+
+    Config withFailOnRace() {
+        return new Config(reports, suppressions, true, quiet, adaptiveArrays);
+    }
+
+    Config withQuiet() {
+        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays);
+    }
+
+    Config withArrays(boolean adaptive) {
+        return new Config(reports, suppressions, failOnRace, quiet, adaptive);
+    }
+
+    /** The file of the report of {@code format}, or null. */
+    Path report(String format) {
+        return reports.stream().filter(r -> r.format().equals(format)).map(ReportFile::file).findFirst().orElse(null);
     }
 
     /** This config overridden by comma-separated agent options; IllegalArgumentException names a bad one. */
@@ -57,16 +107,18 @@ record Config(Path jsonReport, boolean failOnRace, boolean quiet, boolean adapti
         }
         for (String option : options.split(",", -1)) {
             if (option.startsWith("report=")) {
-                c = new Config(parseReport(option.substring("report=".length())), c.failOnRace, c.quiet, c.adaptiveArrays);
+                c = c.withReport(parseReport(option.substring("report=".length())));
+            } else if (option.startsWith("suppress=")) {
+                c = c.withSuppressions(parseFile(option.substring("suppress=".length())));
             } else if (option.equals("fail-on-race")) {
-                c = new Config(c.jsonReport, true, c.quiet, c.adaptiveArrays);
+                c = c.withFailOnRace();
             } else if (option.equals("quiet")) {
-                c = new Config(c.jsonReport, c.failOnRace, true, c.adaptiveArrays);
+                c = c.withQuiet();
             } else if (option.startsWith("arrays=")) {
-                c = new Config(c.jsonReport, c.failOnRace, c.quiet, parseArrays(option.substring("arrays=".length())));
+                c = c.withArrays(parseArrays(option.substring("arrays=".length())));
             } else {
                 throw new IllegalArgumentException("unknown agent option '" + option
-                        + "' (expected report=json:FILE, fail-on-race, quiet, arrays=fine|adaptive)");
+                        + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, arrays=fine|adaptive)");
             }
         }
         return c;
@@ -74,20 +126,21 @@ record Config(Path jsonReport, boolean failOnRace, boolean quiet, boolean adapti
 
     /** The agent option string equivalent to this config. */
     String toAgentOptions() {
-        StringBuilder sb = new StringBuilder();
-        if (jsonReport != null) {
-            sb.append("report=json:").append(jsonReport);
+        List<String> options = new ArrayList<>();
+        reports.forEach(r -> options.add("report=" + r.format() + ":" + r.file()));
+        if (suppressions != null) {
+            options.add("suppress=" + suppressions);
         }
         if (failOnRace) {
-            sb.append(sb.length() > 0 ? "," : "").append("fail-on-race");
+            options.add("fail-on-race");
         }
         if (quiet) {
-            sb.append(sb.length() > 0 ? "," : "").append("quiet");
+            options.add("quiet");
         }
         if (adaptiveArrays) {
-            sb.append(sb.length() > 0 ? "," : "").append("arrays=adaptive");
+            options.add("arrays=adaptive");
         }
-        return sb.toString();
+        return String.join(",", options);
     }
 
     /** {@code fine} -> false, {@code adaptive} -> true. */
@@ -99,19 +152,28 @@ record Config(Path jsonReport, boolean failOnRace, boolean quiet, boolean adapti
         }
     }
 
-    /** {@code json:FILE} -> FILE. */
-    static Path parseReport(String value) {
-        if (!value.startsWith("json:") || value.length() == "json:".length()) {
-            throw new IllegalArgumentException("report must be json:FILE, got '" + value + "'");
+    /** {@code json:FILE}, {@code sarif:FILE} or {@code html:FILE}. */
+    static ReportFile parseReport(String value) {
+        int colon = value.indexOf(':');
+        String format = colon < 0 ? value : value.substring(0, colon);
+        if (colon < 0 || !ReportFile.FORMATS.contains(format) || colon == value.length() - 1) {
+            throw new IllegalArgumentException("report must be json:FILE, sarif:FILE or html:FILE, got '" + value + "'");
         }
-        String file = value.substring("json:".length());
+        return new ReportFile(format, parseFile(value.substring(colon + 1)));
+    }
+
+    /** A file name of an option (no ',': options are comma-separated). */
+    static Path parseFile(String file) {
+        if (file.isEmpty()) {
+            throw new IllegalArgumentException("a file name is needed");
+        }
         if (file.indexOf(',') >= 0) {
-            throw new IllegalArgumentException("report file name must not contain ',': " + file);
+            throw new IllegalArgumentException("file name must not contain ',': " + file);
         }
         try {
             return Path.of(file);
         } catch (java.nio.file.InvalidPathException e) {
-            throw new IllegalArgumentException("bad report file name '" + file + "'");
+            throw new IllegalArgumentException("bad file name '" + file + "'");
         }
     }
 }

@@ -84,9 +84,13 @@ final class Engine {
     }
 
     Summary summary(List<Race> found) {
+        return summary(found, 0);
+    }
+
+    private Summary summary(List<Race> found, long suppressed) {
         long[] totals = threads.totals();
         boolean complete = !detector.isDisabled() && detector.skipped() == 0;
-        return new Summary(found.size(), totals[0], totals[1], totals[2], complete, arrays.allocated());
+        return new Summary(found.size(), totals[0], totals[1], totals[2], complete, arrays.allocated(), suppressed);
     }
 
     /** Writes the configured reports; returns the number of distinct races. */
@@ -94,8 +98,10 @@ final class Engine {
         for (ThreadState s : threads.states()) {
             arrayChecks.commit(s);                  // pending array checks of every thread, before the verdict
         }
-        List<Race> found = races();
-        Summary summary = summary(found);
+        List<Race> all = races();
+        Suppressions suppressions = suppressions(err);
+        List<Race> found = all.stream().filter(r -> !suppressions.suppresses(r)).toList();
+        Summary summary = summary(found, all.size() - found.size());
         List<PlacementViolation.Resolved> violations = violations();
         if (detector.isDisabled()) {
             err.println("== DynamicBF: detection was disabled by an internal error (" + detector.disabledBy()
@@ -108,14 +114,32 @@ final class Engine {
         if (!config.quiet()) {
             TextReport.write(found, violations, summary, err);
         }
-        if (config.jsonReport() != null) {
+        for (Config.ReportFile r : config.reports()) {
             try {
-                Files.writeString(config.jsonReport(), JsonReport.render(found, violations, summary), StandardCharsets.UTF_8);
+                String text = switch (r.format()) {
+                    case "sarif" -> SarifReport.render(found);
+                    case "html" -> HtmlReport.render(found, summary);
+                    default -> JsonReport.render(found, violations, summary);
+                };
+                Files.writeString(r.file(), text, StandardCharsets.UTF_8);
             } catch (IOException | RuntimeException e) {
-                err.println("DynamicBF: cannot write report " + config.jsonReport() + ": " + e);
+                err.println("DynamicBF: cannot write report " + r.file() + ": " + e);
             }
         }
         return found.size();
+    }
+
+    /** The configured suppressions; a file that cannot be read suppresses nothing, with one line saying why. */
+    private Suppressions suppressions(PrintStream err) {
+        if (config.suppressions() == null) {
+            return Suppressions.NONE;
+        }
+        try {
+            return Suppressions.read(config.suppressions());
+        } catch (IOException | RuntimeException e) {
+            err.println("DynamicBF: ignoring the suppressions file " + config.suppressions() + ": " + e.getMessage());
+            return Suppressions.NONE;
+        }
     }
 
     /** The shutdown hook: report, then with fail-on-race end the JVM with status 66 if there were races. */

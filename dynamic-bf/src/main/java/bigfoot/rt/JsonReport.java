@@ -7,15 +7,15 @@ import java.util.List;
 /**
  * The machine-readable exit report, written by hand (the runtime has no dependencies):
  * <pre>
- * {"races":[{"kind":"write-write","target":{"type":"field","class":"demo.Counter","field":"count","index":null},
+ * {"races":[{"id":"3f2a9c0d11b7e845","kind":"write-write","target":{"type":"field","class":"demo.Counter","field":"count","index":null},
  *   "previous":{"thread":"worker-1","op":"write","site":{"class":..,"method":..,"file":..,"line":14}},
  *   "current":{...}}],
- *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true,"arrayShadows":0}}
+ *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true,"arrayShadows":0,"suppressed":0}}
  * </pre>
  * In verify mode there is also a top-level
  * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
  * {@code "illegitimate-check"}; target and site shaped as in races) and {@code "violations":N} in the summary.
- * An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
+ * The id is stable from run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
  */
 final class JsonReport {
@@ -28,7 +28,8 @@ final class JsonReport {
         StringBuilder sb = new StringBuilder("{\"races\":[");
         for (int i = 0; i < races.size(); i++) {
             Race r = races.get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("{\"kind\":").append(string(r.kind().id));
+            sb.append(i == 0 ? "\n" : ",\n").append("{\"id\":").append(string(r.id()))
+              .append(",\"kind\":").append(string(r.kind().id));
             sb.append(",\"target\":");
             target(sb, r.target());
             sb.append(",\"previous\":");
@@ -56,7 +57,8 @@ final class JsonReport {
           .append(",\"accesses\":").append(summary.accesses())
           .append(",\"threads\":").append(summary.threads())
           .append(",\"complete\":").append(summary.complete())
-          .append(",\"arrayShadows\":").append(summary.arrayShadows());
+          .append(",\"arrayShadows\":").append(summary.arrayShadows())
+          .append(",\"suppressed\":").append(summary.suppressed());
         if (violations != null) {
             sb.append(",\"violations\":").append(violations.size());
         }

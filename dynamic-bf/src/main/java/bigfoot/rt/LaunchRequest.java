@@ -6,13 +6,14 @@ import java.util.List;
 
 /**
  * A parsed {@code dynamicbf} command line:
- * {@code [--report json:FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive] [-cp CP] Main args...} (or {@code --help}).
+ * {@code [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive] [-cp CP]
+ * Main args...} (or {@code --help}).
  * Options end at the main class; everything after it belongs to the program.
  */
 record LaunchRequest(Config config, String classPath, String mainClass, List<String> programArgs, boolean help) {
 
-    static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json:FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive]"
-            + " [-cp CLASSPATH] MainClass [args...]";
+    static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race]"
+            + " [--quiet] [--arrays fine|adaptive] [-cp CLASSPATH] MainClass [args...]";
 
     /** Thrown for a bad command line; its message is the one line to print. */
     static final class UsageException extends Exception {
@@ -22,10 +23,7 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
     }
 
     static LaunchRequest parse(String[] args) throws UsageException {
-        Path report = null;
-        boolean failOnRace = false;
-        boolean quiet = false;
-        boolean adaptiveArrays = false;
+        Config config = Config.DEFAULT;
         String classPath = null;
         int i = 0;
         for (; i < args.length && args[i].startsWith("-"); i++) {
@@ -35,21 +33,28 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
                 case "-h":
                     return new LaunchRequest(Config.DEFAULT, null, null, List.of(), true);
                 case "--fail-on-race":
-                    failOnRace = true;
+                    config = config.withFailOnRace();
                     break;
                 case "--quiet":
-                    quiet = true;
+                    config = config.withQuiet();
                     break;
                 case "--report":
                     try {
-                        report = Config.parseReport(value(args, ++i, a));
+                        config = config.withReport(Config.parseReport(value(args, ++i, a)));
                     } catch (IllegalArgumentException e) {
                         throw new UsageException("--report: " + e.getMessage());
                     }
                     break;
+                case "--suppress":
+                    try {
+                        config = config.withSuppressions(Config.parseFile(value(args, ++i, a)));
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException("--suppress: " + e.getMessage());
+                    }
+                    break;
                 case "--arrays":
                     try {
-                        adaptiveArrays = Config.parseArrays(value(args, ++i, a));
+                        config = config.withArrays(Config.parseArrays(value(args, ++i, a)));
                     } catch (IllegalArgumentException e) {
                         throw new UsageException("--arrays: " + e.getMessage());
                     }
@@ -67,7 +72,7 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
             throw new UsageException("missing main class");
         }
         List<String> programArgs = new ArrayList<>(List.of(args).subList(i + 1, args.length));
-        return new LaunchRequest(new Config(report, failOnRace, quiet, adaptiveArrays), classPath, args[i], programArgs, false);
+        return new LaunchRequest(config, classPath, args[i], programArgs, false);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

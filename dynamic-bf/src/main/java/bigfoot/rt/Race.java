@@ -15,6 +15,23 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
         }
     }
 
+    /**
+     * A stable name of this race: the same pair of statements racing the same way in another run of the same
+     * build gets the same id (a hash of the kind and of both sites' class, method and bytecode index).
+     */
+    String id() {
+        long h = 0xcbf29ce484222325L; // FNV-1a, 64 bits
+        String key = kind.id + "|" + siteKey(previous) + "|" + siteKey(current);
+        for (int i = 0; i < key.length(); i++) {
+            h = (h ^ key.charAt(i)) * 0x100000001b3L;
+        }
+        return String.format("%016x", h);
+    }
+
+    private static String siteKey(Access a) {
+        return a.site() == null ? "#" + a.siteId() : a.site().className() + "." + a.site().method() + "@" + a.site().bci();
+    }
+
     /** Resolves a collected occurrence to names and sites. */
     static Race resolve(RaceCollector.Occurrence o, Sites sites, Threads threads) {
         Site previousSite = sites.site(o.previousSite);

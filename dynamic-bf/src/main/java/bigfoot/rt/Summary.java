@@ -1,9 +1,11 @@
 package bigfoot.rt;
 
 /**
- * The run's totals: distinct races, checks executed, accesses covered, threads seen, whether the
+ * The run's totals: distinct races reported, checks executed, accesses covered, threads seen, whether the
  * verdict is complete (false if detection was disabled by an internal error or some events were skipped),
- * and the array shadow memory: how many VarStates were made for arrays (elements and blocks).
+ * the array shadow memory (how many VarStates were made for arrays: elements and blocks), and the distinct
+ * races a suppressions file hid.
  */
-record Summary(long races, long checks, long accesses, long threads, boolean complete, long arrayShadows) {
+record Summary(long races, long checks, long accesses, long threads, boolean complete, long arrayShadows,
+        long suppressed) {
 }

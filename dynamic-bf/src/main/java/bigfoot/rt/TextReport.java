@@ -48,6 +48,9 @@ final class TextReport {
           .append(plural(summary.checks(), "check")).append(", ")
           .append(plural(summary.accesses(), "access")).append(", ")
           .append(plural(summary.threads(), "thread"));
+        if (summary.suppressed() > 0) {
+            sb.append(", ").append(summary.suppressed()).append(" suppressed");
+        }
         if (violations != null) {
             sb.append(", ").append(plural(violations.size(), "violation"));
         }

@@ -3,6 +3,7 @@ package bigfoot.rt;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,10 +11,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class ConfigTest {
 
+    private static Config.ReportFile json(String file) {
+        return new Config.ReportFile("json", Path.of(file));
+    }
+
     @Test
     void agentOptions() {
-        assertEquals(new Config(Path.of("out/r.json"), true, true, false),
+        assertEquals(new Config(List.of(json("out/r.json")), null, true, true, false),
                 Config.DEFAULT.withAgentOptions("report=json:out/r.json,fail-on-race,quiet"));
+        assertEquals(new Config(List.of(json("r.json"), new Config.ReportFile("sarif", Path.of("r.sarif")),
+                        new Config.ReportFile("html", Path.of("r.html"))), Path.of("known.txt"), false, false, false),
+                Config.DEFAULT.withAgentOptions("report=json:r.json,report=sarif:r.sarif,report=html:r.html,suppress=known.txt"));
         assertEquals(Config.DEFAULT, Config.DEFAULT.withAgentOptions(null));
         assertEquals(Config.DEFAULT, Config.DEFAULT.withAgentOptions(""));
     }
@@ -22,9 +30,11 @@ class ConfigTest {
     void badAgentOptionsAreNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.DEFAULT.withAgentOptions("quiet,verbose"));
-        assertEquals("unknown agent option 'verbose' (expected report=json:FILE, fail-on-race, quiet, arrays=fine|adaptive)", e.getMessage());
+        assertEquals("unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, "
+                + "arrays=fine|adaptive)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=xml:f"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=json:"));
+        assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("suppress="));
     }
 
     @Test
@@ -33,15 +43,16 @@ class ConfigTest {
         p.setProperty("bigfoot.report", "json:a.json");
         p.setProperty("bigfoot.failOnRace", "true");
         Config fromProps = Config.fromProperties(p);
-        assertEquals(new Config(Path.of("a.json"), true, false, false), fromProps);
-        assertEquals(new Config(Path.of("b.json"), true, true, false), fromProps.withAgentOptions("report=json:b.json,quiet"));
+        assertEquals(new Config(List.of(json("a.json")), null, true, false, false), fromProps);
+        assertEquals(new Config(List.of(json("b.json")), null, true, true, false),
+                fromProps.withAgentOptions("report=json:b.json,quiet"), "a report replaces the one of its format");
     }
 
     @Test
     void arraysModeComesFromThePropertyOrTheAgentOption() {
         Properties p = new Properties();
         p.setProperty("bigfoot.arrays", "adaptive");
-        assertEquals(new Config(null, false, false, true), Config.fromProperties(p));
+        assertEquals(new Config(List.of(), null, false, false, true), Config.fromProperties(p));
         assertEquals(Config.DEFAULT, Config.fromProperties(p).withAgentOptions("arrays=fine"));
         p.setProperty("bigfoot.arrays", "coarse");
         assertEquals(Config.DEFAULT, Config.fromProperties(p), "a bad value is ignored");
@@ -51,14 +62,16 @@ class ConfigTest {
     @Test
     void malformedReportPropertyIsIgnored() {
         Properties p = new Properties();
-        p.setProperty("bigfoot.report", "html:x");
+        p.setProperty("bigfoot.report", "xml:x");
         assertEquals(Config.DEFAULT, Config.fromProperties(p));
     }
 
     @Test
     void agentOptionStringRoundTrips() {
-        Config c = new Config(Path.of("r.json"), true, true, true);
-        assertEquals("report=json:r.json,fail-on-race,quiet,arrays=adaptive", c.toAgentOptions());
+        Config c = new Config(List.of(json("r.json"), new Config.ReportFile("html", Path.of("r.html"))), Path.of("s.txt"),
+                true, true, true);
+        assertEquals("report=json:r.json,report=html:r.html,suppress=s.txt,fail-on-race,quiet,arrays=adaptive",
+                c.toAgentOptions());
         assertEquals(c, Config.DEFAULT.withAgentOptions(c.toAgentOptions()));
         assertEquals("", Config.DEFAULT.toAgentOptions());
     }

@@ -38,8 +38,8 @@ class LaunchRequestTest {
         assertEquals("missing main class", message("-cp", "a.jar"));
         assertEquals("-cp needs a value", message("-cp"));
         assertEquals("unknown option --verbose", message("--verbose", "Main"));
-        assertEquals("--report: report must be json:FILE, got 'r.json'", message("--report", "r.json", "Main"));
-        assertEquals("--report: report file name must not contain ',': a,b.json", message("--report", "json:a,b.json", "Main"));
+        assertEquals("--report: report must be json:FILE, sarif:FILE or html:FILE, got 'r.json'", message("--report", "r.json", "Main"));
+        assertEquals("--report: file name must not contain ',': a,b.json", message("--report", "json:a,b.json", "Main"));
     }
 
     private static String message(String... args) {

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a user reads: the text report, deduplication, the JSON report and its escaping. */
 class ReportTest {
@@ -89,14 +91,15 @@ class ReportTest {
                 new Race.Access("r", AccessOp.READ, null, 77),
                 new Race.Access("w", AccessOp.WRITE, new Site("X", null, "m", 0, -1, AccessOp.WRITE, Site.ARRAY), 1), 1);
         assertEquals("{\"races\":[\n"
-                + "{\"kind\":\"write-write\",\"target\":{\"type\":\"field\",\"class\":\"demo.Counter\",\"field\":\"count\",\"index\":null},"
+                + "{\"id\":\"" + race.id() + "\",\"kind\":\"write-write\",\"target\":{\"type\":\"field\",\"class\":\"demo.Counter\",\"field\":\"count\",\"index\":null},"
                 + "\"previous\":{\"thread\":\"worker-1\",\"op\":\"write\",\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}},"
                 + "\"current\":{\"thread\":\"worker-2\",\"op\":\"write\",\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}}},\n"
-                + "{\"kind\":\"shared-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
+                + "{\"id\":\"" + array.id() + "\",\"kind\":\"shared-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"r\",\"op\":\"read\",\"site\":null},"
                 + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
-                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadows\":7}}\n",
-                JsonReport.render(List.of(race, array), null, new Summary(2, 10, 11, 3, true, 7)));
+                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadows\":7,"
+                + "\"suppressed\":0}}\n",
+                JsonReport.render(List.of(race, array), null, new Summary(2, 10, 11, 3, true, 7, 0)));
     }
 
     @Test
@@ -110,12 +113,87 @@ class ReportTest {
     @Test
     void jsonFileIsWrittenAtReport(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("races.json");
-        Engine quiet = new Engine(new Config(file, false, true, false));
+        Engine quiet = new Engine(new Config(List.of(new Config.ReportFile("json", file)), null, false, true, false));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, quiet.report(new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals("", err.toString(StandardCharsets.UTF_8), "quiet: no text report");
-        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0,\"complete\":true,\"arrayShadows\":0}}\n",
+        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0,\"complete\":true,\"arrayShadows\":0,"
+                + "\"suppressed\":0}}\n",
                 java.nio.file.Files.readString(file));
+    }
+
+    private static Race counterRace(RaceKind kind, int previousLine) {
+        Site current = new Site("demo.Counter", "Counter.java", "run", 3, 14, AccessOp.WRITE, "demo.Counter.count");
+        Site previous = new Site("demo.Counter", "Counter.java", "get", 1, previousLine, kind.previous, "demo.Counter.count");
+        return new Race(kind, new Target("field", "demo.Counter", "count", null),
+                new Race.Access("worker-1", kind.previous, previous, 1), new Race.Access("worker<2>", kind.current, current, 0), 3);
+    }
+
+    @Test
+    void raceIdsAreStableNamesOfASitePairAndKind() {
+        Race race = counterRace(RaceKind.WRITE_WRITE, 20);
+        assertTrue(race.id().matches("[0-9a-f]{16}"), race.id());
+        assertEquals(race.id(), counterRace(RaceKind.WRITE_WRITE, 99).id(), "lines may move, bytecode sites name the race");
+        assertNotEquals(race.id(), counterRace(RaceKind.READ_WRITE, 20).id());
+    }
+
+    @Test
+    void sarifLocatesTheRaceAtTheCurrentAccessWithThePreviousAsRelated() {
+        Race race = counterRace(RaceKind.WRITE_WRITE, 20);
+        String sarif = SarifReport.render(List.of(race));
+        assertTrue(sarif.startsWith("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\""), sarif);
+        assertTrue(sarif.contains("\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"demo/Counter.java\","
+                + "\"uriBaseId\":\"SRCROOT\"},\"region\":{\"startLine\":14}}"), sarif);
+        assertTrue(sarif.contains("\"relatedLocations\":[{\"id\":1,\"message\":{\"text\":\"previous write by thread \\\"worker-1\\\" at "
+                + "demo.Counter.get(Counter.java:20)\"},\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"demo/Counter.java\","
+                + "\"uriBaseId\":\"SRCROOT\"},\"region\":{\"startLine\":20}}"), sarif);
+        assertTrue(sarif.contains("\"partialFingerprints\":{\"bigfootRaceId/v1\":\"" + race.id() + "\"}"), sarif);
+        assertTrue(sarif.contains("\"ruleId\":\"data-race\",\"ruleIndex\":0,\"level\":\"error\",\"message\":{\"text\":"
+                + "\"write-write race on field demo.Counter.count: write by thread \\\"worker<2>\\\" at demo.Counter.run(Counter.java:14)"),
+                sarif);
+    }
+
+    @Test
+    void htmlListsEachRaceWithBothAccessesEscaped() {
+        Race race = counterRace(RaceKind.WRITE_WRITE, 20);
+        String html = HtmlReport.render(List.of(race), new Summary(1, 5, 5, 3, true, 0, 2));
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertTrue(html.contains("<p>1 race, 5 checks, 5 accesses, 3 threads, 2 suppressed.</p>"), html);
+        assertTrue(html.contains("<tr id=\"race-" + race.id() + "\"><td><code>" + race.id() + "</code></td>"
+                + "<td>write-write race on field demo.Counter.count</td>"
+                + "<td>write by thread &quot;worker&lt;2&gt;&quot;<br><code>demo.Counter.run(Counter.java:14)</code></td>"
+                + "<td>write by thread &quot;worker-1&quot;<br><code>demo.Counter.get(Counter.java:20)</code></td><td>3</td></tr>"), html);
+    }
+
+    @Test
+    void suppressedRacesAreLeftOutAndCounted(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path rules = dir.resolve("known-races.txt");
+        java.nio.file.Files.writeString(rules, "# accepted\nfield demo.Count*.count   # the counter is a statistic\n");
+        java.nio.file.Path json = dir.resolve("races.json");
+        Engine e = new Engine(new Config(List.of(new Config.ReportFile("json", json)), rules, false, false, false));
+        int b = e.sites.register(COUNTER_TABLE);
+        ThreadState m = e.threads.current();
+        VarState count = new VarState();
+        Workers.forkAndRun(e.threads, m, "a", ts -> e.detector.write(ts, count, b));
+        Workers.forkAndRun(e.threads, m, "b", ts -> e.detector.write(ts, count, b));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, e.report(new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertEquals("== DynamicBF summary: 0 races, 2 checks, 2 accesses, 3 threads, 1 suppressed\n",
+                err.toString(StandardCharsets.UTF_8));
+        assertTrue(java.nio.file.Files.readString(json).contains("\"races\":0,"));
+    }
+
+    @Test
+    void aBadSuppressionsFileSuppressesNothingAndSaysWhy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path rules = dir.resolve("bad.txt");
+        java.nio.file.Files.writeString(rules, "ignore everything\n");
+        Engine e = new Engine(new Config(List.of(), rules, false, false, false));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        e.report(new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals("DynamicBF: ignoring the suppressions file " + rules + ": " + rules
+                + ":1: expected 'field|array|class|method|race PATTERN', got 'ignore everything'",
+                err.toString(StandardCharsets.UTF_8).lines().findFirst().get());
     }
 
     private String text() {

@@ -45,10 +45,11 @@ public final class CheckMojo extends AbstractMojo {
             getLog().warn("bigfoot: the detector's verdict is incomplete (see the test output)");
         }
         if (races.races().isEmpty()) {
-            getLog().info("bigfoot: no data race in the tests (" + report + ")");
+            getLog().info("bigfoot: no data race in the tests (" + report + ")" + suppressedNote(races));
             return;
         }
-        String found = races.races().size() + (races.races().size() == 1 ? " data race" : " data races");
+        String found = races.races().size() + (races.races().size() == 1 ? " data race" : " data races")
+                + suppressedNote(races);
         for (String race : races.races()) {
             getLog().warn("bigfoot: " + race);
         }
@@ -56,5 +57,9 @@ public final class CheckMojo extends AbstractMojo {
             throw new MojoFailureException("bigfoot: " + found + " in the tests (" + report + ")");
         }
         getLog().warn("bigfoot: " + found + " in the tests (" + report + ")");
+    }
+
+    private static String suppressedNote(RaceFile races) {
+        return races.suppressed() > 0 ? " (" + races.suppressed() + " more suppressed)" : "";
     }
 }

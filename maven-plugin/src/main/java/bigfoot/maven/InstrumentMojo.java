@@ -55,6 +55,14 @@ public final class InstrumentMojo extends AbstractMojo {
     @Parameter
     private List<String> excludes = new ArrayList<>();
 
+    /** A suppressions file of races to accept (see the README: field / array / class / method / race rules). */
+    @Parameter(property = "bigfoot.suppressions")
+    private File suppressions;
+
+    /** Reports besides the JSON one the check goal reads: sarif (for code-scanning views) and html. */
+    @Parameter(property = "bigfoot.formats", defaultValue = "sarif,html")
+    private List<String> formats = new ArrayList<>(List.of("sarif", "html"));
+
     /** Where the rewritten classes and the race reports go. */
     @Parameter(property = "bigfoot.directory", defaultValue = "${project.build.directory}/bigfoot")
     private File directory;
@@ -92,7 +100,9 @@ public final class InstrumentMojo extends AbstractMojo {
                 layout.recordFingerprint(fingerprint);
             }
             Files.createDirectories(layout.jsonReport().getParent());
-            Files.deleteIfExists(layout.jsonReport()); // a report left by an earlier run must not be read as this one's
+            for (String format : List.of("json", "sarif", "html")) {
+                Files.deleteIfExists(layout.report(format)); // a report left by an earlier run is not this one's
+            }
         } catch (IOException e) {
             throw new MojoExecutionException("bigfoot: cannot rewrite " + classes + ": " + e.getMessage(), e);
         }
@@ -100,10 +110,30 @@ public final class InstrumentMojo extends AbstractMojo {
         project.getBuild().setOutputDirectory(layout.classes().toString());
         project.getBuild().setTestOutputDirectory(layout.testClasses().toString());
         String argLine = ArgLine.withAgent(project.getProperties().getProperty("argLine"), runtimeJar(),
-                "report=json:" + layout.jsonReport() + ",quiet");
+                agentOptions(layout));
         project.getProperties().setProperty("argLine", argLine);
         getLog().info("bigfoot: tests run on " + layout.classes() + " and " + layout.testClasses()
                 + " under the detector; races go to " + layout.jsonReport());
+    }
+
+    /** Quiet (the check goal logs the races), the JSON report, the other formats asked for, the suppressions. */
+    private String agentOptions(Layout layout) throws MojoExecutionException {
+        StringBuilder options = new StringBuilder("quiet,report=json:" + layout.jsonReport());
+        for (String format : formats) {
+            String f = format.trim();
+            if (f.equals("sarif") || f.equals("html")) {
+                options.append(",report=").append(f).append(':').append(layout.report(f));
+            } else if (!f.isEmpty() && !f.equals("json")) {
+                throw new MojoExecutionException("bigfoot: unknown report format '" + f + "' (json, sarif, html)");
+            }
+        }
+        if (suppressions != null) {
+            if (!suppressions.isFile()) {
+                throw new MojoExecutionException("bigfoot: suppressions file not found: " + suppressions);
+            }
+            options.append(",suppress=").append(suppressions.getAbsolutePath());
+        }
+        return options.toString();
     }
 
     private void rewrite(ClassDirectories inputs, Layout layout) throws IOException, MojoExecutionException {

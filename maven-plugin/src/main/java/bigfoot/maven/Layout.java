@@ -23,7 +23,12 @@ record Layout(Path root) {
 
     /** The runtime's JSON report of the test run. */
     Path jsonReport() {
-        return root.resolve("races.json");
+        return report("json");
+    }
+
+    /** The runtime's report of the test run in {@code format} (json, sarif, html). */
+    Path report(String format) {
+        return root.resolve("races." + format);
     }
 
     private Path fingerprintFile() {

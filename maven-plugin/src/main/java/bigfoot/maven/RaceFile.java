@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The races of the runtime's JSON report, as the lines the build log shows: kind, location and both accesses. */
-record RaceFile(List<String> races, boolean complete) {
+record RaceFile(List<String> races, boolean complete, long suppressed) {
 
     static RaceFile read(Path report) throws IOException {
         Object root;
@@ -22,12 +22,14 @@ record RaceFile(List<String> races, boolean complete) {
         List<String> races = new ArrayList<>();
         for (Object r : (List<?>) top.get("races")) {
             Map<?, ?> race = (Map<?, ?>) r;
-            races.add(race.get("kind") + " race on " + target((Map<?, ?>) race.get("target"))
+            races.add("[" + race.get("id") + "] " + race.get("kind") + " race on " + target((Map<?, ?>) race.get("target"))
                     + "\n    current:  " + access((Map<?, ?>) race.get("current"))
                     + "\n    previous: " + access((Map<?, ?>) race.get("previous")));
         }
         Map<?, ?> summary = (Map<?, ?>) top.get("summary");
-        return new RaceFile(races, Boolean.TRUE.equals(summary.get("complete")));
+        Object suppressed = summary.get("suppressed");
+        return new RaceFile(races, Boolean.TRUE.equals(summary.get("complete")),
+                suppressed instanceof Long n ? n : 0);
     }
 
     private static String target(Map<?, ?> t) {

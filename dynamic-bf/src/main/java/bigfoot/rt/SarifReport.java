@@ -1,0 +1,84 @@
+package bigfoot.rt;
+
+import static bigfoot.rt.JsonReport.string;
+
+import bigfoot.ir.Site;
+import java.util.List;
+
+/**
+ * The races as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), for code-scanning views:
+ * one result per race, of rule {@code data-race}, located at the current access's source line, the previous
+ * access as a related location, the race id as a partial fingerprint (so a race keeps its identity from one
+ * run to the next). Source files are named relative to a source root ({@code SRCROOT}): the class's package
+ * directory and its SourceFile attribute.
+ */
+final class SarifReport {
+
+    static final String RULE = "data-race";
+
+    private SarifReport() {
+    }
+
+    static String render(List<Race> races) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{")
+          .append("\"tool\":{\"driver\":{\"name\":\"DynamicBF\",\"informationUri\":\"https://github.com/bigfootj/bigfoot\",")
+          .append("\"rules\":[{\"id\":\"").append(RULE).append("\",\"name\":\"DataRace\",")
+          .append("\"shortDescription\":{\"text\":\"Data race\"},")
+          .append("\"fullDescription\":{\"text\":\"Two accesses to one location by different threads, at least one a write, ")
+          .append("not ordered by happens-before.\"},\"defaultConfiguration\":{\"level\":\"error\"}}]}},")
+          .append("\"results\":[");
+        for (int i = 0; i < races.size(); i++) {
+            result(sb.append(i == 0 ? "\n" : ",\n"), races.get(i));
+        }
+        sb.append("]}]}\n");
+        return sb.toString();
+    }
+
+    private static void result(StringBuilder sb, Race r) {
+        Race.Access cur = r.current();
+        Race.Access prev = r.previous();
+        String message = r.kind().id + " race on " + r.target().describe() + ": " + describe(cur) + "; previous "
+                + describe(prev);
+        sb.append("{\"ruleId\":\"").append(RULE).append("\",\"ruleIndex\":0,\"level\":\"error\",\"message\":{\"text\":")
+          .append(string(message)).append('}');
+        if (cur.site() != null) {
+            sb.append(",\"locations\":[");
+            location(sb, cur.site(), null, -1);
+            sb.append(']');
+        }
+        if (prev.site() != null) {
+            sb.append(",\"relatedLocations\":[");
+            location(sb, prev.site(), "previous " + describe(prev), 1);
+            sb.append(']');
+        }
+        sb.append(",\"partialFingerprints\":{\"bigfootRaceId/v1\":").append(string(r.id())).append('}')
+          .append(",\"properties\":{\"occurrences\":").append(r.occurrences()).append("}}");
+    }
+
+    private static String describe(Race.Access a) {
+        return a.op().label() + " by thread \"" + a.thread() + "\" at " + a.where();
+    }
+
+    private static void location(StringBuilder sb, Site s, String message, int id) {
+        sb.append('{');
+        if (id >= 0) {
+            sb.append("\"id\":").append(id).append(',');
+        }
+        if (message != null) {
+            sb.append("\"message\":{\"text\":").append(string(message)).append("},");
+        }
+        if (s.sourceFile() != null) {
+            int dot = s.className().lastIndexOf('.');
+            String dir = dot < 0 ? "" : s.className().substring(0, dot).replace('.', '/') + "/";
+            sb.append("\"physicalLocation\":{\"artifactLocation\":{\"uri\":").append(string(dir + s.sourceFile()))
+              .append(",\"uriBaseId\":\"SRCROOT\"}");
+            if (s.line() > 0) {
+                sb.append(",\"region\":{\"startLine\":").append(s.line()).append('}');
+            }
+            sb.append("},");
+        }
+        sb.append("\"logicalLocations\":[{\"fullyQualifiedName\":").append(string(s.className() + "." + s.method()))
+          .append(",\"kind\":\"function\"}]}");
+    }
+}

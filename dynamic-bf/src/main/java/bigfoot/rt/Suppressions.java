@@ -1,0 +1,93 @@
+package bigfoot.rt;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Races the user has accepted, from a suppressions file, one rule per line ({@code #} starts a comment):
+ * <pre>
+ * field demo.Cache.hits          # a race on this field (or array element type: array long[])
+ * class demo.legacy.*            # a race whose either access is in a class of demo.legacy
+ * method demo.Stats.record       # a race whose either access is in this method
+ * race 3f2a9c0d11b7e845          # one race, by the id the reports give it
+ * </pre>
+ * {@code *} matches any run of characters. A suppressed race is left out of every report and of fail-on-race,
+ * and counted in the summary.
+ */
+final class Suppressions {
+
+    private record Rule(String kind, Pattern pattern) {
+    }
+
+    static final Suppressions NONE = new Suppressions(List.of());
+
+    private final List<Rule> rules;
+
+    private Suppressions(List<Rule> rules) {
+        this.rules = rules;
+    }
+
+    /** The rules of {@code file}; IOException for an unreadable file, IllegalArgumentException naming a bad line. */
+    static Suppressions read(Path file) throws IOException {
+        List<Rule> rules = new ArrayList<>();
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n);
+            int hash = line.indexOf('#');
+            String text = (hash >= 0 ? line.substring(0, hash) : line).trim();
+            if (text.isEmpty()) {
+                continue;
+            }
+            String[] parts = text.split("\\s+");
+            if (parts.length != 2 || !List.of("field", "array", "class", "method", "race").contains(parts[0])) {
+                throw new IllegalArgumentException(file + ":" + (n + 1) + ": expected 'field|array|class|method|race PATTERN', got '"
+                        + text + "'");
+            }
+            rules.add(new Rule(parts[0], glob(parts[1])));
+        }
+        return new Suppressions(rules);
+    }
+
+    private static Pattern glob(String pattern) {
+        StringBuilder re = new StringBuilder();
+        String[] pieces = pattern.split("\\*", -1);
+        for (int i = 0; i < pieces.length; i++) {
+            re.append(i > 0 ? ".*" : "").append(Pattern.quote(pieces[i]));
+        }
+        return Pattern.compile(re.toString());
+    }
+
+    boolean suppresses(Race race) {
+        for (Rule r : rules) {
+            if (matches(r, race)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean matches(Rule r, Race race) {
+        Target t = race.target();
+        switch (r.kind()) {
+            case "field":
+                return !t.type().equals("array") && r.pattern().matcher(t.className() + "." + t.field()).matches();
+            case "array":
+                return t.type().equals("array") && r.pattern().matcher(t.className()).matches();
+            case "race":
+                return r.pattern().matcher(race.id()).matches();
+            default:
+                for (Race.Access a : List.of(race.previous(), race.current())) {
+                    if (a.site() != null && r.pattern().matcher(r.kind().equals("class") ? a.site().className()
+                            : a.site().className() + "." + a.site().method()).matches()) {
+                        return true;
+                    }
+                }
+                return false;
+        }
+    }
+}

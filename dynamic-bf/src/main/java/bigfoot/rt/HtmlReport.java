@@ -41,7 +41,10 @@ final class HtmlReport {
     }
 
     private static String access(Race.Access a) {
-        return escape(a.op().label() + " by thread \"" + a.thread() + "\"") + "<br><code>" + escape(a.where()) + "</code>";
+        String started = a.started() == null ? "" : "<br><small>" + escape("thread \"" + a.thread() + "\" was started "
+                + a.started()) + "</small>";
+        return escape(a.op().label() + " by thread \"" + a.thread() + "\"") + "<br><code>" + escape(a.where()) + "</code>"
+                + started;
     }
 
     static String escape(String s) {

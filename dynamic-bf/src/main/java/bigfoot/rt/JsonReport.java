@@ -15,6 +15,7 @@ import java.util.List;
  * In verify mode there is also a top-level
  * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
  * {@code "illegitimate-check"}; target and site shaped as in races) and {@code "violations":N} in the summary.
+ * An access whose thread was started by rewritten code also says where: {@code "started":"by \"main\" at ..."}.
  * The id is stable from run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
  */
@@ -70,6 +71,9 @@ final class JsonReport {
         sb.append("{\"thread\":").append(string(a.thread())).append(",\"op\":").append(string(a.op().label()))
           .append(",\"site\":");
         site(sb, a.site());
+        if (a.started() != null) {
+            sb.append(",\"started\":").append(string(a.started()));
+        }
         sb.append('}');
     }
 

@@ -6,8 +6,15 @@ import bigfoot.ir.Site;
 /** One distinct race as reported: its kind, the variable, both accesses and how often it occurred. */
 record Race(RaceKind kind, Target target, Access previous, Access current, long occurrences) {
 
-    /** One side of a race: the thread, read or write, and the site (null if the site id is unknown). */
-    record Access(String thread, AccessOp op, Site site, int siteId) {
+    /**
+     * One side of a race: the thread, read or write, the site (null if the site id is unknown), and where the
+     * thread was started ({@code by "main" at demo.Bank.main(Bank.java:40)}; null if not by rewritten code).
+     */
+    record Access(String thread, AccessOp op, Site site, int siteId, String started) {
+
+        Access(String thread, AccessOp op, Site site, int siteId) {
+            this(thread, op, site, siteId, null);
+        }
 
         /** {@code demo.Counter.run(Counter.java:14)}, or {@code unknown site #7}. */
         String where() {
@@ -38,8 +45,10 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
         Site currentSite = sites.site(o.currentSite);
         Target target = o.var.target(currentSite != null ? currentSite : previousSite);
         return new Race(o.kind, target,
-                new Access(threads.nameOf(o.previous), o.kind.previous, previousSite, o.previousSite),
-                new Access(threads.nameOf(o.current), o.kind.current, currentSite, o.currentSite),
+                new Access(threads.nameOf(o.previous), o.kind.previous, previousSite, o.previousSite,
+                        threads.startOf(o.previous)),
+                new Access(threads.nameOf(o.current), o.kind.current, currentSite, o.currentSite,
+                        threads.startOf(o.current)),
                 o.count());
     }
 }

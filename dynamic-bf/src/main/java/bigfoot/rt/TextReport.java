@@ -9,6 +9,7 @@ import java.util.List;
  * == DynamicBF: write-write race on field demo.Counter.count
  *    current:  write by thread "worker-2" at demo.Counter.run(Counter.java:14)
  *    previous: write by thread "worker-1" at demo.Counter.run(Counter.java:14)
+ *              thread "worker-1" was started by "main" at demo.Counter.main(Counter.java:30)
  * == DynamicBF summary: 1 race, 2000 checks, 2000 accesses, 3 threads
  * </pre>
  * A race seen more than once says how often in its header: {@code ... count (57 occurrences)}. In verify
@@ -62,6 +63,9 @@ final class TextReport {
     private static void access(StringBuilder sb, String label, Race.Access a) {
         sb.append("   ").append(label).append(a.op().label()).append(" by thread \"").append(a.thread())
           .append("\" at ").append(a.where()).append('\n');
+        if (a.started() != null) {
+            sb.append("             thread \"").append(a.thread()).append("\" was started ").append(a.started()).append('\n');
+        }
     }
 
     private static String plural(long n, String noun) {

@@ -3,8 +3,8 @@ package bigfoot.rt;
 import java.lang.ref.WeakReference;
 
 /**
- * Who owned a tid from a given epoch on: the thread (weakly) and its name, for race reports and for
- * deciding whether the tid may be reused.
+ * Who owned a tid from a given epoch on: the thread (weakly), its name and where it was started, for race
+ * reports, and for deciding whether the tid may be reused.
  */
 final class ThreadIdentity {
 
@@ -12,11 +12,14 @@ final class ThreadIdentity {
     final long firstEpoch;
     private final WeakReference<Thread> thread;
     private volatile String lastKnownName;
+    /** {@code by "main" at demo.Bank.main(Bank.java:40)}, or null if the thread was not started by rewritten code. */
+    final String started;
 
-    ThreadIdentity(long firstEpoch, Thread thread) {
+    ThreadIdentity(long firstEpoch, Thread thread, String started) {
         this.firstEpoch = firstEpoch;
         this.thread = new WeakReference<>(thread);
         this.lastKnownName = thread.getName();
+        this.started = started;
     }
 
     /** The thread's current name, or the last one seen if the thread object is gone. */

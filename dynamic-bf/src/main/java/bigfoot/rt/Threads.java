@@ -48,7 +48,7 @@ final class Threads {
     private synchronized ThreadState attach() {
         Thread t = Thread.currentThread();
         WeakIdentityMap.Entry<ThreadState> forked = byThread.find(t);
-        ThreadState s = forked != null ? forked.value : register(t, slots.size(), 1);
+        ThreadState s = forked != null ? forked.value : register(t, slots.size(), 1, null);
         s.attached = true;
         local.set(s);
         return s;
@@ -66,8 +66,9 @@ final class Threads {
         }
         if (state == null) {
             int tid = reusableTid(parent);
-            state = tid < 0 ? register(child, slots.size(), 1)
-                    : register(child, tid, Epoch.clock(slots.get(tid).state.epoch) + 1);
+            String started = startSite();
+            state = tid < 0 ? register(child, slots.size(), 1, started)
+                    : register(child, tid, Epoch.clock(slots.get(tid).state.epoch) + 1, started);
         }
         detector.fork(parent, state);
         return state;
@@ -81,17 +82,41 @@ final class Threads {
 
     /** The name of the thread that owned {@code epoch}'s tid at that epoch. */
     synchronized String nameOf(long epoch) {
+        ThreadIdentity owner = ownerOf(epoch);
+        return owner == null ? "tid " + Epoch.tid(epoch) : owner.name();
+    }
+
+    /** Where the thread that owned {@code epoch}'s tid was started ({@code by "main" at ...}), or null. */
+    synchronized String startOf(long epoch) {
+        ThreadIdentity owner = ownerOf(epoch);
+        return owner == null ? null : owner.started;
+    }
+
+    private ThreadIdentity ownerOf(long epoch) {
         int tid = Epoch.tid(epoch);
         if (tid >= slots.size()) {
-            return "tid " + tid;
+            return null;
         }
         List<ThreadIdentity> owners = slots.get(tid).owners;
         for (int i = owners.size() - 1; i > 0; i--) {
             if (owners.get(i).firstEpoch <= epoch) {
-                return owners.get(i).name();
+                return owners.get(i);
             }
         }
-        return owners.get(0).name();
+        return owners.get(0);
+    }
+
+    /**
+     * {@code by "main" at demo.Bank.main(Bank.java:40)}: the starting thread and the program frame that called the
+     * runtime's fork entry point (one stack walk per thread start), or null when not called through it.
+     */
+    private static String startSite() {
+        StackWalker.StackFrame caller = StackWalker.getInstance().walk(frames -> frames
+                .dropWhile(f -> !f.getClassName().equals(RT.class.getName()))
+                .dropWhile(f -> f.getClassName().equals(RT.class.getName()))
+                .findFirst().orElse(null));
+        return caller == null ? null : "by \"" + Thread.currentThread().getName() + "\" at " + caller.getClassName() + "."
+                + caller.getMethodName() + "(" + caller.getFileName() + ":" + caller.getLineNumber() + ")";
     }
 
     /** Counters summed over every thread seen: {checks, accesses, threads}. Approximate while threads still run. */
@@ -127,7 +152,7 @@ final class Threads {
         return -1;
     }
 
-    private ThreadState register(Thread t, int tid, long startClock) {
+    private ThreadState register(Thread t, int tid, long startClock, String started) {
         if (tid > Epoch.MAX_TID) {
             throw new IllegalStateException("more than " + Epoch.MAX_TID + " thread ids in use");
         }
@@ -143,7 +168,7 @@ final class Threads {
             retiredAccesses += slot.state.accesses;
         }
         slot.state = s;
-        slot.owners.add(new ThreadIdentity(start, t));
+        slot.owners.add(new ThreadIdentity(start, t, started));
         byThread.entry(t, k -> s);
         created++;
         return s;

@@ -4,14 +4,29 @@ import java.io.PrintStream;
 import java.util.HashSet;
 import java.util.Set;
 
-/** Where warnings go: one {@code staticbf: warning: ...} line each, optionally only once per key. */
+/**
+ * Where warnings go: one {@code staticbf: warning: ...} line each, optionally only once per key; and, when the
+ * output is a terminal, the progress of long phases ({@link Progress}).
+ */
 public final class Diagnostics {
 
     private final PrintStream err;
+    private final boolean terminal;
     private final Set<String> warnedKeys = new HashSet<>();
 
     public Diagnostics(PrintStream err) {
+        this(err, false);
+    }
+
+    /** @param terminal true if {@code err} is a terminal, where progress lines may be rewritten in place */
+    public Diagnostics(PrintStream err, boolean terminal) {
         this.err = err;
+        this.terminal = terminal;
+    }
+
+    /** The progress of a phase of {@code total} units, shown only on a terminal. */
+    public Progress progress(String what, int total) {
+        return terminal ? new Progress(err, what, total, System::nanoTime) : Progress.silent(what, total);
     }
 
     public void warn(String message) {

@@ -16,18 +16,23 @@ public final class StaticBF {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args, System.out, System.err, System.console() != null));
     }
 
     /** Runs the command; returns 0 on success, 2 on a usage error, 1 on an input or processing error. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, false);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)}; on a {@code terminal}, long phases show their progress. */
+    static int run(String[] args, PrintStream out, PrintStream err, boolean terminal) {
         try {
             Options options = Options.parse(args);
             if (options.help()) {
                 out.println(Options.USAGE);
                 return 0;
             }
-            Counts counts = JarRewriter.rewrite(options, new Diagnostics(err));
+            Counts counts = JarRewriter.rewrite(options, new Diagnostics(err, terminal));
             out.println(Summary.line(options.out().toString(), options.mode().optionName(), counts));
             return 0;
         } catch (StaticBfException e) {

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.Progress;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.wala.EntryPoints;
 import bigfoot.staticbf.wala.FrontendException;
@@ -108,7 +109,10 @@ final class AnalysedProgram {
         int analysed = 0;
         int failed = 0;
         String firstFailure = null;
-        for (IMethod m : program.applicationMethods()) {
+        List<IMethod> methods = program.applicationMethods();
+        Progress progress = diagnostics.progress("analysing methods", methods.size());
+        for (IMethod m : methods) {
+            progress.step();
             MethodKey key = MethodKey.of(m);
             if (multiRelease.contains(key.classInternalName())) {
                 continue;
@@ -130,6 +134,7 @@ final class AnalysedProgram {
                 }
             }
         }
+        progress.end();
         if (failed > 0) {
             diagnostics.warn(mode + ": " + failed + " method(s) could not be analysed and keep every check, as in "
                     + "fasttrack (first: " + firstFailure + ")");

@@ -2,6 +2,7 @@ package bigfoot.staticbf.jar;
 
 import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.Progress;
 import bigfoot.staticbf.StaticBfException;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
@@ -137,7 +138,10 @@ public final class JarRewriter {
     private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter)
             throws IOException, StaticBfException {
         Set<String> written = new HashSet<>();
-        for (ZipEntry entry : input.entries()) {
+        List<ZipEntry> entries = input.entries();
+        Progress progress = diagnostics.progress("rewriting entries", entries.size());
+        for (ZipEntry entry : entries) {
+            progress.step();
             String name = entry.getName();
             if (isSignatureFile(name)) {
                 removedSignatureFiles.add(name);
@@ -157,6 +161,7 @@ public final class JarRewriter {
                 }
             }
         }
+        progress.end();
     }
 
     /** Counts the class and returns its rewritten bytes, or null to copy it unchanged. */

@@ -3,10 +3,11 @@ package bigfoot.rt;
 import java.lang.instrument.Instrumentation;
 
 /**
- * {@code java -javaagent:dynamic-bf.jar[=report=json:FILE,fail-on-race,quiet,arrays=fine|adaptive] -cp app-checked.jar Main}.
- * The agent transforms nothing (the program is rewritten ahead of time by StaticBF); it puts the
- * runtime on the class path, configures it and starts it before main, so the exit report appears
- * even if no instrumented code runs. An unknown option ends the JVM with status 2.
+ * {@code java -javaagent:dynamic-bf.jar[=report=json:FILE,fail-on-race,quiet,arrays=fine|adaptive,load-time=CP]
+ * -cp app-checked.jar Main}. The agent puts the runtime on the class path, configures it and starts it before
+ * main, so the exit report appears even if no instrumented code runs. The program is rewritten ahead of time by
+ * StaticBF; with {@code load-time=CP} (where StaticBF is) the classes that were not are rewritten as they load
+ * ({@link LoadTimeInstrumentation}). A bad option ends the JVM with status 2.
  */
 public final class Agent {
 
@@ -17,6 +18,9 @@ public final class Agent {
         Config config;
         try {
             config = Config.fromProperties(System.getProperties()).withAgentOptions(options);
+            if (config.loadTime() != null) {
+                LoadTimeInstrumentation.install(instrumentation, config.loadTime());
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("DynamicBF: " + e.getMessage());
             System.exit(2);

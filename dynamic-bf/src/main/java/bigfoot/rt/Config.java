@@ -9,14 +9,16 @@ import java.util.Properties;
  * Run options: the report files to write (JSON, SARIF 2.1.0, HTML; none by default), a suppressions file (null:
  * none), whether to exit with status {@value #RACE_EXIT_STATUS} when races were found, whether to suppress the
  * text report, and whether array shadows are adaptive (footprints committed at synchronisation,
- * coarse/block/fine shadows) or fine (one shadow per element, checked at once; the default).
+ * coarse/block/fine shadows) or fine (one shadow per element, checked at once; the default), and where StaticBF
+ * is for rewriting at load time the classes that were not rewritten ahead of time (null: none are).
  *
  * <p>Sources: agent options ({@code report=json:FILE,report=sarif:FILE,report=html:FILE,suppress=FILE,
- * fail-on-race,quiet,arrays=fine|adaptive}) and system properties ({@code bigfoot.report=json:FILE},
+ * fail-on-race,quiet,arrays=fine|adaptive,load-time=CLASSPATH}) and system properties ({@code bigfoot.report=json:FILE},
  * {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true}, {@code bigfoot.quiet=true},
  * {@code bigfoot.arrays=fine|adaptive}); agent options win (a report option replaces the one of its format).
  */
-record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
+record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays,
+        String loadTime) {
 
     /** A report to write at exit: its format ({@code json}, {@code sarif} or {@code html}) and file. */
     record ReportFile(String format, Path file) {
@@ -36,6 +38,11 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
 
     Config {
         reports = List.copyOf(reports);
+    }
+
+    /** Without load-time rewriting. */
+    Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
+        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null);
     }
 
     /** Options from system properties; a malformed value is ignored with one line on stderr. */
@@ -67,7 +74,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
             }
         }
         return new Config(c.reports, c.suppressions, Boolean.parseBoolean(p.getProperty(FAIL_PROPERTY)),
-                Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive);
+                Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive, null);
     }
 
     /** This config with {@code report} in place of any report of its format. */
@@ -75,23 +82,28 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         List<ReportFile> all = new ArrayList<>();
         reports.stream().filter(r -> !r.format().equals(report.format())).forEach(all::add);
         all.add(report);
-        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays);
+        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime);
     }
 
     Config withSuppressions(Path file) {
-        return new Config(reports, file, failOnRace, quiet, adaptiveArrays);
+        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime);
     }
 
     Config withFailOnRace() {
-        return new Config(reports, suppressions, true, quiet, adaptiveArrays);
+        return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime);
     }
 
     Config withQuiet() {
-        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays);
+        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime);
     }
 
     Config withArrays(boolean adaptive) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptive);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime);
+    }
+
+    /** Rewriting at load time with StaticBF from {@code classpath}, or none (null). */
+    Config withLoadTime(String classpath) {
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath);
     }
 
     /** The file of the report of {@code format}, or null. */
@@ -116,9 +128,12 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                 c = c.withQuiet();
             } else if (option.startsWith("arrays=")) {
                 c = c.withArrays(parseArrays(option.substring("arrays=".length())));
+            } else if (option.startsWith("load-time=") && option.length() > "load-time=".length()) {
+                c = c.withLoadTime(option.substring("load-time=".length()));
             } else {
                 throw new IllegalArgumentException("unknown agent option '" + option
-                        + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, arrays=fine|adaptive)");
+                        + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, arrays=fine|adaptive, "
+                        + "load-time=CLASSPATH)");
             }
         }
         return c;
@@ -139,6 +154,9 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         if (adaptiveArrays) {
             options.add("arrays=adaptive");
+        }
+        if (loadTime != null) {
+            options.add("load-time=" + loadTime);
         }
         return String.join(",", options);
     }

@@ -137,7 +137,7 @@ class AgentEndToEndTest {
     void badAgentOptionIsOneLineAndStatus2() throws Exception {
         Run run = java("-javaagent:" + jar + "=report=json:x.json,verbose", "-cp", programs, "bigfoot.rt.demo.SafeCounter");
         assertEquals(2, run.status());
-        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, arrays=fine|adaptive)\n", run.err());
+        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, arrays=fine|adaptive, load-time=CLASSPATH)\n", run.err());
         assertEquals("", run.out());
     }
 

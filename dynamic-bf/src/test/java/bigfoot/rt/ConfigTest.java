@@ -31,7 +31,7 @@ class ConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.DEFAULT.withAgentOptions("quiet,verbose"));
         assertEquals("unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, "
-                + "arrays=fine|adaptive)", e.getMessage());
+                + "arrays=fine|adaptive, load-time=CLASSPATH)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=xml:f"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=json:"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("suppress="));
@@ -72,6 +72,9 @@ class ConfigTest {
                 true, true, true);
         assertEquals("report=json:r.json,report=html:r.html,suppress=s.txt,fail-on-race,quiet,arrays=adaptive",
                 c.toAgentOptions());
+        Config loadTime = Config.DEFAULT.withLoadTime("static-bf-cli.jar");
+        assertEquals("load-time=static-bf-cli.jar", loadTime.toAgentOptions());
+        assertEquals(loadTime, Config.DEFAULT.withAgentOptions(loadTime.toAgentOptions()));
         assertEquals(c, Config.DEFAULT.withAgentOptions(c.toAgentOptions()));
         assertEquals("", Config.DEFAULT.toAgentOptions());
     }

@@ -1,0 +1,81 @@
+package bigfoot.staticbf.loadtime;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.hierarchy.ClassHierarchy;
+import bigfoot.staticbf.hierarchy.ClassInfo;
+import bigfoot.staticbf.hierarchy.ClassSource;
+import bigfoot.staticbf.hierarchy.JdkClassSource;
+import bigfoot.staticbf.placement.FastTrackPlacement;
+import bigfoot.staticbf.rewrite.ClassRewriter;
+import bigfoot.staticbf.rewrite.Environment;
+import bigfoot.staticbf.rewrite.ShadowPolicy;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+
+/**
+ * Rewrites, as they are loaded, the classes StaticBF did not rewrite ahead of time (generated, loaded from
+ * elsewhere, left out by mistake), in fasttrack placement: a check at every access, events at every
+ * synchronisation. The runtime agent calls {@link #rewrite} from its class-file transformer (through
+ * reflection: the runtime depends on nothing of StaticBF).
+ *
+ * <p>Fields keep the shadows the rest of the program gives them: a class rewritten now gets no shadow fields,
+ * so its fields are checked as foreign fields (by name), as code rewritten ahead of time checks fields of classes
+ * it did not rewrite; fields of classes rewritten ahead of time use their shadow fields. The class hierarchy is
+ * read through the loading class loader. A class that cannot be rewritten loads unchanged, with one warning.
+ */
+public final class LoadTimeRewriter {
+
+    private static final List<String> NEVER = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/", "bigfoot/");
+
+    private final Diagnostics diagnostics;
+    private final Map<ClassLoader, ClassRewriter> byLoader = new WeakHashMap<>();
+    private int rewritten;
+
+    public LoadTimeRewriter(PrintStream err) {
+        this.diagnostics = new Diagnostics(err);
+    }
+
+    /**
+     * The rewritten class file of {@code className} (internal name) defined by {@code loader}, or null to load it
+     * as it is (JDK and runtime classes, classes rewritten ahead of time, failures).
+     */
+    public synchronized byte[] rewrite(ClassLoader loader, String className, byte[] classFile) {
+        if (loader == null || className == null || NEVER.stream().anyMatch(className::startsWith)) {
+            return null;
+        }
+        try {
+            ClassInfo info = ClassInfo.read(classFile, true);
+            if (info.fields().stream().anyMatch(f -> f.name().equals(RuntimeApi.SITE_BASE_FIELD))) {
+                return null; // rewritten ahead of time
+            }
+            ClassRewriter.Result result = rewriterFor(loader).rewrite(classFile);
+            if (!result.changed()) {
+                return null;
+            }
+            rewritten++;
+            return result.bytes();
+        } catch (ClassRewriter.RewriteException | RuntimeException | LinkageError e) {
+            diagnostics.warnOnce(className, "class " + className.replace('/', '.') + " is not checked: it could not be "
+                    + "rewritten at load time (" + e + ")");
+            return null;
+        }
+    }
+
+    /** How many classes were rewritten at load time so far. */
+    public synchronized int rewritten() {
+        return rewritten;
+    }
+
+    private ClassRewriter rewriterFor(ClassLoader loader) {
+        return byLoader.computeIfAbsent(loader, l -> {
+            List<ClassSource> sources = List.of(new LoaderClassSource(l), new JdkClassSource());
+            ClassHierarchy hierarchy = new ClassHierarchy(sources, diagnostics);
+            return new ClassRewriter(new Environment(hierarchy, new ShadowPolicy(Set.of()), new FastTrackPlacement(),
+                    false, diagnostics));
+        });
+    }
+}

@@ -1,0 +1,16 @@
+package loadtime;
+
+/** Two threads increment one {@link Tally} without synchronisation (the threads are started by rewritten code). */
+public class TwoWriters {
+
+    public static void main(String[] args) throws Exception {
+        Tally tally = new Tally();
+        Thread a = new Thread(tally::add, "writer-a");
+        Thread b = new Thread(tally::add, "writer-b");
+        a.start();
+        b.start();
+        a.join();
+        b.join();
+        System.out.println("count " + tally.count);
+    }
+}

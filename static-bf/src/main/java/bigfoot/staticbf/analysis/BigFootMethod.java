@@ -219,7 +219,6 @@ final class BigFootMethod {
         }
     }
 
-    /** [Acq]: an acquire, a {@code <clinit>} that may run (CLASS INIT), or the runtime's first class-init join. */
     /**
      * PHI: on an edge into a block, the values its phis define are about to be redefined; facts naming them
      * (from an earlier iteration, or anticipated of the next) say nothing about the new values.
@@ -264,6 +263,7 @@ final class BigFootMethod {
         return facts;
     }
 
+    /** [Acq]: an acquire, a {@code <clinit>} that may run (CLASS INIT), or the runtime's first class-init join. */
     private boolean acquires(int i) {
         return effects[i].acquires() || runsClinit.get(i) || joinsClassInit.get(i);
     }
@@ -311,6 +311,9 @@ final class BigFootMethod {
                 continue;
             }
             InstructionEffects.Effect e = effects[i];
+            // DEF: above the instruction that defines a value, what is anticipated about it concerns a later value
+            // (in a loop: the next iteration's), not the one a past access made: a[k] of the next probe is not a[k]
+            forgetDefs(state, insns[i]);
             if (e.access() != null) {
                 state.add(e.access(), e.write(), i);
             }
@@ -334,6 +337,17 @@ final class BigFootMethod {
             }
         }
         return state;
+    }
+
+    private static void forgetDefs(LocationFacts state, SSAInstruction insn) {
+        int n = insn.getNumberOfDefs();
+        if (n > 0) {
+            Set<Integer> defs = new HashSet<>();
+            for (int d = 0; d < n; d++) {
+                defs.add(insn.getDef(d));
+            }
+            state.removeIf(p -> p.mentions(defs));
+        }
     }
 
     // ---- pass 4: past checks and the check sets ------------------------------------------------------

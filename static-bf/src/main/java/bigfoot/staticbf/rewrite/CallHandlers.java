@@ -15,7 +15,7 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * The synchronising library calls the rewriter knows: Thread.start / join / isAlive, Object.wait and
  * CyclicBarrier.await here, and java.util.concurrent by family: locks, synchronizers, atomics, concurrent
  * collections, executors and futures ({@link LockModels}, {@link SynchronizerModels}, {@link AtomicModels},
- * {@link CollectionModels}, {@link ExecutorModels}). Calls through a subclass (and super.start()) count: owners
+ * {@link CollectionModels}, {@link ExecutorModels}, {@link ThreadSignalModels}). Calls through a subclass (and super.start()) count: owners
  * are resolved through the class hierarchy.
  */
 public final class CallHandlers {
@@ -42,6 +42,7 @@ public final class CallHandlers {
         all.addAll(AtomicModels.handlers());
         all.addAll(CollectionModels.handlers());
         all.addAll(ExecutorModels.handlers());
+        all.addAll(ThreadSignalModels.handlers());
         return new CallHandlers(all);
     }
 

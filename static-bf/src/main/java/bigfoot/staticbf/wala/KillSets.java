@@ -37,8 +37,9 @@ import java.util.function.Predicate;
  * <p>A method's own operations: monitorenter / synchronized entry / volatile read = acquire;
  * monitorexit / synchronized exit / volatile write / the first use of another application class (its
  * rewritten {@code <clinit>} ends with a release) = release; a native application method = both.
- * A call site: the union over its targets in the call graph (class-hierarchy targets, plus lambda
- * bodies, where the call graph has none):
+ * A call site: the union over its targets in the call graph and, for a virtual or interface call, every
+ * target the class hierarchy allows plus lambda bodies (the call graph alone misses receivers allocated in
+ * code it did not reach):
  * <ul>
  * <li>an application (or classpath) target contributes its kill set (the fixed point);</li>
  * <li>a JDK target contributes what the {@link LibraryModel} says, and nothing if it is not
@@ -262,7 +263,13 @@ public final class KillSets {
         return new CallEffect(fixed, analysed);
     }
 
-    /** The call graph's targets of a site; the class hierarchy's (and lambda bodies) where the call graph has none. */
+    /**
+     * The targets of a site: the call graph's and, for a dispatch, every target the class hierarchy allows (and
+     * lambda bodies). The call graph's points-to sets only know the objects allocated in code reachable from its
+     * entry points: a library analysed without its clients (lucene: no main) hands its methods receivers made
+     * elsewhere, whose methods (a synchronized RAMFile.addBuffer behind IndexOutput.writeVInt) the call graph never
+     * sees. A kill set that missed them would let a check move past a release.
+     */
     private Set<IMethod> targets(IMethod caller, CallSiteReference site) {
         Set<IMethod> result = new LinkedHashSet<>();
         if (graph != null) {
@@ -270,14 +277,12 @@ public final class KillSets {
                 graph.getPossibleTargets(node, site).forEach(t -> result.add(t.getMethod()));
             }
         }
-        if (result.isEmpty()) {
-            MethodReference declared = site.getDeclaredTarget();
-            if (site.isDispatch()) {
-                result.addAll(cha.getPossibleTargets(declared));
-                result.addAll(lambdas.mayRun(declared));
-            } else {
-                Optional.ofNullable(cha.resolveMethod(declared)).ifPresent(result::add);
-            }
+        MethodReference declared = site.getDeclaredTarget();
+        if (site.isDispatch()) {
+            result.addAll(cha.getPossibleTargets(declared));
+            result.addAll(lambdas.mayRun(declared));
+        } else if (result.isEmpty()) {
+            Optional.ofNullable(cha.resolveMethod(declared)).ifPresent(result::add);
         }
         return result;
     }

@@ -69,7 +69,10 @@ final class LibraryModel {
     private static final Set<String> NEVER = Set.of("<init>", "<clinit>", "toString", "hashCode", "equals");
 
     private static final List<Rule> RULES = List.of(
-            Rule.of("java/lang/Thread", Map.of("start", RELEASE, "join", ACQUIRE, "isAlive", ACQUIRE)),
+            Rule.of("java/lang/Thread", Map.of("start", RELEASE, "join", ACQUIRE, "isAlive", ACQUIRE,
+                    "interrupt", RELEASE, "isInterrupted", ACQUIRE, "interrupted", ACQUIRE)),
+            Rule.of("java/util/concurrent/locks/LockSupport", Map.of(
+                    "unpark", RELEASE, "park", ACQUIRE, "parkNanos", ACQUIRE, "parkUntil", ACQUIRE)),
             Rule.of("java/lang/Object", Map.of("wait", BOTH)),
             // the program ends in them and the runtime reports: a deferred check must have run before
             Rule.of("java/lang/System", Map.of("exit", BOTH)),
@@ -120,7 +123,8 @@ final class LibraryModel {
             // reflective calls run code nobody can see: assume the worst (bfj-on-ssa.md, "Calls")
             Rule.of("java/lang/reflect/Method", Map.of("invoke", BOTH)),
             Rule.of("java/lang/reflect/Constructor", Map.of("newInstance", BOTH)),
-            Rule.of("java/lang/Class", Map.of("newInstance", BOTH)),
+            // forName runs the named class's static initialiser, whose rewritten end is a release
+            Rule.of("java/lang/Class", Map.of("newInstance", BOTH, "forName", BOTH)),
             Rule.of("java/lang/invoke/MethodHandle", Map.of(
                     "invoke", BOTH, "invokeExact", BOTH, "invokeWithArguments", BOTH)));
 

@@ -178,8 +178,9 @@ class KillSetsTest {
                 "the lambda given to new Thread is reached (Thread.start -> run -> lambda)");
         assertEquals(KillSet.BOTH, killSets.of(body));
         assertEquals(KillSet.NONE, of("lambdaThread"), "creating a lambda runs nothing");
-        // 0-CFA knows runIt only ever runs the lambda that writes a volatile
-        assertEquals(KillSet.RELEASE, of("runIt"));
+        // 0-CFA knows runIt only ever runs the lambda that writes a volatile, but a receiver allocated where the
+        // call graph does not look could be any Runnable of the program: Worker.run, which synchronises, too
+        assertEquals(KillSet.BOTH, of("runIt"));
     }
 
     @Test

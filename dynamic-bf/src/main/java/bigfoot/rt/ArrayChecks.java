@@ -4,7 +4,9 @@ package bigfoot.rt;
  * Element and range checks of arrays. A range {@code begin, begin+stride, .. < end} is first clipped to the
  * array; then {@code arrays=fine} runs its FastTrack operations at once, and {@code arrays=adaptive} adds it to
  * the thread's {@link Footprint}, committed by {@link #commit} before the thread's next synchronisation (or
- * when the footprint is full). With a placement verifier (verify mode) checks are immediate and per element,
+ * when the footprint is full), except a single index of a PER-ELEMENT array ({@link ArrayShadow#perElement}),
+ * which is checked at once: scattered single indices have nothing to coalesce, and the footprint's bookkeeping
+ * would cost more than the check. With a placement verifier (verify mode) checks are immediate and per element,
  * whatever the mode, so the verifier sees one location per element.
  */
 final class ArrayChecks {
@@ -25,23 +27,34 @@ final class ArrayChecks {
     /** Checks {@code a[begin..end by stride]} (stride below 1: {@code begin} only) for thread {@code ts}. */
     void check(ThreadState ts, ArrayShadow a, int begin, int end, int stride, boolean write, int site,
             PlacementVerifier verifier) {
-        int s = stride < 1 ? 1 : stride;
-        long hi = Math.min(stride < 1 ? Math.min(end, (long) begin + 1) : end, a.length());
-        long lo = begin >= 0 ? begin : begin + ((-(long) begin + s - 1) / s) * s;
-        if (lo >= hi) {
-            return;
+        int f;
+        int l;
+        int step;
+        if (stride < 1 || end - (long) begin == 1) {                // one index: the element checks' path
+            if (begin < 0 || begin >= a.length() || end <= begin) {
+                return;
+            }
+            f = begin;
+            l = begin;
+            step = 1;
+        } else {
+            long hi = Math.min(end, a.length());
+            long lo = begin >= 0 ? begin : begin + ((-(long) begin + stride - 1) / stride) * stride;
+            if (lo >= hi) {
+                return;
+            }
+            f = (int) lo;
+            l = (int) (lo + ((hi - 1 - lo) / stride) * stride);
+            step = f == l ? 1 : stride;
         }
-        int f = (int) lo;
-        int l = (int) (lo + ((hi - 1 - lo) / s) * s);
-        int step = f == l ? 1 : s;
         if (verifier != null) {
             for (long i = f; i <= l; i += step) {
                 VarState sx = a.element((int) i);
                 ft.check(ts, sx, write, site);
                 verifier.check(sx, write, site);
             }
-        } else if (!adaptive) {
-            a.apply(ft, ts, f, l, step, write, site);
+        } else if (!adaptive || (f == l && a.perElement())) {
+            a.apply(ft, ts, f, l, step, write, site);         // fine, or PER-ELEMENT: nothing to coalesce
         } else if (ts.footprint.add(a, f, l, step, write, site)) {
             commit(ts);
         }

@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -7,7 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The shadow of one array (bigfoot.md section 9.3, after SlimState). Shadows of {@code arrays=fine} runs are born
  * FINE; {@code arrays=adaptive} ones are born COARSE and follow this state machine:
  * <pre>
- *   COARSE --(a range that is not the whole array)--> SEGMENTS --(an element check: verify mode)--> FINE
+ *   COARSE --(a range that is not the whole array, unless SAME EPOCH)--> SEGMENTS
+ *   COARSE, SEGMENTS --(FRAGMENTATION: past its bound of single-index checks; or an element check: verify mode)--> FINE
  * </pre>
  * <ul>
  * <li>COARSE: one {@link ArrayVarState} for every index.</li>
@@ -16,10 +18,19 @@ import java.util.concurrent.atomic.LongAdder;
  * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one state per residue class {@code i mod m} (absolute
  * index, so cuts never shift classes), null for a class with no index in the segment.</li>
  * <li>FINE: one state per element, made lazily (a copy of the frozen segment state the element was in) and
- * installed by CAS. Element checks of a non-FINE shadow make it FINE.</li>
+ * installed by CAS. FRAGMENTATION ({@link #fragments}): a shadow that has taken more than
+ * {@code max(fragmentMin, length / fragmentDivisor)} single-index checks ({@link Bounds}) goes FINE at the next
+ * one: scattered, indirect or hot elements gain nothing from blocks, and FINE elements take FastTrack's
+ * lock-free same-epoch paths instead of this monitor. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
  * </ul>
  *
- * <p>A committed range {@code R = first, first+s, .. last} is applied in three steps:
+ * <p>PER-ELEMENT ({@link #footprintSingle}) is not a representation but a property of the checks, which fine and
+ * adaptive shadows share: an array whose footprint singles mostly merge into no range gets its single-index
+ * checks run at once instead of through footprints ({@link ArrayChecks}).
+ *
+ * <p>A committed range {@code R = first, first+s, .. last} is applied in three steps, unless it lies inside one
+ * uniform segment (or COARSE) whose state the access leaves unchanged (SAME EPOCH: FastTrack's same-epoch rules,
+ * so every index of R would take them too): then it is that state's one check, and nothing is cut.
  * <ol>
  * <li>Edges. R FITS a segment {@code [a, b)} of modulus m when {@code m % s == 0} and R's lattice has no point
  * in the segment outside R ({@code first - a < s} below, {@code b - 1 - last < s} above): then every class it
@@ -56,24 +67,50 @@ final class ArrayShadow {
     /** The largest modulus of a strided segment (states per strided segment). */
     static final int MAX_MODULUS = 64;
 
+    /**
+     * When the PER-ELEMENT and FRAGMENTATION rules fire: an array is per-element once its footprint singles that
+     * merged into no range outnumber those that did by more than {@code perElementLead}; a COARSE or SEGMENTS
+     * shadow goes FINE after more than {@code max(fragmentMin, length / fragmentDivisor)} single-index checks.
+     * Tests lower them so that short traces take both transitions.
+     */
+    record Bounds(int perElementLead, int fragmentMin, int fragmentDivisor) {
+        static final Bounds DEFAULT = new Bounds(64, 64, 256);
+    }
+
+    private static final AtomicLong IDS = new AtomicLong();
+
     /** What a shadow holds now: segments (1 when coarse, 0 when fine), strided ones among them, live states. */
     record Shape(int segments, int strided, int states) {
     }
 
     private final Class<?> type;
     private final int length;
+    /** A number no other shadow of this run has, for the footprints' tables ({@link FootprintIndex}). */
+    final long id = IDS.getAndIncrement();
     /** Array VarStates made (blocks, classes, cut copies, fine elements), for the shadow-memory count. */
     private final LongAdder allocated;
     /** COARSE: the state of every index; null once cut, or for shadows born FINE. Under this monitor. */
     private ArrayVarState coarse;
     /** SEGMENTS: under this monitor until FINE, then frozen. */
     private Segments segments;
+    /** COARSE and SEGMENTS: single-index checks so far (FRAGMENTATION). */
+    private int singleChecks;
     private volatile AtomicReferenceArray<ArrayVarState> fine;
+    private final Bounds bounds;
+    /**
+     * PER-ELEMENT: footprint singles that merged into no range, less those that did (never below 0), and whether
+     * that has passed {@code bounds.perElementLead}. A property of the checks, not of the representation, so fine
+     * and adaptive shadows agree on it. Racy counts (a heuristic): threads adding to footprints update them
+     * unlocked.
+     */
+    private int unmergedSingles;
+    private boolean perElement;
 
-    ArrayShadow(Class<?> type, int length, boolean adaptive, LongAdder allocated) {
+    ArrayShadow(Class<?> type, int length, boolean adaptive, LongAdder allocated, Bounds bounds) {
         this.type = type;
         this.length = length;
         this.allocated = allocated;
+        this.bounds = bounds;
         if (adaptive && length > 0) {
             coarse = newState(null, 0, length, 1);
         } else {
@@ -108,17 +145,43 @@ final class ArrayShadow {
      */
     void apply(FastTrack ft, ThreadState st, int first, int last, int stride, boolean write, int site) {
         int s = first == last ? 1 : stride;
-        if (fine == null) {
+        AtomicReferenceArray<ArrayVarState> f = fine;
+        if (f == null) {
             synchronized (this) {
-                if (fine == null) {
+                if (fine == null && !fragments(first, last)) {
                     applyAdaptive(ft, st, write, site, first, last, s);
                     return;
                 }
             }
+            f = fine;
         }
         for (long i = first; i <= last; i += s) {
-            ft.check(st, element((int) i), write, site);
+            ArrayVarState e = f.get((int) i);
+            ft.check(st, e != null ? e : element((int) i), write, site);
         }
+    }
+
+    /**
+     * PER-ELEMENT: a footprint took a single-index check of this array, merging it into a range or not. Once
+     * unmerged singles lead by more than {@code bounds.perElementLead}, the array's single-index checks skip
+     * footprints ({@link #perElement}): scattered checks have nothing to coalesce. A merged single writes only
+     * while the count is above 0, so threads looping over one array in order do not share a written line.
+     */
+    void footprintSingle(boolean merged) {
+        int n = unmergedSingles;
+        if (merged) {
+            if (n > 0) {
+                unmergedSingles = n - 1;
+            }
+        } else if (!perElement) {
+            unmergedSingles = n + 1;
+            perElement = n + 1 > bounds.perElementLead();
+        }
+    }
+
+    /** PER-ELEMENT: true once this array's single-index checks skip footprints (see {@link #footprintSingle}). */
+    boolean perElement() {
+        return perElement;
     }
 
     /** True once the shadow is FINE. */
@@ -161,9 +224,26 @@ final class ArrayShadow {
 
     // ---------------------------------------------------------------- COARSE and SEGMENTS, under this monitor
 
+    /**
+     * FRAGMENTATION: per-element patterns (scattered, indirect or hot single indices) gain nothing from COARSE or
+     * SEGMENTS, and each of their checks pays the shadow's monitor (contended when threads share the array), a
+     * search, and cuts and merges. So single-index checks are counted, and once more than
+     * {@code max(fragmentMin, length / fragmentDivisor)} have been, the next makes the shadow FINE instead (and
+     * returns true), where checks take FastTrack's lock-free same-epoch paths. Ranges are never counted, so
+     * triangular and strided patterns keep one operation per range.
+     */
+    private boolean fragments(int first, int last) {
+        if (first != last || length == 1
+                || ++singleChecks <= Math.max(bounds.fragmentMin(), length / bounds.fragmentDivisor())) {
+            return false;
+        }
+        fine = new AtomicReferenceArray<>(length);
+        return true;
+    }
+
     private void applyAdaptive(FastTrack ft, ThreadState st, boolean write, int site, int first, int last, int s) {
         if (segments == null) {
-            if (s == 1 && first == 0 && last == length - 1) {
+            if ((s == 1 && first == 0 && last == length - 1) || FastTrack.leavesUnchanged(st, coarse, write)) {
                 ft.check(st, coarse, write, site);
                 return;
             }
@@ -171,6 +251,11 @@ final class ArrayShadow {
             coarse = null;
         }
         Segments g = segments;
+        long at = g.locate(first);
+        if (g.end(at) > last && g.rep(at) instanceof ArrayVarState u && FastTrack.leavesUnchanged(st, u, write)) {
+            ft.check(st, u, write, site);                       // SAME EPOCH for every index of R: nothing to cut
+            return;
+        }
         fitLow(first, s);
         fitHigh(last, s);
         long p = g.locate(first);

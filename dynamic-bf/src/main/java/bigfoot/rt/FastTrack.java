@@ -40,6 +40,14 @@ final class FastTrack {
         }
     }
 
+    /**
+     * True if {@link #check} of {@code sx} by {@code st} would take a same-epoch rule (READ SAME EPOCH, READ
+     * SHARED SAME EPOCH, WRITE SAME EPOCH): it would change no state and report no race.
+     */
+    static boolean leavesUnchanged(ThreadState st, VarState sx, boolean write) {
+        return write ? sx.w == st.epoch : sameEpochRead(st, sx);
+    }
+
     /** {@link #write} or {@link #read}, as the check's kind says. */
     void check(ThreadState st, VarState sx, boolean write, int site) {
         if (write) {

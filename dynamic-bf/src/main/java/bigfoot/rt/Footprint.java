@@ -10,7 +10,13 @@ import java.util.Arrays;
  * they are committed does not change which locations race.
  *
  * <p>Adding merges a range into an earlier one of the same array, operation and site when their indices overlap
- * or touch with a common stride (two single indices only when adjacent, so a scattered pair never looks strided).
+ * or touch with a common stride (two single indices only when adjacent, so a scattered pair never looks strided),
+ * trying the newest {@value #MERGE_TRIES} such ranges. A {@link FootprintIndex} finds the range's array among
+ * the footprint's arrays and its merge candidates, and each array keeps a chain of its write ranges for the
+ * commit: per-element patterns (scattered indices, each its own range) cost O(1) per add, and per committed
+ * read O(writes to the same array). Each single index added tells its array whether it merged
+ * ({@link ArrayShadow#footprintSingle}, the PER-ELEMENT rule), which so depends on the checks added only, never
+ * on the arrays' representation.
  *
  * <p>Only the owning thread adds, without locks; {@link #commit} is synchronized because a joiner, or the exit
  * report, commits the footprint of a thread that has ended (a thread still running at exit is committed best
@@ -20,14 +26,46 @@ final class Footprint {
 
     /** Ranges held before the owner commits on its own. */
     static final int MAX_RANGES = 64;
+    /** Same-key ranges (newest first) an add tries to merge into. */
+    static final int MERGE_TRIES = 8;
 
-    private final ArrayShadow[] arrays = new ArrayShadow[MAX_RANGES];
+    /** The ranges, in the order added: {@code shadows[arrayOf[k]][first[k]..last[k] by stride[k]]}. */
+    private final int[] arrayOf = new int[MAX_RANGES];
     private final int[] first = new int[MAX_RANGES];
     private final int[] last = new int[MAX_RANGES];
     private final int[] stride = new int[MAX_RANGES];
     private final boolean[] write = new boolean[MAX_RANGES];
     private final int[] site = new int[MAX_RANGES];
+    /** The previous range of the same array, operation and site, or -1. */
+    private final int[] sameKey = new int[MAX_RANGES];
+    /** For a write: the previous write range of the same array, or -1. */
+    private final int[] previousWrite = new int[MAX_RANGES];
     private int size;
+
+    /** The arrays of the ranges, each once, and per array its newest write range (or -1). */
+    private final ArrayShadow[] shadows = new ArrayShadow[MAX_RANGES];
+    private final int[] newestWrite = new int[MAX_RANGES];
+    private int shadowCount;
+    /**
+     * The arrays of recent adds and their numbers (replaced in turn), so runs of adds to one array, or
+     * alternating between two (a[i] op= b[i]), skip the index.
+     */
+    private ArrayShadow recent0;
+    private ArrayShadow recent1;
+    private int recentArray0;
+    private int recentArray1;
+    private boolean replace1;
+    /**
+     * Array ids (tagged with the sign bit) to array numbers, and merge keys (array number, site, operation) to
+     * their newest range.
+     */
+    private final FootprintIndex index = new FootprintIndex();
+    /**
+     * Per site (its low bits): the range added last from such a site. When its key is the add's, it is that key's
+     * newest range, found without the index (loops checking a few sites in turn).
+     */
+    private final int[] lastBySite = new int[SITE_SHORTCUTS];
+    private static final int SITE_SHORTCUTS = 16;
 
     boolean isEmpty() {
         return size == 0;
@@ -35,19 +73,67 @@ final class Footprint {
 
     /** Adds a check of {@code a[first..last by stride]} (in bounds; stride 1 if first == last); true if now full. */
     boolean add(ArrayShadow a, int f, int l, int s, boolean w, int from) {
-        for (int k = size - 1; k >= 0; k--) {
-            if (arrays[k] == a && write[k] == w && site[k] == from && merge(k, f, l, s)) {
+        int x = a == recent0 ? recentArray0 : a == recent1 ? recentArray1 : arrayNumber(a);
+        long key = (long) x << 32 | ((from << 1 | (w ? 1 : 0)) & 0xffffffffL);
+        int shortcut = from & (SITE_SHORTCUTS - 1);
+        int c = lastBySite[shortcut];
+        int slot = -1;
+        int newest;
+        if (c < size && arrayOf[c] == x && site[c] == from && write[c] == w) {
+            newest = c;
+        } else {
+            slot = index.slot(key);
+            newest = index.value(slot);
+        }
+        for (int k = newest, tries = 0; k >= 0 && tries < MERGE_TRIES; k = sameKey[k], tries++) {
+            if (merge(k, f, l, s)) {
+                if (f == l) {
+                    a.footprintSingle(true);
+                }
                 return false;
             }
         }
-        arrays[size] = a;
-        first[size] = f;
-        last[size] = l;
-        stride[size] = s;
-        write[size] = w;
-        site[size] = from;
-        size++;
+        if (f == l) {
+            a.footprintSingle(false);
+        }
+        int n = size;
+        arrayOf[n] = x;
+        first[n] = f;
+        last[n] = l;
+        stride[n] = s;
+        write[n] = w;
+        site[n] = from;
+        sameKey[n] = newest;
+        index.set(slot >= 0 ? slot : index.slot(key), key, n);
+        lastBySite[shortcut] = n;
+        if (w) {
+            previousWrite[n] = newestWrite[x];
+            newestWrite[x] = n;
+        }
+        size = n + 1;
         return size == MAX_RANGES;
+    }
+
+    /** The number of array {@code a} in this footprint, given it a new one if it has none. */
+    private int arrayNumber(ArrayShadow a) {
+        long key = Long.MIN_VALUE | a.id;
+        int slot = index.slot(key);
+        int x = index.value(slot);
+        if (x < 0) {
+            x = shadowCount++;
+            shadows[x] = a;
+            newestWrite[x] = -1;
+            index.set(slot, key, x);
+        }
+        if (replace1) {
+            recent1 = a;
+            recentArray1 = x;
+        } else {
+            recent0 = a;
+            recentArray0 = x;
+        }
+        replace1 = !replace1;
+        return x;
     }
 
     private boolean merge(int k, int f, int l, int s) {
@@ -63,7 +149,7 @@ final class Footprint {
         } else {
             return false;
         }
-        if (((long) f - kf) % step != 0 || (long) f > (long) kl + step || (long) kf > (long) l + step) {
+        if ((long) f > (long) kl + step || (long) kf > (long) l + step || (step > 1 && ((long) f - kf) % step != 0)) {
             return false;
         }
         first[k] = Math.min(kf, f);
@@ -82,21 +168,25 @@ final class Footprint {
         int n = size;
         for (int k = 0; k < n; k++) {
             if (write[k]) {
-                arrays[k].apply(ft, st, first[k], last[k], stride[k], true, site[k]);
+                shadows[arrayOf[k]].apply(ft, st, first[k], last[k], stride[k], true, site[k]);
             }
         }
         for (int k = 0; k < n; k++) {
-            if (!write[k] && !coveredByWrite(k, n)) {
-                arrays[k].apply(ft, st, first[k], last[k], stride[k], false, site[k]);
+            if (!write[k] && !coveredByWrite(k)) {
+                shadows[arrayOf[k]].apply(ft, st, first[k], last[k], stride[k], false, site[k]);
             }
         }
-        Arrays.fill(arrays, 0, n, null);
+        Arrays.fill(shadows, 0, shadowCount, null);
+        shadowCount = 0;
+        recent0 = null;
+        recent1 = null;
+        index.clear();
         size = 0;
     }
 
-    private boolean coveredByWrite(int k, int n) {
-        for (int j = 0; j < n; j++) {
-            if (write[j] && arrays[j] == arrays[k] && first[j] <= first[k] && last[k] <= last[j]
+    private boolean coveredByWrite(int k) {
+        for (int j = newestWrite[arrayOf[k]]; j >= 0; j = previousWrite[j]) {
+            if (first[j] <= first[k] && last[k] <= last[j]
                     && (first[k] - first[j]) % stride[j] == 0
                     && (first[k] == last[k] || stride[k] % stride[j] == 0)) {
                 return true;

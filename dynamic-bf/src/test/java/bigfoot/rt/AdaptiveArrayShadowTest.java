@@ -64,6 +64,78 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
+    void readsAreDroppedOnlyWhereAWriteOfTheirOwnArrayCoversThem() {
+        ThreadState t = Sim.thread(0);
+        ArrayShadow[] arrays = new ArrayShadow[20];
+        for (int k = 0; k < arrays.length; k++) {
+            arrays[k] = rig.array(int[].class, 10);
+        }
+        for (int round = 0; round < 2; round++) {                   // twice: the footprint's tables are reused
+            t.checks = 0;
+            for (int k = 0; k < arrays.length; k++) {
+                rig.write(t, arrays[k], k % 10, k % 10 + 1, 1, 1);
+                rig.read(t, arrays[k], k % 10, k % 10 + 1, 1, 2);                 // covered: dropped
+                rig.read(t, arrays[(k + 1) % arrays.length], k % 10, k % 10 + 1, 1, 3);   // another array's index
+            }
+            rig.checks.commit(t);
+            assertEquals(2 * arrays.length, t.checks, "round " + round + ": every write, and the reads no write covers");
+        }
+    }
+
+    @Test
+    void sameEpochChecksInsideABlockCutNothing() {
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = rig.array(double[].class, 1000);
+        rig.write(t[1], a, 0, 1000, 1, 1);
+        rig.checks.commit(t[1]);
+        rig.write(t[1], a, 500, 501, 1, 2);                         // W is already t[1]'s epoch
+        rig.checks.commit(t[1]);
+        assertEquals(new ArrayShadow.Shape(1, 0, 1), a.shape(), "a same-epoch write of one element keeps the block whole");
+        sim.order(t[1], t[2]);
+        rig.read(t[2], a, 0, 1000, 1, 4);
+        rig.checks.commit(t[2]);
+        assertEquals(new ArrayShadow.Shape(1, 0, 1), a.shape());
+        rig.read(t[2], a, 700, 701, 1, 5);                          // R is already t[2]'s epoch
+        rig.checks.commit(t[2]);
+        assertEquals(new ArrayShadow.Shape(1, 0, 1), a.shape(), "a same-epoch read of one element keeps the block whole");
+        assertEquals(List.of(), rig.races);
+    }
+
+    @Test
+    void scatteredSingleChecksGoPerElementAndFineAsFineCheckingDoes() {
+        int n = 100_000;
+        ArrayRig fine = new ArrayRig(true, false);
+        List<List<String>> events = new java.util.ArrayList<>();
+        for (ArrayRig r : List.of(rig, fine)) {
+            ThreadState[] t = new Sim().forkedThreads(3);
+            ArrayShadow a = r.array(byte[].class, n);
+            r.write(t[1], a, 0, n, 1, 1);                           // unordered with t[2]: every read below races
+            r.checks.commit(t[1]);
+            int bound = Math.max(ArrayShadow.Bounds.DEFAULT.fragmentMin(), n / ArrayShadow.Bounds.DEFAULT.fragmentDivisor());
+            int singles = ArrayShadow.Bounds.DEFAULT.perElementLead();
+            for (int i = 0; i < 2 * bound; i++) {
+                int index = (int) ((i * 7919L) % n);                // scattered: no two merge
+                if (i == singles + 1) {
+                    assertTrue(a.perElement(), "more unmerged singles than the bound");
+                    r.checks.commit(t[2]);
+                }
+                r.read(t[2], a, index, index + 1, 1, 10 + i % 8);
+                if (i == singles + 1) {
+                    assertTrue(t[2].footprint.isEmpty(), "a per-element array's single checks skip the footprint");
+                }
+                if (r == rig && i == bound - 1) {
+                    assertFalse(a.isFine(), "FRAGMENTATION fires only past its bound");
+                }
+            }
+            r.checks.commit(t[2]);
+            assertTrue(a.isFine());
+            assertEquals(2 * bound, r.racedIndices().size());
+            events.add(r.raceEvents());
+        }
+        assertEquals(events.get(1), events.get(0), "adaptive reports exactly what fine reports");
+    }
+
+    @Test
     void overlappingStridesRaceWhereTheyMeetAsFineCheckingDoes() {
         Set<String> expected = Set.of("int[][0]", "int[][6]", "int[][12]");
         assertEquals(expected, overlappingStrides(new ArrayRig(false, false)));

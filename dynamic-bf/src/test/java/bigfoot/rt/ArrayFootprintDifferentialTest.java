@@ -20,7 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * blocks, strided classes, merged blocks) report exactly the races fine shadows do, per index: same kind, same
  * previous epoch and site, same current site, as often. This is compared both for immediate checks and under
  * footprints. Footprints on fine shadows must then race on the same locations as immediate checks; with the
- * exact equalities, so must footprints on adaptive shadows.
+ * exact equalities, so must footprints on adaptive shadows. Half the traces use the runtime's
+ * {@link ArrayShadow.Bounds}, half bounds so low that short traces take the PER-ELEMENT rule (single checks
+ * skip the footprint, decided alike for fine and adaptive shadows) and FRAGMENTATION into FINE.
  *
  * <p>Footprints against immediate checking compare raced locations, not kinds: a footprint commits a thread's
  * checks at its next synchronisation, which reorders them against other threads' unordered accesses (another
@@ -33,6 +35,8 @@ class ArrayFootprintDifferentialTest {
 
     private static final int TRACES = 15_000;
     private static final int LENGTH = 60;
+    /** Bounds low enough that a short trace makes arrays per-element and fragments them into FINE. */
+    private static final ArrayShadow.Bounds LOW_BOUNDS = new ArrayShadow.Bounds(1, 1, 8);
 
     @Test
     void adaptiveShadowsAndFootprintsAgreeWithFineImmediateChecks() {
@@ -42,15 +46,18 @@ class ArrayFootprintDifferentialTest {
         int blocks = 0;
         int coarse = 0;
         int merged = 0;
+        int wentFine = 0;
+        int perElement = 0;
         Set<ArrayTrace.Kind> seen = EnumSet.noneOf(ArrayTrace.Kind.class);
         for (int i = 0; i < TRACES; i++) {
             ArrayTrace trace = ArrayTrace.random(rnd, LENGTH);
             trace.ops.forEach(op -> seen.add(op.kind()));
             String where = "trace #" + i + ", lengths " + java.util.Arrays.toString(trace.lengths) + ": " + trace.ops;
+            ArrayShadow.Bounds bounds = i % 2 == 0 ? ArrayShadow.Bounds.DEFAULT : LOW_BOUNDS;
             ArrayReplay[] fine = new ArrayReplay[2];
             for (int footprints = 0; footprints < 2; footprints++) {
-                fine[footprints] = new ArrayReplay(trace, footprints == 1, false).run(trace);
-                ArrayReplay adaptive = new ArrayReplay(trace, footprints == 1, true).run(trace);
+                fine[footprints] = new ArrayReplay(trace, footprints == 1, false, bounds).run(trace);
+                ArrayReplay adaptive = new ArrayReplay(trace, footprints == 1, true, bounds).run(trace);
                 List<String> expected = fine[footprints].rig.raceEvents();
                 if (!expected.equals(adaptive.rig.raceEvents())) {
                     assertEquals(expected, adaptive.rig.raceEvents(), (footprints == 1 ? "with" : "without")
@@ -62,6 +69,10 @@ class ArrayFootprintDifferentialTest {
                     strided += shape.strided() > 0 ? 1 : 0;
                     blocks += shape.strided() == 0 && shape.segments() > 2 ? 1 : 0;
                     coarse += shape.segments() == 1 && shape.strided() == 0 ? 1 : 0;
+                    wentFine += adaptive.array(a).isFine() ? 1 : 0;
+                    perElement += adaptive.array(a).perElement() ? 1 : 0;
+                    assertEquals(fine[footprints].array(a).perElement(), adaptive.array(a).perElement(),
+                            "per-element is a property of the checks, " + where);
                 }
                 merged += adaptive.rig.allocated.sum() > liveStates(adaptive, trace) ? 1 : 0;   // only merges drop states
             }
@@ -77,6 +88,8 @@ class ArrayFootprintDifferentialTest {
         assertTrue(strided > arrays / 5, "too few arrays with strided segments: " + strided);
         assertTrue(blocks > arrays / 5, "too few arrays in (three or more) blocks: " + blocks);
         assertTrue(coarse > arrays / 50, "too few arrays left coarse: " + coarse);
+        assertTrue(wentFine > arrays / 20, "too few arrays fragmented into FINE: " + wentFine);
+        assertTrue(perElement > arrays / 20, "too few arrays whose single checks became per-element: " + perElement);
         assertTrue(merged > replays / 4, "too few replays where blocks merged: " + merged);
     }
 

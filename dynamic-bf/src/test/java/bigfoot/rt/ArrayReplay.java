@@ -13,8 +13,8 @@ final class ArrayReplay {
     private final VarState volatileVar = new VarState();
     private final ArrayShadow[] arrays;
 
-    ArrayReplay(ArrayTrace trace, boolean footprints, boolean adaptiveShadows) {
-        rig = new ArrayRig(footprints, adaptiveShadows);
+    ArrayReplay(ArrayTrace trace, boolean footprints, boolean adaptiveShadows, ArrayShadow.Bounds bounds) {
+        rig = new ArrayRig(footprints, adaptiveShadows, bounds);
         for (int t = 0; t < threads.length; t++) {
             threads[t] = Sim.thread(t);
         }

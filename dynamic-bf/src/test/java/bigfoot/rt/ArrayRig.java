@@ -29,15 +29,22 @@ final class ArrayRig implements RaceListener {
     /** The current access's site of each race, in order. */
     final List<Integer> raceSites = new ArrayList<>();
     private final boolean adaptiveShadows;
+    private final ArrayShadow.Bounds bounds;
 
     /** {@code footprints}: checks go through footprints; {@code adaptiveShadows}: shadows start coarse. */
     ArrayRig(boolean footprints, boolean adaptiveShadows) {
+        this(footprints, adaptiveShadows, ArrayShadow.Bounds.DEFAULT);
+    }
+
+    /** As above, with the shadows' per-element and fragmentation bounds. */
+    ArrayRig(boolean footprints, boolean adaptiveShadows, ArrayShadow.Bounds bounds) {
         this.checks = new ArrayChecks(ft, footprints);
         this.adaptiveShadows = adaptiveShadows;
+        this.bounds = bounds;
     }
 
     ArrayShadow array(Class<?> type, int length) {
-        return new ArrayShadow(type, length, adaptiveShadows, allocated);
+        return new ArrayShadow(type, length, adaptiveShadows, allocated, bounds);
     }
 
     void read(ThreadState ts, ArrayShadow a, int begin, int end, int stride, int site) {

@@ -21,10 +21,10 @@ demo: build
 	@echo "JSON report: $(DEMO)/races.json"
 
 bench: build
-	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --runs 3
+	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --runs 3
 
 bench-quick: build
-	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --quick
+	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --quick
 
 clean:
 	$(MVN) -q clean

@@ -9,28 +9,37 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.EnumSet;
 import java.util.EnumMap;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The comparison harness behind {@code make bench}: packs the kernels into a jar, rewrites it once per
- * placement mode and fields option with the real StaticBF CLI, runs every kernel under every configuration in
+ * placement mode and fields option with the real StaticBF CLI (and for the real-library workloads, each driver's
+ * jar and library jars: see {@link Jars}), runs every kernel and workload under every configuration in
  * fresh JVMs ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations), and prints a table
  * of median iteration times per configuration, each checked configuration's overhead
  * (overhead = (checked - base) / base, as in FT2 and BigFoot), its check ratio (shadow operations / FT's) and its
  * array shadow memory (array shadow states made, in the last run).
  *
- * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR] [kernel...]};
+ * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR]
+ * [--libs DIR] [kernel-or-workload...]};
  * {@code --quick} runs the small sizes in one JVM per configuration (unless {@code --runs} says otherwise);
- * {@code --configs} picks the checked configurations (all by default; the uninstrumented run always comes first).
+ * {@code --configs} picks the checked configurations (all by default; the uninstrumented run always comes first);
+ * {@code --libs} is where the workloads' library jars are (default {@code benchmarks/target/workload-libs}, where
+ * the benchmarks build copies them); names pick kernels and workloads (all by default).
+ * <p>The kernels are race-free, so a race there fails the run (a detector bug). A real library may really race:
+ * a workload's races are counted and the first one described in a note line after the table, as are the StaticBF
+ * times (seconds per analysed method) of each workload's rewrites.
  */
 public final class Compare {
 
     public static void main(String[] args) throws Exception {
         Path runtime = null;
         Path work = Path.of("benchmarks/target/bench");
+        Path libs = Libraries.DEFAULT_DIR;
         Integer runs = null;
         boolean quick = false;
         List<String> only = new ArrayList<>();
@@ -41,6 +50,7 @@ public final class Compare {
                     case "--runtime": runtime = Path.of(value(args, ++i)); break;
                     case "--runs": runs = number(value(args, ++i)); break;
                     case "--work": work = Path.of(value(args, ++i)); break;
+                    case "--libs": libs = Path.of(value(args, ++i)); break;
                     case "--quick": quick = true; break;
                     case "--configs": configs = configurations(value(args, ++i)); break;
                     default:
@@ -57,8 +67,8 @@ public final class Compare {
                 throw new IllegalArgumentException("--runs must be at least 1");
             }
             for (String name : only) {
-                if (Kernel.ALL.stream().noneMatch(k -> k.name().equals(name))) {
-                    throw new IllegalArgumentException("unknown kernel " + name);
+                if (programs().stream().noneMatch(k -> k.name().equals(name))) {
+                    throw new IllegalArgumentException("unknown kernel or workload " + name);
                 }
             }
         } catch (IllegalArgumentException e) {
@@ -66,17 +76,24 @@ public final class Compare {
             System.exit(2);
         }
         List<Kernel> kernels = new ArrayList<>();
-        for (Kernel k : Kernel.ALL) {
+        for (Kernel k : programs()) {
             if (only.isEmpty() || only.contains(k.name())) {
                 kernels.add(quick ? k.withArgs(k.args().withSize(Size.SMALL)) : k);
             }
         }
         try {
-            compare(kernels, configs, runtime, work, runs != null ? runs : quick ? 1 : 3);
+            compare(kernels, configs, runtime, new Jars(work, libs, false), work, runs != null ? runs : quick ? 1 : 3);
         } catch (IOException e) {
             System.err.println("compare: error: " + e.getMessage());
             System.exit(1);
         }
+    }
+
+    /** The kernels, then the real-library workloads. */
+    private static List<Kernel> programs() {
+        List<Kernel> all = new ArrayList<>(Kernel.ALL);
+        all.addAll(Kernel.WORKLOADS);
+        return all;
     }
 
     /** BASE, FT (the check ratio's reference) and the named configurations, in their declared order. */
@@ -108,18 +125,15 @@ public final class Compare {
         return args[i];
     }
 
-    private static void compare(List<Kernel> kernels, List<Configuration> configs, Path runtime, Path work, int runs)
-            throws Exception {
-        Path baseJar = KernelJar.write(work.resolve("kernels.jar"));
-        Map<String, Path> byJar = new HashMap<>();
-        Map<Configuration, Path> jars = new EnumMap<>(Configuration.class);
-        for (Configuration c : configs) {
-            if (c.mode != null && !byJar.containsKey(c.jarName())) {
-                byJar.put(c.jarName(), Rewriter.rewrite(baseJar, work.resolve(c.jarName()), c.mode, c.fields, false));
+    private static void compare(List<Kernel> kernels, List<Configuration> configs, Path runtime, Jars jars, Path work,
+            int runs) throws Exception {
+        // every rewrite first, so StaticBF's output comes before the table
+        for (Kernel k : kernels) {
+            for (Configuration c : configs) {
+                jars.classpath(k, c);
             }
-            jars.put(c, c.mode == null ? baseJar : byJar.get(c.jarName()));
         }
-
+        List<String> notes = new ArrayList<>();
         List<Configuration> checked = new ArrayList<>(configs);
         checked.remove(Configuration.BASE);
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-10s %-9s %-6s %10s", "kernel", "stress", "size", "base ms"));
@@ -136,9 +150,9 @@ public final class Compare {
                 Path report = work.resolve(k.name() + "-" + c.name().toLowerCase(Locale.ROOT) + ".json");
                 for (int r = 0; r < runs; r++) {
                     Files.deleteIfExists(report);
-                    times.addAll(ChildJvm.run(c.jvmArgs(jars.get(c), runtime, report), k));
+                    times.addAll(ChildJvm.run(c.jvmArgs(jars.classpath(k, c), runtime, report), k));
                     if (c.mode != null) {
-                        summaries.put(c, checkRaceFree(k, report));
+                        summaries.put(c, k.usesLibraries() ? ReportSummary.read(report) : checkRaceFree(k, report));
                     }
                 }
                 medians.put(c, ChildJvm.median(times));
@@ -154,7 +168,36 @@ public final class Compare {
             // SHADOW MEMORY: array shadow states made (fine: one per element touched)
             checked.forEach(c -> row.append(String.format(Locale.ROOT, " %11d", summaries.get(c).arrayShadows())));
             System.out.println(row);
+            if (k.usesLibraries()) {
+                notes.addAll(workloadNotes(k, checked, summaries, jars));
+            }
         }
+        notes.forEach(System.out::println);
+    }
+
+    /**
+     * The races each configuration reported for a workload (the last run's; a real library may race), and
+     * the StaticBF time of each rewrite the configuration runs, with seconds per analysed method.
+     */
+    private static List<String> workloadNotes(Kernel k, List<Configuration> checked,
+            Map<Configuration, ReportSummary> summaries, Jars jars) throws IOException {
+        List<String> notes = new ArrayList<>();
+        for (Configuration c : checked) {
+            ReportSummary s = summaries.get(c);
+            if (s.races() > 0 || !s.complete()) {
+                notes.add("note: " + k.name() + " " + c.name() + ": " + s.races() + " races"
+                        + (s.complete() ? "" : " (incomplete verdict)") + s.firstRace().map(r -> ", first: " + r).orElse(""));
+            }
+        }
+        Set<String> seen = new HashSet<>();
+        for (Configuration c : checked) {
+            String rewrites = jars.rewrites(k, c).stream().map(Rewriter.Rewritten::describe)
+                    .collect(Collectors.joining("; "));
+            if (seen.add(rewrites)) {
+                notes.add("note: " + k.name() + " staticbf " + c.mode + "/" + c.fields + ": " + rewrites);
+            }
+        }
+        return notes;
     }
 
     /**

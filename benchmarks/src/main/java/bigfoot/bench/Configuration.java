@@ -1,7 +1,9 @@
 package bigfoot.bench;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * One way of running a kernel: uninstrumented, or rewritten in some placement mode, with or without field
@@ -39,19 +41,24 @@ enum Configuration {
         this.arrays = arrays;
     }
 
-    /** The rewritten jar this configuration runs, named by placement and fields. */
-    String jarName() {
-        return "kernels-" + mode + "-" + fields + ".jar";
+    /** How the jars rewritten for this configuration are named: {@code <jar>-<mode>-<fields>.jar}. */
+    String rewrittenName(Path jar) {
+        String name = jar.getFileName().toString();
+        return name.substring(0, name.length() - ".jar".length()) + "-" + mode + "-" + fields + ".jar";
     }
 
     /** The JVM arguments before the main class. */
-    List<String> jvmArgs(Path jar, Path runtimeJar, Path report) {
-        return mode == null ? List.of("-cp", jar.toString()) : underRuntime(jar, runtimeJar, arrays, report);
+    List<String> jvmArgs(List<Path> classpath, Path runtimeJar, Path report) {
+        return mode == null ? List.of("-cp", join(classpath)) : underRuntime(classpath, runtimeJar, arrays, report);
     }
 
-    /** The JVM arguments running a rewritten jar under the runtime with {@code arrays=<arrays>}, reporting JSON. */
-    static List<String> underRuntime(Path jar, Path runtimeJar, String arrays, Path report) {
+    /** The JVM arguments running rewritten jars under the runtime with {@code arrays=<arrays>}, reporting JSON. */
+    static List<String> underRuntime(List<Path> classpath, Path runtimeJar, String arrays, Path report) {
         return List.of("-javaagent:" + runtimeJar + "=quiet,arrays=" + arrays + ",report=json:" + report,
-                "-cp", jar.toString());
+                "-cp", join(classpath));
+    }
+
+    private static String join(List<Path> classpath) {
+        return classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }
 }

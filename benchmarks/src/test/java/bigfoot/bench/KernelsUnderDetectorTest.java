@@ -30,9 +30,8 @@ class KernelsUnderDetectorTest {
 
     @TestFactory
     List<DynamicTest> everyKernelPassesItsCheckRaceFreeUnderPreciseChecks() throws IOException {
-        Path work = Files.createDirectories(Path.of(System.getProperty("bigfoot.work.dir", "target/kernel-tests")));
-        // a private copy: the shared build may replace the runtime jar while the child JVMs run
-        Path runtime = Files.copy(runtimeJar(), work.resolve("dynamic-bf.jar"), StandardCopyOption.REPLACE_EXISTING);
+        Path work = workDir();
+        Path runtime = privateRuntime(work);
         Path base = KernelJar.write(work.resolve("kernels.jar"));
         List<Path> rewritten = new ArrayList<>();
         for (String mode : MODES) {
@@ -42,7 +41,7 @@ class KernelsUnderDetectorTest {
         for (Kernel kernel : Kernel.ALL) {
             Kernel k = kernel.withArgs(SMALL_RUN);
             tests.add(dynamicTest(k.name() + " uninstrumented",
-                    () -> ChildJvm.run(Configuration.BASE.jvmArgs(base, runtime, null), k)));
+                    () -> ChildJvm.run(Configuration.BASE.jvmArgs(List.of(base), runtime, null), k)));
             for (int m = 0; m < MODES.size(); m++) {
                 Path jar = rewritten.get(m);
                 for (String arrays : ARRAYS) {
@@ -56,12 +55,32 @@ class KernelsUnderDetectorTest {
     }
 
     private static void runChecked(Kernel k, Path jar, Path runtime, String arrays, Path report) throws Exception {
-        Files.deleteIfExists(report);
-        ChildJvm.run(Configuration.underRuntime(jar, runtime, arrays, report), k); // fails unless exit 0
-        ReportSummary s = ReportSummary.read(report);
+        ReportSummary s = runVerified(k, List.of(jar), runtime, arrays, report);
         assertEquals(0, s.races(), () -> "races reported, see " + report);
+    }
+
+    /**
+     * Runs {@code k} from a class path rewritten with placement verification under the runtime; asserts that it
+     * passed its own result check (exit status 0), with a complete verdict and no placement violation.
+     */
+    static ReportSummary runVerified(Kernel k, List<Path> classpath, Path runtime, String arrays, Path report)
+            throws Exception {
+        Files.deleteIfExists(report);
+        ChildJvm.run(Configuration.underRuntime(classpath, runtime, arrays, report), k); // fails unless exit 0
+        ReportSummary s = ReportSummary.read(report);
         assertTrue(s.complete(), () -> "incomplete verdict, see " + report);
         assertEquals(OptionalInt.of(0), s.violations(), () -> "placement violations (or none counted), see " + report);
+        return s;
+    }
+
+    /** The scratch directory of these tests (jars and JSON reports, kept for inspection). */
+    static Path workDir() throws IOException {
+        return Files.createDirectories(Path.of(System.getProperty("bigfoot.work.dir", "target/kernel-tests")));
+    }
+
+    /** A private copy of the runtime jar in {@code work}: the shared build may replace it while the child JVMs run. */
+    static Path privateRuntime(Path work) throws IOException {
+        return Files.copy(runtimeJar(), work.resolve("dynamic-bf.jar"), StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static Path runtimeJar() {

@@ -29,7 +29,7 @@ public record KernelArgs(Size size, int threads, int warmups, int iterations) {
     }
 
     /** Parses a kernel's arguments; on bad input prints one line naming the kernel and exits with status 2. */
-    static KernelArgs parse(String kernel, String[] args) {
+    public static KernelArgs parse(String kernel, String[] args) {
         try {
             if (args.length > 4) {
                 throw new IllegalArgumentException("too many arguments");

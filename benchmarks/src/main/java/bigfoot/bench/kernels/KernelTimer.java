@@ -15,7 +15,7 @@ public final class KernelTimer {
     }
 
     /** A kernel's result is wrong: the kernel (or its rewrite) is broken. */
-    static final class CheckFailed extends Exception {
+    public static final class CheckFailed extends Exception {
         CheckFailed(String message) {
             super(message);
         }
@@ -25,7 +25,7 @@ public final class KernelTimer {
     }
 
     /** Throws {@link CheckFailed} with the message unless the condition holds. */
-    static void check(boolean ok, String message) throws CheckFailed {
+    public static void check(boolean ok, String message) throws CheckFailed {
         if (!ok) {
             throw new CheckFailed(message);
         }

@@ -8,10 +8,10 @@ import java.util.concurrent.CyclicBarrier;
  * the awaiting threads are its parties). A worker that throws interrupts the others, which breaks the
  * barrier for them, so no worker is left waiting forever; the first failure is rethrown by {@link #run}.
  */
-final class Team {
+public final class Team {
 
     /** The work of worker {@code t} (0-based). */
-    interface Body {
+    public interface Body {
         void run(int t, CyclicBarrier barrier) throws Exception;
     }
 
@@ -34,17 +34,17 @@ final class Team {
     }
 
     /** Runs {@code body} on {@code threads} new threads and waits for all of them. */
-    static void run(String name, int threads, Body body) throws Exception {
+    public static void run(String name, int threads, Body body) throws Exception {
         new Team(name, threads, body).startAndJoin();
     }
 
     /** Start of part {@code t} when [0, n) is split into {@code parts} contiguous ranges. */
-    static int lo(int t, int parts, int n) {
+    public static int lo(int t, int parts, int n) {
         return (int) ((long) t * n / parts);
     }
 
     /** End (exclusive) of part {@code t} when [0, n) is split into {@code parts} contiguous ranges. */
-    static int hi(int t, int parts, int n) {
+    public static int hi(int t, int parts, int n) {
         return lo(t + 1, parts, n);
     }
 

@@ -1,0 +1,59 @@
+package bigfoot.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The harness reads a DynamicBF JSON report's summary and describes its first race in one line. */
+class ReportSummaryTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void describesTheFirstRaceWithBothAccessesAmongOtherKeys() throws Exception {
+        Path report = write("{\"races\":[\n"
+                + "{\"id\":\"7f7a\",\"kind\":\"write-read\",\"target\":{\"type\":\"field\",\"class\":\"org.x.Merger\",\"field\":\"writer\",\"index\":null},"
+                + "\"previous\":{\"thread\":\"main\",\"op\":\"write\",\"site\":{\"class\":\"org.x.Merger\",\"method\":\"merge\",\"file\":\"Merger.java\",\"line\":144}},"
+                + "\"current\":{\"thread\":\"merge \\\"1\\\"\",\"op\":\"read\",\"site\":{\"class\":\"org.x.Merger\",\"method\":\"message\",\"file\":\"Merger.java\",\"line\":98},\"started\":\"by \\\"main\\\" at org.x.Merger.merge(Merger.java:197)\"}},\n"
+                + "{\"kind\":\"write-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
+                + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":null},\"current\":{\"thread\":\"b\",\"op\":\"write\",\"site\":null}}],\n"
+                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":12,\"threads\":3,\"complete\":true,\"arrayShadows\":4}}\n");
+        ReportSummary s = ReportSummary.read(report);
+        assertEquals(2, s.races());
+        assertEquals(10, s.checks());
+        assertEquals(4, s.arrayShadows());
+        assertEquals(OptionalInt.empty(), s.violations());
+        assertEquals(Optional.of("write-read race on field org.x.Merger.writer: read at org.x.Merger.message(Merger.java:98)"
+                + " / write at org.x.Merger.merge(Merger.java:144)"), s.firstRace());
+    }
+
+    @Test
+    void describesAnArrayRaceWithUnknownSites() throws Exception {
+        Path report = write("{\"races\":[\n"
+                + "{\"kind\":\"write-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
+                + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":null},\"current\":{\"thread\":\"b\",\"op\":\"write\",\"site\":null}}],\n"
+                + "\"violations\":[],\n"
+                + "\"summary\":{\"races\":1,\"checks\":1,\"accesses\":1,\"threads\":3,\"complete\":false,\"arrayShadows\":1,\"violations\":0}}\n");
+        ReportSummary s = ReportSummary.read(report);
+        assertEquals(false, s.complete());
+        assertEquals(OptionalInt.of(0), s.violations());
+        assertEquals(Optional.of("write-write race on array int[] index 3: write at ? / write at ?"), s.firstRace());
+    }
+
+    @Test
+    void aRaceFreeReportHasNoFirstRace() throws Exception {
+        Path report = write("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":5,\"accesses\":5,\"threads\":2,"
+                + "\"complete\":true,\"arrayShadows\":0}}\n");
+        assertEquals(Optional.empty(), ReportSummary.read(report).firstRace());
+    }
+
+    private Path write(String json) throws Exception {
+        return Files.writeString(dir.resolve("report.json"), json);
+    }
+}

@@ -1,5 +1,7 @@
 package bigfoot.maven;
 
+import bigfoot.ir.Json;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

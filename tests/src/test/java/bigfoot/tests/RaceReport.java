@@ -1,5 +1,7 @@
 package bigfoot.tests;
 
+import bigfoot.ir.Json;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

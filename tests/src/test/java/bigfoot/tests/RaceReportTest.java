@@ -1,5 +1,7 @@
 package bigfoot.tests;
 
+import bigfoot.ir.Json;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

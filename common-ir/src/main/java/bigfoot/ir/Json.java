@@ -1,4 +1,4 @@
-package bigfoot.tests;
+package bigfoot.ir;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A strict JSON reader for the runtime's reports: objects become {@link LinkedHashMap}s, arrays
+ * A strict JSON reader for the runtime's reports (the JSON report is part of the contract: tests, the Maven
+ * plugin and the benchmarks read it): objects become {@link LinkedHashMap}s, arrays
  * {@link List}s, integers {@link Long}, other numbers {@link Double}; strings, booleans and null as usual.
  */
-final class Json {
+public final class Json {
 
     private final String text;
     private int pos;
@@ -18,7 +19,8 @@ final class Json {
         this.text = text;
     }
 
-    static Object parse(String text) {
+    /** The value of {@code text}; IllegalArgumentException saying where it is malformed. */
+    public static Object parse(String text) {
         Json p = new Json(text);
         p.skipSpace();
         Object value = p.value();

@@ -48,8 +48,13 @@ final class ChildJvm {
 
     /** {@code java -javaagent:<runtime>=report=json:<report>,quiet -cp <jar> <main>}. */
     static List<String> instrumented(Path jar, String mainClass, Path report) throws IOException {
-        return List.of("-javaagent:" + runtimeJar() + "=report=json:" + report + ",quiet", "-cp", jar.toString(),
-                mainClass);
+        return instrumented(jar, mainClass, report, "");
+    }
+
+    /** As {@link #instrumented(Path, String, Path)}, with more agent options ({@code ,arrays=adaptive}). */
+    static List<String> instrumented(Path jar, String mainClass, Path report, String moreOptions) throws IOException {
+        return List.of("-javaagent:" + runtimeJar() + "=report=json:" + report + ",quiet" + moreOptions, "-cp",
+                jar.toString(), mainClass);
     }
 
     static List<String> plain(Path jar, String mainClass) {

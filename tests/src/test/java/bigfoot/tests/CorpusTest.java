@@ -47,7 +47,16 @@ class CorpusTest {
 
     @TestFactory
     Stream<DynamicTest> everyProgramReportsExactlyItsDeclaredRaces() throws Exception {
-        return runAll(RewrittenJars.corpus(), "corpus-runs");
+        return runAll(RewrittenJars.corpus(), "corpus-runs", "");
+    }
+
+    /**
+     * The default rewrite (bigfoot placement, field proxies) under footprints and adaptive array shadows: single
+     * racy elements in big coarse arrays, overlapping strides and partitions keep their declared races.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyProgramReportsItsDeclaredRacesUnderBigFootWithAdaptiveArrays() throws Exception {
+        return runAll(RewrittenJars.corpusBigFoot(), "corpus-runs-bigfoot-adaptive", ",arrays=adaptive");
     }
 
     /**
@@ -116,13 +125,13 @@ class CorpusTest {
         return runs.resolve(p.simpleName() + "-" + mode + ".json");
     }
 
-    private static Stream<DynamicTest> runAll(Path jar, String workspace) throws Exception {
+    private static Stream<DynamicTest> runAll(Path jar, String workspace, String agentOptions) throws Exception {
         Path runs = Workspace.fresh(workspace);
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_CHILDREN);
         Map<Corpus.Program, Future<ChildJvm.Result>> results = new LinkedHashMap<>();
         for (Corpus.Program p : Corpus.programs()) {
             Path report = runs.resolve(p.simpleName() + ".json");
-            results.put(p, pool.submit(() -> ChildJvm.run(ChildJvm.instrumented(jar, p.mainClass(), report),
+            results.put(p, pool.submit(() -> ChildJvm.run(ChildJvm.instrumented(jar, p.mainClass(), report, agentOptions),
                     runs.resolve(p.simpleName()))));
         }
         pool.shutdown();

@@ -11,6 +11,7 @@ import java.util.Map;
 final class RewrittenJars {
 
     private static Path corpus;
+    private static Path corpusBigFoot;
     private static final Map<String, Path> corpusVerified = new HashMap<>();
 
     private RewrittenJars() {
@@ -24,6 +25,16 @@ final class RewrittenJars {
             corpus = Rewriter.rewrite(in, dir.resolve("corpus-bf.jar"));
         }
         return corpus;
+    }
+
+    /** The same corpus jar rewritten as users get it by default: bigfoot placement, field proxies (once). */
+    static synchronized Path corpusBigFoot() throws IOException {
+        if (corpusBigFoot == null) {
+            Path dir = Workspace.fresh("corpus-bigfoot");
+            Path in = Jars.write(dir.resolve("corpus.jar"), Jars.packageEntries(MainClasses.testClasses(), Corpus.PACKAGE));
+            corpusBigFoot = Rewriter.rewrite(in, dir.resolve("corpus-bigfoot.jar"), "--mode", "bigfoot");
+        }
+        return corpusBigFoot;
     }
 
     /**

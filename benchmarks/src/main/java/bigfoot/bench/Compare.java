@@ -22,7 +22,9 @@ import java.util.stream.Collectors;
  * fresh JVMs ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations), and prints a table
  * of median iteration times per configuration, each checked configuration's overhead
  * (overhead = (checked - base) / base, as in FT2 and BigFoot), its check ratio (shadow operations / FT's) and its
- * array shadow memory (array shadow states made, in the last run).
+ * array shadow memory (array shadow states made, in the last run), then a summary line (geometric-mean slowdown,
+ * mean check ratio); it also writes them as markdown and CSV ({@code results.md}, {@code results.csv}) and an SVG
+ * chart of the slowdowns ({@code slowdown.svg}) into the work directory ({@link Results}).
  *
  * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR]
  * [--libs DIR] [kernel-or-workload...]};
@@ -136,12 +138,8 @@ public final class Compare {
         List<String> notes = new ArrayList<>();
         List<Configuration> checked = new ArrayList<>(configs);
         checked.remove(Configuration.BASE);
-        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-10s %-9s %-6s %10s", "kernel", "stress", "size", "base ms"));
-        checked.forEach(c -> header.append(String.format(Locale.ROOT, " %10s", c.name() + " ms")));
-        checked.forEach(c -> header.append(String.format(Locale.ROOT, " %12s", c.name() + " overhead")));
-        checked.forEach(c -> header.append(String.format(Locale.ROOT, " %9s", c.name() + " ratio")));
-        checked.forEach(c -> header.append(String.format(Locale.ROOT, " %11s", c.name() + " arrays")));
-        System.out.println(header);
+        Results results = new Results(checked);
+        System.out.println(results.textHeader());
         for (Kernel k : kernels) {
             Map<Configuration, Double> medians = new EnumMap<>(Configuration.class);
             Map<Configuration, ReportSummary> summaries = new EnumMap<>(Configuration.class);
@@ -157,22 +155,20 @@ public final class Compare {
                 }
                 medians.put(c, ChildJvm.median(times));
             }
-            double base = medians.get(Configuration.BASE);
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-10s %-9s %-6s %10.1f",
-                    k.name(), k.stresses(), k.args().size().label(), base));
-            checked.forEach(c -> row.append(String.format(Locale.ROOT, " %10.1f", medians.get(c))));
-            checked.forEach(c -> row.append(String.format(Locale.ROOT, " %12.2f", (medians.get(c) - base) / base)));
-            // CHECK RATIO: shadow operations per heap access; FastTrack makes one per access
-            checked.forEach(c -> row.append(String.format(Locale.ROOT, " %9.3f",
-                    (double) summaries.get(c).checks() / Math.max(1, summaries.get(Configuration.FT).checks()))));
-            // SHADOW MEMORY: array shadow states made (fine: one per element touched)
-            checked.forEach(c -> row.append(String.format(Locale.ROOT, " %11d", summaries.get(c).arrayShadows())));
-            System.out.println(row);
+            Results.Row row = new Results.Row(k, medians.get(Configuration.BASE), medians, summaries);
+            results.add(row);
+            System.out.println(results.textRow(row));
             if (k.usesLibraries()) {
                 notes.addAll(workloadNotes(k, checked, summaries, jars));
             }
         }
+        System.out.println(results.textSummary());
         notes.forEach(System.out::println);
+        Files.writeString(work.resolve("results.md"), results.markdown());
+        Files.writeString(work.resolve("results.csv"), results.csv());
+        Files.writeString(work.resolve("slowdown.svg"), results.svg());
+        System.out.println("tables: " + work.resolve("results.md") + ", " + work.resolve("results.csv") + "; chart: "
+                + work.resolve("slowdown.svg"));
     }
 
     /**

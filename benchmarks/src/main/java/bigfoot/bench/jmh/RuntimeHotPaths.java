@@ -1,0 +1,98 @@
+package bigfoot.bench.jmh;
+
+import bigfoot.rt.RT;
+import bigfoot.rt.ThreadState;
+import bigfoot.rt.VarState;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The runtime's hot paths, called as rewritten code calls them (RT entry points): a field check in the same
+ * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), an
+ * element read shared by two threads (the read vector), and a range check of 1,000 elements committed at the
+ * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow). Run with
+ * {@code make bench-jmh}; numbers are for comparing builds of the runtime on one machine, not absolute.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "-Dbigfoot.quiet=true")
+public class RuntimeHotPaths {
+
+    /** A class as StaticBF rewrites it: a field, its shadow and the shadow's updater. */
+    public static final class Holder {
+        int value;
+        volatile VarState shadow;
+        static final AtomicReferenceFieldUpdater<Holder, VarState> SHADOW =
+                AtomicReferenceFieldUpdater.newUpdater(Holder.class, VarState.class, "shadow");
+    }
+
+    private static final int SITE = RT.registerSites("bench.Hot\tHot.java\nrun\t0\t1\tr\tbench.Hot.value"
+            + "\nrun\t1\t2\tw\tbench.Hot.value\nrun\t2\t3\tr\t[]");
+
+    /** One thread's objects. */
+    @State(Scope.Thread)
+    public static class PerThread {
+        final Holder holder = new Holder();
+        final Object lock = new Object();
+        final int[] array = new int[1000];
+        ThreadState ts;
+
+        @Setup
+        public void setUp() {
+            ts = RT.thread();
+        }
+    }
+
+    /** Objects shared by the threads of a group. */
+    @State(Scope.Group)
+    public static class Shared {
+        final int[] array = new int[16];
+    }
+
+    @Benchmark
+    public void fieldReadSameEpoch(PerThread t) {
+        RT.readField(t.holder, t.holder.shadow, Holder.SHADOW, t.ts, SITE);
+    }
+
+    @Benchmark
+    public void fieldWriteAfterOwnRelease(PerThread t) {
+        RT.release(t.lock, t.ts);
+        RT.writeField(t.holder, t.holder.shadow, Holder.SHADOW, t.ts, SITE + 1);
+    }
+
+    @Benchmark
+    @Group("sharedRead")
+    @GroupThreads(2)
+    public void arrayReadShared(Shared s, PerThread t) {
+        RT.release(t.lock, t.ts); // a new epoch: the read joins the shared read vector each time
+        RT.readArray(s.array, 3, t.ts, SITE + 2);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"-Dbigfoot.quiet=true", "-Dbigfoot.arrays=adaptive"})
+    public void rangeCheckThenCommitAdaptive(PerThread t) {
+        RT.readArrayRange(t.array, 0, t.array.length, 1, t.ts, SITE + 2);
+        RT.release(t.lock, t.ts); // commits the footprint
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"-Dbigfoot.quiet=true", "-Dbigfoot.arrays=fine"})
+    public void rangeCheckFine(PerThread t) {
+        RT.readArrayRange(t.array, 0, t.array.length, 1, t.ts, SITE + 2);
+        RT.release(t.lock, t.ts);
+    }
+}

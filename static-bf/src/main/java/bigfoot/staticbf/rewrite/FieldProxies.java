@@ -3,7 +3,6 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;
 import bigfoot.staticbf.hierarchy.ResolvedField;
-import bigfoot.staticbf.placement.MethodPlan;
 import bigfoot.staticbf.placement.MethodPlan.Bounds;
 import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
 import java.util.ArrayList;

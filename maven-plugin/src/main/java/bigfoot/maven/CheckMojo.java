@@ -30,9 +30,16 @@ public final class CheckMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        Path report = new Layout(directory.toPath()).jsonReport();
+        Layout layout = new Layout(directory.toPath());
+        Path report = layout.jsonReport();
         if (skip || !Files.isRegularFile(report)) {
-            getLog().info("bigfoot: no race report (" + report + "): the tests did not run under the detector");
+            if (!skip && Files.isDirectory(layout.classes())) {
+                // rewritten this build, yet no report: the test JVM did not get the agent
+                getLog().warn("bigfoot: no race report (" + report + ") although the classes were rewritten: did the "
+                        + "tests run? If you configure surefire's <argLine>, include @{argLine} in it");
+            } else {
+                getLog().info("bigfoot: no race report (" + report + "): the tests did not run under the detector");
+            }
             return;
         }
         RaceFile races;

@@ -28,12 +28,19 @@ public final class CheckMojo extends AbstractMojo {
     @Parameter(property = "bigfoot.skip", defaultValue = "false")
     private boolean skip;
 
+    @Parameter(property = "skipTests", defaultValue = "false")
+    private boolean skipTests;
+
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    private boolean skipTestCompilation;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         Layout layout = new Layout(directory.toPath());
         Path report = layout.jsonReport();
-        if (skip || !Files.isRegularFile(report)) {
-            if (!skip && Files.isDirectory(layout.classes())) {
+        boolean skipped = skip || skipTests || skipTestCompilation;
+        if (skipped || !Files.isRegularFile(report)) {
+            if (!skipped && Files.isDirectory(layout.classes())) {
                 // rewritten this build, yet no report: the test JVM did not get the agent
                 getLog().warn("bigfoot: no race report (" + report + ") although the classes were rewritten: did the "
                         + "tests run? If you configure surefire's <argLine>, include @{argLine} in it");

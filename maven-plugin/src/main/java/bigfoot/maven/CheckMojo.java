@@ -1,10 +1,8 @@
 package bigfoot.maven;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -16,29 +14,18 @@ import org.apache.maven.plugins.annotations.Parameter;
  * accesses, and with {@code failOnRace} fails the build when there is one.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public final class CheckMojo extends AbstractMojo {
-
-    @Parameter(property = "bigfoot.directory", defaultValue = "${project.build.directory}/bigfoot")
-    private File directory;
+public final class CheckMojo extends BigFootMojo {
 
     /** Fail the build if the tests raced. */
     @Parameter(property = "bigfoot.failOnRace", defaultValue = "false")
     private boolean failOnRace;
 
-    @Parameter(property = "bigfoot.skip", defaultValue = "false")
-    private boolean skip;
-
-    @Parameter(property = "skipTests", defaultValue = "false")
-    private boolean skipTests;
-
-    @Parameter(property = "maven.test.skip", defaultValue = "false")
-    private boolean skipTestCompilation;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        Layout layout = new Layout(directory.toPath());
+        Layout layout = layout();
         Path report = layout.jsonReport();
-        boolean skipped = skip || skipTests || skipTestCompilation;
+        boolean skipped = skipped();
         if (skipped || !Files.isRegularFile(report)) {
             if (!skipped && Files.isDirectory(layout.classes())) {
                 // rewritten this build, yet no report: the test JVM did not get the agent

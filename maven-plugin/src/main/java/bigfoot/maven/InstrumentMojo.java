@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.maven.artifact.Artifact;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -29,7 +28,7 @@ import org.apache.maven.project.MavenProject;
  */
 @Mojo(name = "instrument", defaultPhase = LifecyclePhase.PROCESS_TEST_CLASSES,
         requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
-public final class InstrumentMojo extends AbstractMojo {
+public final class InstrumentMojo extends BigFootMojo {
 
     static final String RUNTIME_ARTIFACT = "io.github.bigfootj:dynamic-bf";
 
@@ -63,23 +62,10 @@ public final class InstrumentMojo extends AbstractMojo {
     @Parameter(property = "bigfoot.formats", defaultValue = "sarif,html")
     private List<String> formats = new ArrayList<>(List.of("sarif", "html"));
 
-    /** Where the rewritten classes and the race reports go. */
-    @Parameter(property = "bigfoot.directory", defaultValue = "${project.build.directory}/bigfoot")
-    private File directory;
-
-    /** Skips rewriting (tests then run unchecked); also skipped when tests are. */
-    @Parameter(property = "bigfoot.skip", defaultValue = "false")
-    private boolean skip;
-
-    @Parameter(property = "skipTests", defaultValue = "false")
-    private boolean skipTests;
-
-    @Parameter(property = "maven.test.skip", defaultValue = "false")
-    private boolean skipTestCompilation;
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (skip || skipTests || skipTestCompilation) {
+        if (skipped()) {
             getLog().info("bigfoot: skipped");
             return;
         }
@@ -89,7 +75,7 @@ public final class InstrumentMojo extends AbstractMojo {
             getLog().info("bigfoot: no classes to rewrite");
             return;
         }
-        Layout layout = new Layout(directory.toPath());
+        Layout layout = layout();
         try {
             ClassDirectories inputs = new ClassDirectories(classes, testClasses, new PathFilter(includes, excludes));
             String fingerprint = inputs.fingerprint() + "|" + mode + "|" + fields + "|" + runtimeJar();

@@ -180,9 +180,7 @@ public final class FieldProxies {
             for (AbstractInsnNode insn : method.instructions) {
                 Integer bci = bcis.get(insn);
                 if (insn instanceof FieldInsnNode field && bci != null) {
-                    boolean checkedHere = fit.plan().isPresent() ? !fit.plan().get().unchecked().contains(bci)
-                            : env.placement().checksAccess(owner, method, insn, bci);
-                    if (checkedHere) { // a point of its own: the field is never grouped
+                    if (fit.checksAt(env.placement(), owner, method, insn, bci)) { // a point of its own: the field is never grouped
                         add(field, new CheckPoint(key + "@" + bci, -1, null), false);
                     }
                 }

@@ -42,8 +42,7 @@ final class MethodContext {
     /** Value number -> local slot (and whether it holds a reference), for the values deferred checks need. */
     private final Map<Integer, Integer> valueSlots = new LinkedHashMap<>();
     private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
-    private final Optional<MethodPlan> plan;
-    private final Map<Integer, AbstractInsnNode> byBci = new HashMap<>();
+    private final PlanFit fit;
     private boolean changed;
 
     MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
@@ -61,28 +60,27 @@ final class MethodContext {
                 lines.put(insn, line);
             }
         }
-        this.plan = usablePlan(cls.placement().plan(cls.node, method));
+        this.fit = usablePlan(cls.placement().plan(cls.node, method));
     }
 
     /** The placement's plan, if it fits this method's code ({@link PlanFit}); otherwise every access keeps its check. */
-    private Optional<MethodPlan> usablePlan(Optional<MethodPlan> candidate) {
+    private PlanFit usablePlan(Optional<MethodPlan> candidate) {
         PlanFit fit = PlanFit.of(method, bcis, candidate);
         if (fit.mismatch()) {
             cls.diagnostics().warn("bigfoot: the analysis of " + cls.name().replace('/', '.') + "." + method.name
                     + method.desc + " does not match its bytecode; its accesses keep their checks");
         }
-        byBci.putAll(fit.byBci());
-        return fit.plan();
+        return fit;
     }
 
     /** The plan of deferred checks this method follows, if any. */
     Optional<MethodPlan> plan() {
-        return plan;
+        return fit.plan();
     }
 
     /** The original instruction at a bytecode index named by the plan. */
     AbstractInsnNode instructionAt(int bci) {
-        return byBci.get(bci);
+        return fit.byBci().get(bci);
     }
 
     /** The original bytecode index of an original instruction (null for labels, frames, line numbers). */
@@ -122,8 +120,7 @@ final class MethodContext {
     /** True if the placement checks {@code access}; a check it leaves out is counted as removed. */
     boolean placesCheckAt(AbstractInsnNode access) {
         cls.counts.access();
-        boolean placed = plan.isPresent() ? !plan.get().unchecked().contains(bcis.get(access))
-                : cls.placement().checksAccess(cls.node, method, access, bcis.get(access));
+        boolean placed = fit.checksAt(cls.placement(), cls.node, method, access, bcis.get(access));
         if (!placed) {
             cls.counts.checkRemoved();
         }

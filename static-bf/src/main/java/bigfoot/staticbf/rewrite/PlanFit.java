@@ -1,11 +1,13 @@
 package bigfoot.staticbf.rewrite;
 
 import bigfoot.staticbf.placement.MethodPlan;
+import bigfoot.staticbf.placement.Placement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
@@ -43,6 +45,14 @@ record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, 
             return new PlanFit(Optional.empty(), Map.of(), true);
         }
         return new PlanFit(candidate, byBci, false);
+    }
+
+    /**
+     * True if {@code access} (at original bytecode index {@code bci}) gets a check of its own: it is not among the
+     * plan's unchecked accesses, or, for a method without a (fitting) plan, the placement checks it.
+     */
+    boolean checksAt(Placement placement, ClassNode owner, MethodNode method, AbstractInsnNode access, int bci) {
+        return plan.isPresent() ? !plan.get().unchecked().contains(bci) : placement.checksAccess(owner, method, access, bci);
     }
 
     private static boolean storesTo(MethodNode method, int slot) {

@@ -158,6 +158,42 @@ class BigFootPlacementTest {
                     return s; // @wide-return
                 }
 
+                int[] data;
+
+                // ALIAS: javac reloads this.data in every iteration, and nothing in the loop may write it: one array,
+                // so one range check after the loop
+                int sumData(int n) {
+                    int s = 0;
+                    for (int i = 0; i < n; i++) {
+                        s += data[i]; // @data
+                    }
+                    return s; // @data-end
+                }
+
+                // g[i] is reloaded for every j: one range check per row (on the outer loop's back edge)
+                static void clearRows(double[][] g, int n) {
+                    for (int i = 0; i < g.length; i++) { // @rows-loop
+                        for (int j = 0; j < n; j++) {
+                            g[i][j] = 0; // @rows
+                        }
+                        g[i] = g[i]; // @rows-next
+                    }
+                } // @rows-end
+
+                // a call may change this.data: each iteration's array is checked in its iteration
+                int sumDataCalling(int n) {
+                    int s = 0;
+                    for (int i = 0; i < n; i++) { // @data-call-loop
+                        s += data[i]; // @data-call
+                        s += helper();
+                    }
+                    return s; // @data-call-end
+                }
+
+                int helper() {
+                    return 1;
+                }
+
                 int elements(int[] arr, int i) {
                     int a = arr[i]; // @elem-read
                     arr[i] = a + 1; // @elem-write
@@ -351,6 +387,28 @@ class BigFootPlacementTest {
         assertEquals(5, ranges.stream().filter(c -> c.endsWith("@" + line("wide-return"))).count(), ranges::toString);
         assertEquals(List.of(), ranges.stream().filter(c -> !c.endsWith("@" + line("wide-return"))
                 && !c.endsWith("@throw")).toList(), "range checks inside the loop would run once per iteration");
+    }
+
+    @Test
+    void anArrayReloadedFromAFieldNoOneWritesInTheLoopGetsOneRangeCheckAfterTheLoop() {
+        assertEquals(List.of(check("readField", "data", "data", "data-end"), check("readArrayRange", "[]", "data", "data-end")),
+                checks("sumData").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void eachRowOfAMatrixGetsOneRangeCheckAfterItsLoop() {
+        // javac's g[i][j] = 0 reloads g[i] for every j: one read of g[i] and one write of its range per row; the outer
+        // loop (its test reads g.length) writes g[0..i): one range check after it
+        assertEquals(List.of(check("readArray", "[]", "rows", "rows-loop"), check("writeArrayRange", "[]", "rows", "rows-loop"),
+                check("writeArrayRange", "[]", "rows-next", "rows-end")),
+                checks("clearRows").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void anArrayReloadedInALoopThatCallsAMethodIsCheckedInEveryIteration() {
+        // the field is read in every iteration, with no write in between: one check of it after the loop
+        assertEquals(List.of(check("readArray", "[]", "data-call", "data-call-loop"), check("readField", "data", "data-call", "data-call-end")),
+                checks("sumDataCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
     }
 
     @Test

@@ -13,6 +13,7 @@ import com.ibm.wala.ssa.SymbolTable;
 import com.ibm.wala.util.graph.dominators.Dominators;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,18 +27,22 @@ import java.util.function.IntPredicate;
  * Loop invariants of the form {@code a[init..i)◁} (reference/bigfoot.md section 10.2, Fig 3.6(b)) for the loops
  * whose shape makes them true by construction, so no invariant search is needed:
  * <ul>
- * <li>a natural loop with one back edge, entered from one block outside it, left only from its header (the
- *     javac {@code for}/{@code while} shape: test at the top), and by exceptions that leave the method;</li>
+ * <li>a natural loop with one back edge, entered from one block outside it, left only from its test (the javac
+ *     {@code for}/{@code while} shape: test at the top; the test is the header's branch, or the branch ending the
+ *     straight-line blocks after it, when the condition reads a field or an array: {@code i < this.n},
+ *     {@code j < g[i].length}), and by exceptions that leave the method;</li>
  * <li>a linear induction variable {@code i = phi(init, i + k)} (k a positive constant, possibly a chain of
- *     constant additions such as three {@code i++}) that the header's branch tests, with {@code init} defined
+ *     constant additions such as three {@code i++}) that the test compares, with {@code init} defined
  *     outside the loop; and maybe more induction variables of that form that it does not test;</li>
  * <li>an access {@code a[m*j + c]} (m > 0 and c constants, j an induction variable), {@code a} defined outside the
- *     loop, in a block that dominates the back edge (so it runs in every iteration that reaches the back edge);</li>
+ *     loop or with the same value in every iteration ({@link LoopInvariants}: ALIAS, {@code this.buf[i]},
+ *     {@code g[i][j]}), in a block that dominates the back edge (so it runs in every iteration that reaches the back
+ *     edge);</li>
  * <li>no acquire and no release anywhere in the loop.</li>
  * </ul>
  * Then at the header {@code a[m*init+c..m*j+c:m*k)} has been accessed: empty on entry, and on the back edge
  * {@code a[m*init+c..m*j+c:m*k) ∪ a[m*j+c] = a[m*init+c..m*(j+k)+c:m*k)}. Likewise a location named by values
- * defined outside the loop ({@code b.f}), accessed in such a block, has been accessed if {@code i != init}. The
+ * defined outside the loop or invariant in it ({@code b.f}), accessed in such a block, has been accessed if {@code i != init}. The
  * loop's element accesses are absorbed into the range, which is checked once, after the loop (or when an exception
  * leaves the method). The rewriter keeps the tested variable where the branch tests it; a variable the branch does
  * not test is kept where it is stepped, so its value is the header's only once the loop ran: its ranges are
@@ -129,6 +134,10 @@ final class LoopRanges {
         SSACFG cfg = ir.getControlFlowGraph();
         Set<ISSABasicBlock> body = body(cfg, header, latch);
         SSAInstruction[] insns = ir.getInstructions();
+        ISSABasicBlock testBlock = testBlock(cfg, header, latch, body);
+        if (testBlock == null) {
+            return;
+        }
         for (ISSABasicBlock b : body) {
             for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
                 if (insns[i] != null && (synchronises.test(i) || throwsInside.test(i))) {
@@ -136,16 +145,15 @@ final class LoopRanges {
                 }
             }
             for (ISSABasicBlock s : cfg.getNormalSuccessors(b)) {
-                if (!body.contains(s) && !b.equals(header)) {
+                if (!body.contains(s) && !b.equals(testBlock)) {
                     return; // a second exit
                 }
             }
         }
-        int last = header.getLastInstructionIndex();
-        if (last < 0 || !(insns[last] instanceof SSAConditionalBranchInstruction test)) {
-            return;
-        }
+        int last = testBlock.getLastInstructionIndex();
+        SSAConditionalBranchInstruction test = (SSAConditionalBranchInstruction) insns[last];
         Set<Integer> defined = definedIn(ir, body);
+        defined.removeAll(LoopInvariants.in(ir, body, defined));
         SymbolTable symbols = ir.getSymbolTable();
         InductionVariable tested = null;
         List<InductionVariable> others = new ArrayList<>();
@@ -252,11 +260,16 @@ final class LoopRanges {
 
     /**
      * {@code value} as {@code scale * phi + offset} for constants scale and offset, following additions and
-     * subtractions of constants and multiplications by constants; null if it is not of that form.
+     * subtractions of constants, multiplications by constants and phis that pass one value through; null if it is
+     * not of that form.
      */
     private Linear linear(int value, int phi, int depth) {
         if (value == phi) {
             return new Linear(1, 0);
+        }
+        if (depth <= MAX_DEPTH && defUse.getDef(value) instanceof SSAPhiInstruction through
+                && LoopInvariants.passedValue(through) >= 0) {
+            return linear(LoopInvariants.passedValue(through), phi, depth + 1); // an inner loop's x = phi(i, x) is i
         }
         if (depth > MAX_DEPTH || !(defUse.getDef(value) instanceof SSABinaryOpInstruction op)) {
             return null;
@@ -314,6 +327,33 @@ final class LoopRanges {
             return null;
         }
         return def != null && def.iIndex() >= 0 && def.getNumberOfDefs() == 1 ? new Source.Defined(def.iIndex()) : null;
+    }
+
+    /** Bound on the straight-line blocks between a loop's header and its test. */
+    private static final int MAX_TEST_BLOCKS = 8;
+
+    /**
+     * The block whose conditional branch tests the loop: the header, or the end of a chain of blocks each the only
+     * successor of the one before (a condition reading a field or an array element is split at each instruction
+     * that may throw); null if there is none before the latch.
+     */
+    private static ISSABasicBlock testBlock(SSACFG cfg, ISSABasicBlock header, ISSABasicBlock latch, Set<ISSABasicBlock> body) {
+        ISSABasicBlock b = header;
+        for (int n = 0; n <= MAX_TEST_BLOCKS && !b.equals(latch); n++) {
+            int last = b.getLastInstructionIndex();
+            if (last >= 0 && cfg.getInstructions()[last] instanceof SSAConditionalBranchInstruction) {
+                return cfg.getNormalSuccessors(b).stream().anyMatch(s -> !body.contains(s)) ? b : null;
+            }
+            Collection<ISSABasicBlock> next = cfg.getNormalSuccessors(b);
+            if (next.size() != 1) {
+                return null;
+            }
+            b = next.iterator().next();
+            if (!body.contains(b) || b.equals(header) || cfg.getPredNodeCount(b) != 1) {
+                return null;
+            }
+        }
+        return null;
     }
 
     /** The natural loop of the back edge latch -> header. */

@@ -26,6 +26,7 @@ import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * {@code --mode bigfoot}: checks move to the latest point that keeps them precise and merge per location
@@ -188,6 +189,30 @@ class BigFootPlacementTest {
                         s += helper();
                     }
                     return s; // @data-call-end
+                }
+
+                // each call may throw with one more element owed: the handlers chain, one check per element in all
+                void owedGrows(int[] a) {
+                    a[0] = helper();
+                    a[1] = helper();
+                    a[2] = helper();
+                    a[3] = helper();
+                    a[4] = helper();
+                    a[5] = helper();
+                }
+
+                // CATCH STUB: the handler is also reached from the first call, which owes nothing, so it loses f: a stub
+                // on the way from the second call checks f; the normal path checks f at the end
+                int caught() {
+                    int s = 0;
+                    try {
+                        s = helper();
+                        s += f; // @catch-read
+                        s += helper(); // @catch-call
+                    } catch (IllegalStateException e) {
+                        return -1; // @catch-handler
+                    }
+                    return s; // @catch-end
                 }
 
                 int helper() {
@@ -409,6 +434,35 @@ class BigFootPlacementTest {
         // the field is read in every iteration, with no write in between: one check of it after the loop
         assertEquals(List.of(check("readArray", "[]", "data-call", "data-call-loop"), check("readField", "data", "data-call", "data-call-end")),
                 checks("sumDataCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void handlersForGrowingOwedSetsRunEachCheckOnce() {
+        // five calls each owe one element more than the last: each handler runs its new check, then jumps to the
+        // previous one (without chaining: 1 + 2 + 3 + 4 + 5 checks)
+        List<String> onThrow = checks("owedGrows").stream().filter(c -> c.endsWith("@throw")).toList();
+        assertEquals(5, onThrow.size(), onThrow::toString);
+        assertEquals(5, onThrow.stream().distinct().count(), onThrow::toString);
+    }
+
+    @Test
+    void anExceptionCaughtInTheMethodGetsItsChecksOnTheWayToTheHandler() {
+        List<String> placed = checks("caught");
+        assertTrue(placed.stream().noneMatch(c -> c.endsWith("@" + line("catch-call"))), "nothing runs before the call: " + placed);
+        assertEquals(check("readField", "f", "catch-read", "catch-end"), placed.get(0), placed::toString);
+        // the stub: an entry of the handler's type, before the method's own, to code that checks f and jumps to the handler
+        MethodNode m = method(subject, "caught");
+        TryCatchBlockNode stub = m.tryCatchBlocks.get(0);
+        assertEquals("java/lang/IllegalStateException", stub.type);
+        assertEquals(m.tryCatchBlocks.get(1).type, stub.type);
+        assertTrue(stub.handler != m.tryCatchBlocks.get(1).handler);
+        List<String> stubCalls = new ArrayList<>();
+        for (AbstractInsnNode n = stub.handler; n.getOpcode() != Opcodes.GOTO; n = n.getNext()) {
+            if (n instanceof MethodInsnNode call && call.owner.equals("bigfoot/rt/RT")) {
+                stubCalls.add(call.name);
+            }
+        }
+        assertEquals(List.of("readField"), stubCalls);
     }
 
     @Test

@@ -50,8 +50,9 @@ import java.util.function.BiPredicate;
  * lost: before an acquire ([Acq]: every unchecked past access), before a release ([Rel]: those not
  * anticipated), before a return (method exit), on a CFG edge whose target's meet loses it and does not
  * anticipate it ([If]/[Loop] merges), and before an instruction whose exception a handler of the method
- * would lose it. When an exception leaves the method (beyond the paper, which let unchecked exceptions skip
- * deferred checks, 10.6), a handler of our own runs the checks still owed at the throwing instruction. A check
+ * would lose it, unless one handler of the method catches it: then on the way to that handler (CATCH STUB). When an
+ * exception leaves the method (beyond the paper, which let unchecked exceptions skip deferred checks, 10.6), a
+ * handler of our own runs the checks still owed at the throwing instruction. A check
  * placed is a check of the strongest kind accessed (a write check covers reads, 10.1), so several accesses of a
  * location in one release-free span share one check: {@code Point.move} gets one write check per field, all
  * at the end ({@code this.x/y/z} coalesced by position). Loops with a linear induction variable carry a range
@@ -362,6 +363,7 @@ final class BigFootMethod {
         /** source block's last instruction -> target block's first instruction -> checks on that edge. */
         private final Map<Integer, Map<Integer, Map<CheckedLocation, LocationFacts.Fact>>> edges = new LinkedHashMap<>();
         private final Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> onThrow = new LinkedHashMap<>();
+        private final Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> onCatch = new LinkedHashMap<>();
 
         Placement(BlockDataflow<LocationFacts> past, BlockDataflow<LocationFacts> anticipated,
                 Map<Integer, LocationFacts> anticipatedBefore) {
@@ -390,12 +392,17 @@ final class BigFootMethod {
                     unchecked(accessed, checked, (p, w) -> !ahead.entails(p, w), c); // [Rel]
                 }
                 boolean leavesMethod = false;
+                ISSABasicBlock catcher = null;
                 if (mayThrow.get(i)) {
-                    for (ISSABasicBlock s : cfg.getExceptionalSuccessors(block)) {
-                        if (s.equals(cfg.exit()) && !acquires(i) && !releases(i)) {
-                            leavesMethod = true; // COMMIT ON THROW: a handler of our own checks what is owed
-                        } else {
-                            unchecked(accessed, checked, lostAt(s), c); // user handlers: check before, to be safe
+                    List<ISSABasicBlock> handlers = cfg.getExceptionalSuccessors(block).stream()
+                            .filter(s -> !s.equals(cfg.exit())).toList();
+                    boolean synchronises = acquires(i) || releases(i);
+                    leavesMethod = !synchronises && handlers.size() < cfg.getExceptionalSuccessors(block).size();
+                    if (handlers.size() == 1 && !synchronises) {
+                        catcher = handlers.get(0); // CATCH STUB: what the handler loses is checked on the way to it
+                    } else {
+                        for (ISSABasicBlock s : handlers) {
+                            unchecked(accessed, checked, lostAt(s), c); // several handlers: check before, to be safe
                         }
                     }
                 }
@@ -415,6 +422,11 @@ final class BigFootMethod {
                 }
                 if (mayThrow.get(i)) {
                     LocationFacts thrown = checked.copy();
+                    if (catcher != null) {
+                        Map<CheckedLocation, LocationFacts.Fact> caught = new LinkedHashMap<>();
+                        unchecked(accessed, checked, lostAt(catcher), caught);
+                        check(caught, thrown, record && !caught.isEmpty() ? onCatch.computeIfAbsent(i, k -> new LinkedHashMap<>()) : null);
+                    }
                     if (releases(i)) {
                         thrown.clear();
                     }
@@ -503,6 +515,7 @@ final class BigFootMethod {
                     neededObjects, neededIndices).forEach((toBci, list) ->
                     edgePlan.computeIfAbsent(bci(from), k -> new LinkedHashMap<>()).put(toBci, list))));
             Map<Integer, List<PlannedCheck>> throwPlan = positions(onThrow, neededObjects, neededIndices);
+            Map<Integer, List<PlannedCheck>> catchPlan = positions(onCatch, neededObjects, neededIndices);
             Set<Integer> classJoins = new TreeSet<>();
             for (int i = 0; i < insns.length; i++) {
                 CheckedLocation p = effects[i].access();
@@ -524,7 +537,8 @@ final class BigFootMethod {
             }
             Map<Integer, MethodPlan.Source> sources = new HashMap<>();
             ranges.sources().forEach((value, src) -> sources.put(value, planned(src)));
-            return new MethodPlan(unchecked, beforePlan, edgePlan, throwPlan, stashes, classJoins, sources, thisValue);
+            return new MethodPlan(unchecked, beforePlan, edgePlan, throwPlan, catchPlan, stashes, classJoins, sources,
+                    thisValue);
         }
 
         private Map<Integer, List<PlannedCheck>> positions(Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> at,

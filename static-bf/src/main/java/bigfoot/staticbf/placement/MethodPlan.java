@@ -18,6 +18,8 @@ import java.util.Set;
  *                   then of the target block's first instruction
  * @param onThrow    checks owed when the instruction at a bytecode index throws an exception that leaves the
  *                   method: the rewriter runs them in a handler of its own that rethrows
+ * @param onCatch    checks owed when the instruction at a bytecode index throws an exception a handler of the
+ *                   method catches: the rewriter runs them in a stub between the instruction and that handler
  * @param stashes    per access, the values it must keep for later checks
  * @param classJoins static field accesses that may be the thread's first use of their class: the runtime's
  *                   class-init join (an acquire) must happen at them, as it would in their own check
@@ -25,7 +27,8 @@ import java.util.Set;
  * @param thisValue  the value number of {@code this}, or -1 in a static method
  */
 public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>> before,
-        Map<Integer, Map<Integer, List<PlannedCheck>>> edges, Map<Integer, List<PlannedCheck>> onThrow, Map<Integer, Stash> stashes, Set<Integer> classJoins,
+        Map<Integer, Map<Integer, List<PlannedCheck>>> edges, Map<Integer, List<PlannedCheck>> onThrow,
+        Map<Integer, List<PlannedCheck>> onCatch, Map<Integer, Stash> stashes, Set<Integer> classJoins,
         Map<Integer, Source> sources, int thisValue) {
 
     /**
@@ -87,7 +90,7 @@ public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>
                 all.add(t.bci());
             }
         });
-        List<Map<Integer, List<PlannedCheck>>> checkMaps = new ArrayList<>(List.of(before, onThrow));
+        List<Map<Integer, List<PlannedCheck>>> checkMaps = new ArrayList<>(List.of(before, onThrow, onCatch));
         checkMaps.addAll(edges.values());
         all.addAll(edges.keySet());
         for (Map<Integer, List<PlannedCheck>> checks : checkMaps) {

@@ -7,10 +7,14 @@ import bigfoot.staticbf.placement.MethodPlan.Source;
 import bigfoot.staticbf.placement.MethodPlan.Stash;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -36,6 +40,8 @@ final class DeferredChecks {
     private final boolean thisInLocal0;
     /** Instructions whose exception would leave the method owing checks, with those checks. */
     private final Map<AbstractInsnNode, List<PlannedCheck>> owedOnThrow = new LinkedHashMap<>();
+    /** Instructions whose exception, caught by a handler of the method, owes checks on the way to it. */
+    private final Map<AbstractInsnNode, List<PlannedCheck>> owedOnCatch = new LinkedHashMap<>();
     /** Edges that need a stub of their own (a conditional jump's taken edge, a switch case). */
     private final List<Stub> stubs = new ArrayList<>();
 
@@ -61,6 +67,10 @@ final class DeferredChecks {
         List<PlannedCheck> owed = plan.onThrow().get(bci);
         if (owed != null && !owed.isEmpty()) {
             owedOnThrow.put(insn, owed);
+        }
+        List<PlannedCheck> caught = plan.onCatch().get(bci);
+        if (caught != null && !caught.isEmpty()) {
+            owedOnCatch.put(insn, caught);
         }
         Stash stash = plan.stashes().get(bci);
         if (stash != null) {
@@ -205,11 +215,43 @@ final class DeferredChecks {
     }
 
     /**
+     * CATCH STUB: for each instruction whose exception, caught by a handler of the method, owes checks, and each
+     * exception-table entry of the method covering it, an entry covering exactly the instruction with the same type,
+     * placed right before that entry (so it is found first for the same exceptions), to a stub that runs the checks
+     * and jumps to the entry's handler with the exception still on the stack. Call before the commit handlers, with
+     * the method's own entries still the only ones.
+     */
+    void addCatchStubs() {
+        List<TryCatchBlockNode> own = new ArrayList<>(ctx.method.tryCatchBlocks);
+        owedOnCatch.forEach((insn, checks) -> {
+            LabelNode start = new LabelNode();
+            LabelNode end = new LabelNode();
+            ctx.method.instructions.insertBefore(insn, start);
+            ctx.method.instructions.insert(insn, end);
+            int at = ctx.method.instructions.indexOf(insn);
+            for (TryCatchBlockNode entry : own) {
+                if (ctx.method.instructions.indexOf(entry.start) < at && at < ctx.method.instructions.indexOf(entry.end)) {
+                    LabelNode stub = new LabelNode();
+                    Code code = new Code().label(stub);
+                    distinct(checks).forEach(c -> code.append(check(c)));
+                    ctx.append(code.jump(Opcodes.GOTO, entry.handler));
+                    ctx.method.tryCatchBlocks.add(ctx.method.tryCatchBlocks.indexOf(entry),
+                            new TryCatchBlockNode(start, end, stub, entry.type));
+                }
+            }
+        });
+    }
+
+    /**
      * COMMIT ON THROW: for each instruction whose exception would leave the method with checks owed, an
      * exception-table entry covering exactly that instruction, to a handler (one per distinct set of checks,
      * appended to the code) that runs the checks and rethrows. The entries go after the method's own, so its
      * handlers keep priority, and before the catch-all of a synchronized method, whose range then covers our
      * handlers: their rethrow still releases the monitor. Call after every other insertion around instructions.
+     *
+     * <p>Owed sets grow along straight-line code (each access adds one), so a handler runs only the checks its set
+     * adds to the largest smaller set that has a handler, then jumps into that one: handler code grows with the
+     * number of checks, not with checks times throwing instructions (a bloated method is not inlined).
      */
     void addCommitHandlers() {
         Map<List<PlannedCheck>, LabelNode> handlers = new LinkedHashMap<>();
@@ -221,14 +263,30 @@ final class DeferredChecks {
             ctx.method.instructions.insert(insn, end);
             ctx.method.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
         });
-        handlers.forEach((checks, handler) -> {
+        Map<Set<PlannedCheck>, LabelNode> afterStore = new HashMap<>();
+        List<Map.Entry<List<PlannedCheck>, LabelNode>> bySize = new ArrayList<>(handlers.entrySet());
+        bySize.sort(Comparator.comparingInt(e -> e.getKey().size()));
+        for (Map.Entry<List<PlannedCheck>, LabelNode> handler : bySize) {
+            Set<PlannedCheck> checks = new LinkedHashSet<>(handler.getKey());
+            Set<PlannedCheck> rest = null;
+            for (Set<PlannedCheck> smaller : afterStore.keySet()) {
+                if (checks.containsAll(smaller) && (rest == null || smaller.size() > rest.size())) {
+                    rest = smaller;
+                }
+            }
             int thrown = ctx.scratch(0);
-            Code code = new Code().label(handler).astore(thrown);
-            List<PlannedCheck> run = distinct(checks);
+            LabelNode stored = new LabelNode();
+            Code code = new Code().label(handler.getValue()).astore(thrown).label(stored);
+            List<PlannedCheck> own = new ArrayList<>(checks);
+            if (rest != null) {
+                own.removeAll(rest);
+            }
+            List<PlannedCheck> run = distinct(own);
             run.forEach(c -> code.append(check(c)));
             ctx.cls.counts.commitChecks(run.size());
-            ctx.append(code.aload(thrown).op(Opcodes.ATHROW));
-        });
+            ctx.append(rest == null ? code.aload(thrown).op(Opcodes.ATHROW) : code.jump(Opcodes.GOTO, afterStore.get(rest)));
+            afterStore.putIfAbsent(checks, stored);
+        }
     }
 
     private void emit(AbstractInsnNode insn, List<PlannedCheck> checks, boolean before) {

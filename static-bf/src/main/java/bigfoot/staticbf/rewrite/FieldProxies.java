@@ -188,6 +188,7 @@ public final class FieldProxies {
             fit.plan().ifPresent(plan -> {
                 plan.before().forEach((bci, checks) -> addAll(fit, "before " + bci, checks));
                 plan.onThrow().forEach((bci, checks) -> addAll(fit, "throw " + bci, checks));
+                plan.onCatch().forEach((bci, checks) -> addAll(fit, "catch " + bci, checks));
                 plan.edges().forEach((from, targets) ->
                         targets.forEach((to, checks) -> addAll(fit, "edge " + from + ">" + to, checks)));
             });

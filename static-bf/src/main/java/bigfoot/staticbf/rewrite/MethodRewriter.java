@@ -72,6 +72,7 @@ final class MethodRewriter {
             }
         }
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
+        deferred.ifPresent(DeferredChecks::addCatchStubs);
         deferred.ifPresent(DeferredChecks::addCommitHandlers); // before the synchronized wrapper: see there
         if (isSynchronized) {
             Monitors.wrapSynchronizedMethod(ctx);

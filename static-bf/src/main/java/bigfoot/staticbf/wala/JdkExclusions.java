@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * Of {@code java/lang/invoke} only what lambdas need is kept (excluding all of it drops lambda bodies
  * from the call graph); its internals cost ~15% more nodes on a real jar and trip a debug print left
  * in WALA 1.6.12 (ClassBasedInstanceKeys writes every DirectMethodHandle$StaticAccessor allocation
- * to stderr). WALA applies exclusions to every class loader, so the application's own classes are
+ * to stderr). Of {@code java/security} only {@code doPrivileged} and its actions are kept: it calls the
+ * program's actions back ({@link JdkCallbacks}). WALA applies exclusions to every class loader, so the application's own classes are
  * guarded: an application class in, say, {@code javax/annotation} is never excluded.
  */
 final class JdkExclusions implements StringFilter {
@@ -20,7 +21,7 @@ final class JdkExclusions implements StringFilter {
 
     static final List<String> PATTERNS = List.of(
             "java/awt/.*", "javax/.*", "sun/.*", "com/sun/.*", "jdk/.*", "java/net/.*",
-            "java/nio/.*", "java/security/.*", "java/time/.*", "java/util/stream/.*",
+            "java/nio/.*", "java/security/(?!AccessController$|Privileged(Exception)?Action$).*", "java/time/.*", "java/util/stream/.*",
             "java/lang/invoke/(?!LambdaMetafactory$|MethodHandle$|MethodHandles(\\$.*)?$|MethodType$|CallSite$|StringConcatFactory$).*");
 
     private static final Pattern EXCLUDED = Pattern.compile(String.join("|", PATTERNS));

@@ -43,7 +43,8 @@ import java.util.function.Predicate;
  * <ul>
  * <li>an application (or classpath) target contributes its kill set (the fixed point);</li>
  * <li>a JDK target contributes what the {@link LibraryModel} says, and nothing if it is not
- *     modelled; its body is never analysed (section 10.7);</li>
+ *     modelled; its body is never analysed (section 10.7); but the program methods it may call back
+ *     ({@link JdkCallbacks}) contribute their kill sets;</li>
  * <li>a site with no target at all counts as BOTH (safe), except an invokedynamic that is not a
  *     lambda (string concatenation) and a call into a JDK class excluded from the hierarchy: those
  *     are JDK calls, and count as NONE.</li>
@@ -61,6 +62,7 @@ public final class KillSets {
     private final MethodIRs irs;
     private final LibraryModel model;
     private final LambdaBodies lambdas;
+    private final JdkCallbacks callbacks;
     /** Own kill set of every analysed method: its instructions plus its calls' modelled / unresolved sides. */
     private final Map<IMethod, KillSet> own = new HashMap<>();
     /** The analysed methods each analysed method may call. */
@@ -84,6 +86,7 @@ public final class KillSets {
         this.lambdas = new LambdaBodies(cha);
         List<IMethod> roots = program.applicationMethods();
         roots.forEach(m -> irs.ir(m).ifPresent(lambdas::scan));
+        this.callbacks = new JdkCallbacks(cha, program.applicationClasses(), lambdas);
         explore(roots);
         Map<IMethod, Set<IMethod>> callers = new HashMap<>();
         callees.forEach((m, cs) -> cs.forEach(c -> callers.computeIfAbsent(c, k -> new HashSet<>()).add(m)));
@@ -246,9 +249,12 @@ public final class KillSets {
     private CallEffect callEffect(IMethod caller, SSAAbstractInvokeInstruction call) {
         Set<IMethod> targets = targets(caller, call.getCallSite());
         if (targets.isEmpty()) {
+            boolean lambda = call instanceof SSAInvokeDynamicInstruction indy && indy.getBootstrap().isBootstrapForJavaLambdas();
             boolean jdkCall = call instanceof SSAInvokeDynamicInstruction
                     || isExcludedJdk(call.getDeclaredTarget().getDeclaringClass().getName().toString());
-            return new CallEffect(jdkCall ? KillSet.NONE : KillSet.BOTH, Set.of());
+            // a string concatenation calls its operands' toString
+            return new CallEffect(jdkCall ? KillSet.NONE : KillSet.BOTH,
+                    jdkCall && !lambda ? callbacks.of(call.getDeclaredTarget(), call.isStatic()) : Set.of());
         }
         IClass declared = cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
         KillSet fixed = KillSet.NONE;
@@ -256,6 +262,7 @@ public final class KillSets {
         for (IMethod t : targets) {
             if (WalaProgram.isJdk(t)) {
                 fixed = fixed.union(model.sideOf(t, declared).orElse(KillSet.NONE));
+                analysed.addAll(callbacks.of(call.getDeclaredTarget(), call.isStatic())); // CALLBACK
             } else {
                 analysed.add(t);
             }

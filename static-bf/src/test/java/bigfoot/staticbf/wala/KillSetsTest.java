@@ -75,6 +75,9 @@ class KillSetsTest {
                 static void unreached(Runnable r) { r.run(); }
                 static Task unreachedLambda() { return () -> { int seen = flag; }; }
                 static void unreachedTask(Task t) { t.go(); }
+                static Object privileged() { return java.security.AccessController.doPrivileged(new Action()); }
+                static int wrapped(java.io.DataInputStream in) throws Exception { return in.readInt(); }
+                static void observed(java.util.Observable o) { o.notifyObservers(); }
             }
             """;
     private static final String TASK = """
@@ -86,6 +89,19 @@ class KillSetsTest {
             package t;
             class Worker implements Runnable {
                 public void run() { synchronized (this) { Subject.plain++; } }
+            }
+            """;
+    /** Program objects the JDK calls back. */
+    private static final String CALLBACKS = """
+            package t;
+            class Action implements java.security.PrivilegedAction<Object> {
+                public Object run() { synchronized (Action.class) { return null; } }
+            }
+            class SyncStream extends java.io.InputStream {
+                public synchronized int read() { return -1; }
+            }
+            class Watcher implements java.util.Observer {
+                public void update(java.util.Observable o, Object arg) { Subject.flag = 1; }
             }
             """;
     /** Compiled, but left out of the jar and the classpath: calls to it cannot be resolved. */
@@ -104,7 +120,7 @@ class KillSetsTest {
     @BeforeAll
     static void analyse() throws Exception {
         Path jar = TestJars.compileToJar(dir, "subject.jar",
-                Map.of("t.Subject", SUBJECT, "t.Worker", WORKER, "t.Task", TASK, "t.lib.Missing", MISSING),
+                Map.of("t.Subject", SUBJECT, "t.Worker", WORKER, "t.Task", TASK, "t.Action", CALLBACKS, "t.lib.Missing", MISSING),
                 name -> !name.startsWith("t/lib/"));
         program = WalaProgram.load(WalaProgram.Input.of(List.of(jar)));
         irs = new MethodIRs(program);
@@ -202,6 +218,13 @@ class KillSetsTest {
         // AbstractQueue.addAll runs, which no rule names; the call site names BlockingQueue.addAll
         assertEquals(KillSet.BOTH, of("addAll"));
         assertEquals(KillSet.BOTH, of("reflect"), "reflection may run anything");
+    }
+
+    @Test
+    void jdkMethodsCallingBackProgramObjectsTakeOnTheirKillSets() {
+        assertEquals(KillSet.BOTH, of("privileged"), "doPrivileged runs the action's synchronized block");
+        assertEquals(KillSet.BOTH, of("wrapped"), "a DataInputStream may wrap the program's synchronized stream");
+        assertEquals(KillSet.RELEASE, of("observed"), "notifyObservers runs an observer's volatile write");
     }
 
     @Test

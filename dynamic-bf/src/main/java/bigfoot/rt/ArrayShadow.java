@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
  * FINE; {@code arrays=adaptive} ones are born COARSE and follow this state machine:
  * <pre>
  *   COARSE --(a range that is not the whole array, unless SAME EPOCH)--> SEGMENTS
- *   COARSE, SEGMENTS --(FRAGMENTATION: past its bound of single-index checks; or an element check: verify mode)--> FINE
+ *   COARSE, SEGMENTS --(FRAGMENTATION: single-index checks past a bound that grows with the ranges taken;
+ *                       or an element check: verify mode)--> FINE
  * </pre>
  * <ul>
  * <li>COARSE: one {@link ArrayVarState} for every index.</li>
@@ -18,15 +19,18 @@ import java.util.concurrent.atomic.LongAdder;
  * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one state per residue class {@code i mod m} (absolute
  * index, so cuts never shift classes), null for a class with no index in the segment.</li>
  * <li>FINE: one state per element, made lazily (a copy of the frozen segment state the element was in) and
- * installed by CAS. FRAGMENTATION ({@link #fragments}): a shadow that has taken more than
- * {@code max(fragmentMin, length / fragmentDivisor)} single-index checks ({@link Bounds}) goes FINE at the next
- * one: scattered, indirect or hot elements gain nothing from blocks, and FINE elements take FastTrack's
- * lock-free same-epoch paths instead of this monitor. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
+ * installed by CAS. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the single-index check that takes
+ * its count of them past {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per
+ * multi-index range it has taken ({@link Bounds}): scattered, indirect or hot elements gain nothing from
+ * segments, and FINE elements take FastTrack's lock-free same-epoch paths instead of this monitor, while an array
+ * whose ranges pay for its singles (lufact's columns: a pivot swap's two singles per suffix update) stays in
+ * SEGMENTS. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
  * </ul>
  *
- * <p>PER-ELEMENT ({@link #footprintSingle}) is not a representation but a property of the checks, which fine and
- * adaptive shadows share: an array whose footprint singles mostly merge into no range gets its single-index
- * checks run at once instead of through footprints ({@link ArrayChecks}).
+ * <p>PER-ELEMENT ({@link #footprintAdded}) is not a representation but a property of the checks, which fine and
+ * adaptive shadows share: an array whose footprint singles mostly merge into no range (ranges count as the
+ * singles they stand for) gets its single-index checks run at once instead of through footprints
+ * ({@link ArrayChecks}).
  *
  * <p>A committed range {@code R = first, first+s, .. last} is applied in three steps, unless it lies inside one
  * uniform segment (or COARSE) whose state the access leaves unchanged (SAME EPOCH: FastTrack's same-epoch rules,
@@ -47,7 +51,11 @@ import java.util.concurrent.atomic.LongAdder;
  * </ol>
  * So a range costs O(log segments + segments touched) FastTrack operations and index searches; a triangular
  * pattern (suffixes {@code [j, n)} with growing j, split among threads) adds O(threads) segments per step, and
- * interleaved partitions ({@code t, t+k, ..}) and red-black sweeps stay one strided segment.
+ * interleaved partitions ({@code t, t+k, ..}) and red-black sweeps stay one strided segment. lufact's pivot
+ * steps (single-index swaps of rows j and l >= j, then the suffix {@code [j+1, n)}) add one segment per step:
+ * a footprint commits ranges before singles ({@link Footprint#commit}), so the swap at l, inside the suffix just
+ * written, is SAME EPOCH and cuts nothing, and a column ends with a state per row down to its diagonal and one
+ * for the rows below it (FINE: one per row).
  *
  * <p>INVARIANT: all indices of one uniform segment, or of one class of a strided segment, have identical
  * FastTrack state; each state describes its index set exactly ({@code first, first+step, .. < end}). Every
@@ -70,11 +78,13 @@ final class ArrayShadow {
     /**
      * When the PER-ELEMENT and FRAGMENTATION rules fire: an array is per-element once its footprint singles that
      * merged into no range outnumber those that did by more than {@code perElementLead}; a COARSE or SEGMENTS
-     * shadow goes FINE after more than {@code max(fragmentMin, length / fragmentDivisor)} single-index checks.
-     * Tests lower them so that short traces take both transitions.
+     * shadow goes FINE once its single-index checks pass {@code max(fragmentMin, length / fragmentDivisor)} plus
+     * {@code singlesPerRange} per multi-index range it has taken. Tests lower them so that short traces take
+     * both transitions.
      */
-    record Bounds(int perElementLead, int fragmentMin, int fragmentDivisor) {
-        static final Bounds DEFAULT = new Bounds(64, 64, 256);
+    record Bounds(int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange) {
+        /** Up to 4 singles per range: a pivot swap's two writes (and reads) per updated suffix stay coarse-grained. */
+        static final Bounds DEFAULT = new Bounds(64, 64, 256, 4);
     }
 
     private static final AtomicLong IDS = new AtomicLong();
@@ -93,12 +103,13 @@ final class ArrayShadow {
     private ArrayVarState coarse;
     /** SEGMENTS: under this monitor until FINE, then frozen. */
     private Segments segments;
-    /** COARSE and SEGMENTS: single-index checks so far (FRAGMENTATION). */
-    private int singleChecks;
+    /** COARSE and SEGMENTS: single-index and multi-index checks so far (FRAGMENTATION). */
+    private long singleChecks;
+    private long rangeChecks;
     private volatile AtomicReferenceArray<ArrayVarState> fine;
     private final Bounds bounds;
     /**
-     * PER-ELEMENT: footprint singles that merged into no range, less those that did (never below 0), and whether
+     * PER-ELEMENT: footprint singles that merged into no range, less the indices that did (never below 0), and whether
      * that has passed {@code bounds.perElementLead}. A property of the checks, not of the representation, so fine
      * and adaptive shadows agree on it. Racy counts (a heuristic): threads adding to footprints update them
      * unlocked.
@@ -162,16 +173,20 @@ final class ArrayShadow {
     }
 
     /**
-     * PER-ELEMENT: a footprint took a single-index check of this array, merging it into a range or not. Once
-     * unmerged singles lead by more than {@code bounds.perElementLead}, the array's single-index checks skip
-     * footprints ({@link #perElement}): scattered checks have nothing to coalesce. A merged single writes only
-     * while the count is above 0, so threads looping over one array in order do not share a written line.
+     * PER-ELEMENT: a footprint took a check of this array, in which {@code coalesced} indices joined others: 1 for
+     * a single that merged into a range, {@code m - 1} for a range of m indices (what its indices would have merged
+     * had they been checked one by one), 0 for a single that merged into nothing. Once such unmerged singles lead
+     * by more than {@code bounds.perElementLead}, the array's single-index checks skip footprints
+     * ({@link #perElement}): scattered checks have nothing to coalesce. An array that also takes ranges (lufact's
+     * pivot swaps next to the updated suffix) keeps its singles in the footprint, where a range of the same
+     * operation covers or subsumes them. Coalesced checks write only while the count is above 0, so threads looping
+     * over one array in order do not share a written line.
      */
-    void footprintSingle(boolean merged) {
+    void footprintAdded(int coalesced) {
         int n = unmergedSingles;
-        if (merged) {
+        if (coalesced > 0) {
             if (n > 0) {
-                unmergedSingles = n - 1;
+                unmergedSingles = Math.max(0, n - coalesced);
             }
         } else if (!perElement) {
             unmergedSingles = n + 1;
@@ -179,7 +194,7 @@ final class ArrayShadow {
         }
     }
 
-    /** PER-ELEMENT: true once this array's single-index checks skip footprints (see {@link #footprintSingle}). */
+    /** PER-ELEMENT: true once this array's single-index checks skip footprints (see {@link #footprintAdded}). */
     boolean perElement() {
         return perElement;
     }
@@ -227,14 +242,20 @@ final class ArrayShadow {
     /**
      * FRAGMENTATION: per-element patterns (scattered, indirect or hot single indices) gain nothing from COARSE or
      * SEGMENTS, and each of their checks pays the shadow's monitor (contended when threads share the array), a
-     * search, and cuts and merges. So single-index checks are counted, and once more than
-     * {@code max(fragmentMin, length / fragmentDivisor)} have been, the next makes the shadow FINE instead (and
-     * returns true), where checks take FastTrack's lock-free same-epoch paths. Ranges are never counted, so
-     * triangular and strided patterns keep one operation per range.
+     * search, and cuts and merges, where FINE takes FastTrack's lock-free same-epoch paths. A multi-index range
+     * is what SEGMENTS saves on (one operation per segment instead of one per index), so singles are judged
+     * against ranges: once the single-index checks pass {@code max(fragmentMin, length / fragmentDivisor)} plus
+     * {@code singlesPerRange} per range taken, the next single makes the shadow FINE instead (and returns true).
+     * So a shadow whose ranges pay for its singles stays in SEGMENTS however long it runs: lufact's columns take
+     * a pivot swap's two singles per shrinking suffix, step after step.
      */
     private boolean fragments(int first, int last) {
-        if (first != last || length == 1
-                || ++singleChecks <= Math.max(bounds.fragmentMin(), length / bounds.fragmentDivisor())) {
+        if (first != last) {
+            rangeChecks++;
+            return false;
+        }
+        if (length == 1 || ++singleChecks <= Math.max(bounds.fragmentMin(), length / bounds.fragmentDivisor())
+                + bounds.singlesPerRange() * rangeChecks) {
             return false;
         }
         fine = new AtomicReferenceArray<>(length);

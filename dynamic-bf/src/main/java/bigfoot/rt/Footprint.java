@@ -14,8 +14,8 @@ import java.util.Arrays;
  * trying the newest {@value #MERGE_TRIES} such ranges. A {@link FootprintIndex} finds the range's array among
  * the footprint's arrays and its merge candidates, and each array keeps a chain of its write ranges for the
  * commit: per-element patterns (scattered indices, each its own range) cost O(1) per add, and per committed
- * read O(writes to the same array). Each single index added tells its array whether it merged
- * ({@link ArrayShadow#footprintSingle}, the PER-ELEMENT rule), which so depends on the checks added only, never
+ * read O(writes to the same array). Each check added tells its array how many of its indices coalesced
+ * ({@link ArrayShadow#footprintAdded}, the PER-ELEMENT rule), which so depends on the checks added only, never
  * on the arrays' representation.
  *
  * <p>Only the owning thread adds, without locks; {@link #commit} is synchronized because a joiner, or the exit
@@ -85,17 +85,14 @@ final class Footprint {
             slot = index.slot(key);
             newest = index.value(slot);
         }
+        int coalesced = (l - f) / s;                            // a range's indices past its first
         for (int k = newest, tries = 0; k >= 0 && tries < MERGE_TRIES; k = sameKey[k], tries++) {
             if (merge(k, f, l, s)) {
-                if (f == l) {
-                    a.footprintSingle(true);
-                }
+                a.footprintAdded(f == l ? 1 : coalesced);
                 return false;
             }
         }
-        if (f == l) {
-            a.footprintSingle(false);
-        }
+        a.footprintAdded(coalesced);
         int n = size;
         arrayOf[n] = x;
         first[n] = f;
@@ -163,17 +160,21 @@ final class Footprint {
      * footprint. WRITES SUBSUME READS: writes go first, and a read range whose every index one write range of the
      * same array covers is dropped (the write races with whatever the read would have; it is reported at the
      * write's site). A partly covered read is committed whole: after the write at the same epoch it cannot race.
+     * RANGES BEFORE SINGLES: among the writes, and among the reads, multi-index ranges go before single indices,
+     * so a single inside a range of the same operation takes FastTrack's same-epoch rule (it is reported at the
+     * range's site) and leaves an adaptive shadow uncut: lufact's pivot swap {@code col[l]} inside the updated
+     * suffix {@code col[k+1..n)}. Any order gives the same raced locations (see the class comment); fine and
+     * adaptive shadows see the same order.
      */
     synchronized void commit(FastTrack ft, ThreadState st) {
         int n = size;
-        for (int k = 0; k < n; k++) {
-            if (write[k]) {
-                shadows[arrayOf[k]].apply(ft, st, first[k], last[k], stride[k], true, site[k]);
-            }
-        }
-        for (int k = 0; k < n; k++) {
-            if (!write[k] && !coveredByWrite(k)) {
-                shadows[arrayOf[k]].apply(ft, st, first[k], last[k], stride[k], false, site[k]);
+        for (int pass = 0; pass < 4; pass++) {
+            boolean writes = pass < 2;
+            boolean ranges = pass % 2 == 0;
+            for (int k = 0; k < n; k++) {
+                if (write[k] == writes && (first[k] != last[k]) == ranges && (writes || !coveredByWrite(k))) {
+                    shadows[arrayOf[k]].apply(ft, st, first[k], last[k], stride[k], writes, site[k]);
+                }
             }
         }
         Arrays.fill(shadows, 0, shadowCount, null);

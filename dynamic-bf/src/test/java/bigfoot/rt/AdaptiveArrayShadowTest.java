@@ -102,6 +102,21 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
+    void aSingleInsideARangeOfTheSameCommitCutsNothing() {
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = rig.array(double[].class, 100);
+        rig.write(t[1], a, 0, 100, 1, 1);
+        rig.checks.commit(t[1]);
+        sim.order(t[1], t[2]);
+        rig.write(t[2], a, 40, 41, 1, 2);                           // a pivot swap, then the suffix around it
+        rig.write(t[2], a, 10, 100, 1, 3);
+        rig.checks.commit(t[2]);
+        assertEquals(new ArrayShadow.Shape(2, 0, 2), a.shape(),
+                "[0,10) [10,100): the range went first, and the single in it took the same-epoch rule");
+        assertEquals(List.of(), rig.races);
+    }
+
+    @Test
     void scatteredSingleChecksGoPerElementAndFineAsFineCheckingDoes() {
         int n = 100_000;
         ArrayRig fine = new ArrayRig(true, false);
@@ -309,6 +324,88 @@ class AdaptiveArrayShadowTest {
         assertEquals(List.of(), rig.races);
         assertTrue(a.segmentCount() <= 2 * steps + 1, a.shape().toString());
         assertTrue(rig.allocated.sum() <= 2 * steps + 1, "where fine checking makes " + n);
+    }
+
+    @Test
+    void lufactsPivotingStaysInSegmentsWithAStatePerStepAndRacesAsFineShadowsDo() {
+        int n = 96;
+        ArrayRig fine = new ArrayRig(true, false);
+        Factorisation adaptive = factorise(rig, n, -1);
+        Factorisation elements = factorise(fine, n, -1);
+        assertEquals(List.of(), rig.races);
+        assertEquals(List.of(), fine.races);
+        for (int j = 0; j < n; j++) {
+            ArrayShadow column = adaptive.columns[j];
+            assertFalse(column.isFine(), "column " + j + ": its pivot swaps are paid for by its suffix updates");
+            assertTrue(column.segmentCount() <= j + 2, "column " + j + ": O(steps) segments, " + column.shape()
+                    + ": rows 0..j each last written at its own step, the rest once, as pivot column");
+        }
+        assertEquals(n * n + n, fine.allocated.sum(), "fine: a state per element of every column and of the outer array");
+        assertTrue(rig.allocated.sum() < fine.allocated.sum() * 6 / 10,
+                "states made, cut copies included: " + rig.allocated.sum() + " where fine makes " + fine.allocated.sum());
+        assertTrue(adaptive.checks * 10 < elements.checks,
+                "FastTrack operations: " + adaptive.checks + " where fine makes " + elements.checks);
+        for (int unsynchronised : new int[] {0, 40, n - 3}) {
+            ArrayRig racyFine = new ArrayRig(true, false);
+            ArrayRig racyAdaptive = new ArrayRig(true, true);
+            factorise(racyFine, n, unsynchronised);
+            factorise(racyAdaptive, n, unsynchronised);
+            assertFalse(racyFine.races.isEmpty(), "step " + unsynchronised + " reads the pivot column unordered");
+            assertEquals(racyFine.raceEvents(), racyAdaptive.raceEvents(), "the same races, kinds, epochs and sites");
+        }
+    }
+
+    /** The columns of a factorised matrix and the FastTrack operations it took. */
+    private record Factorisation(ArrayShadow[] columns, long checks) {
+    }
+
+    /**
+     * lufact's factorisation as its rewrite checks it (StaticBF coalesces each inner loop into a range check): at
+     * step k worker 1 searches pivot column k for its pivot row l, swaps rows k and l and scales {@code [k+1, n)};
+     * after a barrier each of two workers, for each of its columns (the columns right of k, halved), swaps rows k
+     * and l, reads the pivot column's {@code [k+1, n)} and updates its own; a barrier ends the step. Step
+     * {@code unsynchronised} skips the first barrier. Column and outer-array accesses use the kernel's sites.
+     */
+    private static Factorisation factorise(ArrayRig r, int n, int unsynchronised) {
+        ThreadState[] t = new Sim().forkedThreads(3);
+        ArrayShadow[] columns = new ArrayShadow[n];
+        for (int j = 0; j < n; j++) {
+            columns[j] = r.array(double[].class, n);
+        }
+        ArrayShadow outer = r.array(double[][].class, n);
+        for (int k = 0; k < n - 1; k++) {
+            int l = k + (int) ((k * 7919L) % (n - k));                 // the pivot row, at or below k
+            ArrayShadow pivot = columns[k];
+            r.read(t[1], outer, k, k + 1, 1, 1);
+            r.read(t[1], pivot, k + 1, n, 1, 2);
+            r.read(t[1], pivot, l, l + 1, 1, 3);
+            if (l != k) {
+                r.write(t[1], pivot, l, l + 1, 1, 4);
+                r.write(t[1], pivot, k, k + 1, 1, 5);
+            }
+            r.write(t[1], pivot, k + 1, n, 1, 6);
+            if (k != unsynchronised) {
+                barrier(r, t[1], t[2]);
+            }
+            int half = k + 1 + (n - k - 1) / 2;
+            for (int w = 1; w <= 2; w++) {
+                r.read(t[w], outer, k, k + 1, 1, 10);
+                r.read(t[w], pivot, k, k + 1, 1, 11);
+                for (int j = w == 1 ? k + 1 : half; j < (w == 1 ? half : n); j++) {
+                    ArrayShadow column = columns[j];
+                    if (l != k) {
+                        r.write(t[w], column, l, l + 1, 1, 12);
+                        r.write(t[w], column, k, k + 1, 1, 13);
+                    }
+                    r.read(t[w], outer, j, j + 1, 1, 14);
+                    r.read(t[w], column, l, l + 1, 1, 15);
+                    r.read(t[w], pivot, k + 1, n, 1, 16);
+                    r.write(t[w], column, k + 1, n, 1, 17);
+                }
+            }
+            barrier(r, t[1], t[2]);
+        }
+        return new Factorisation(columns, t[1].checks + t[2].checks);
     }
 
     /** k threads; in each of {@code phases} phases, thread t reads then writes t, t+k, .. ; a barrier between. */

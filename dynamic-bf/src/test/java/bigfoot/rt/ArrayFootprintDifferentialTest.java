@@ -13,8 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Adaptive array checking ({@code arrays=adaptive}: footprints on adaptive shadows) against fine immediate
  * checking ({@code arrays=fine}) on random multi-thread traces ({@link ArrayTrace}:
- * strided, interleaved, block and triangular ranges, single elements in a long coarse array, locks, fork/join,
- * volatiles).
+ * strided, interleaved, block and triangular ranges, lufact's pivot swaps next to shrinking suffixes, single
+ * elements in a long coarse array, locks, fork/join, volatiles, barriers).
  *
  * <p>The shadow representation must be exact: with the same checks in the same order, adaptive shadows (coarse,
  * blocks, strided classes, merged blocks) report exactly the races fine shadows do, per index: same kind, same
@@ -36,7 +36,7 @@ class ArrayFootprintDifferentialTest {
     private static final int TRACES = 15_000;
     private static final int LENGTH = 60;
     /** Bounds low enough that a short trace makes arrays per-element and fragments them into FINE. */
-    private static final ArrayShadow.Bounds LOW_BOUNDS = new ArrayShadow.Bounds(1, 1, 8);
+    private static final ArrayShadow.Bounds LOW_BOUNDS = new ArrayShadow.Bounds(1, 1, 8, 1);
 
     @Test
     void adaptiveShadowsAndFootprintsAgreeWithFineImmediateChecks() {

@@ -11,6 +11,7 @@ final class ArrayReplay {
     private final ThreadState[] threads = new ThreadState[ArrayTrace.THREADS];
     private final LockState[] locks = new LockState[ArrayTrace.LOCKS];
     private final VarState volatileVar = new VarState();
+    private final BarrierState barrier = new BarrierState();
     private final ArrayShadow[] arrays;
 
     ArrayReplay(ArrayTrace trace, boolean footprints, boolean adaptiveShadows, ArrayShadow.Bounds bounds) {
@@ -52,6 +53,9 @@ final class ArrayReplay {
             case WRITE: case WRITE_RANGE:
                 rig.write(st, arrays[op.target()], op.begin(), op.end(), op.stride(), site);
                 return;
+            case BARRIER:
+                meet(op.target());
+                return;
             default:
                 break;
         }
@@ -67,6 +71,21 @@ final class ArrayReplay {
             case VOLATILE_READ: ft.volatileRead(st, volatileVar); break;
             case VOLATILE_WRITE: ft.volatileWrite(st, volatileVar); break;
             default: throw new AssertionError(op);
+        }
+    }
+
+    /** The threads of {@code group} (one bit each) meet at the barrier: each commits (as RT does) and arrives, then all depart. */
+    private void meet(int group) {
+        for (int u = 0; u < threads.length; u++) {
+            if ((group >> u & 1) != 0) {
+                rig.checks.commit(threads[u]);
+                rig.ft.barrierArrive(threads[u], barrier);
+            }
+        }
+        for (int u = 0; u < threads.length; u++) {
+            if ((group >> u & 1) != 0) {
+                rig.ft.barrierDepart(threads[u], barrier);
+            }
         }
     }
 }

@@ -7,20 +7,25 @@ import java.util.Random;
 /**
  * A random well-formed trace over a few arrays (as {@link Trace}: locks held by one thread at a time, each thread
  * forked at most once before its operations and silent once joined): element checks, range checks,
- * acquire/release, fork/join and volatile read/write. Array {@code x} is guarded by lock {@code x % LOCKS},
- * obeyed with a per-trace probability, so both race-free and racy traces come out.
+ * acquire/release, fork/join, volatile read/write and barriers among live threads. Array {@code x} is guarded by
+ * lock {@code x % LOCKS}, obeyed with a per-trace probability, so both race-free and racy traces come out.
  *
  * <p>Three short arrays, a flattened square matrix and one long array (single elements inside a large coarse
  * shadow). Range checks follow the patterns adaptive shadows must handle: random ranges with several strides
  * (partly out of bounds at times, overlapping), interleaved partitions (thread t checks {@code t, t+k, ..}),
  * block partitions (strided at times), and triangular steps: shrinking suffixes {@code [j, n)}, whole or split
- * between threads, and matrix rows {@code [i*w+j, (i+1)*w)} for rows {@code i >= j}, with j growing.
+ * between threads, matrix rows {@code [i*w+j, (i+1)*w)} for rows {@code i >= j}, with j growing, and lufact's
+ * pivot steps: single-index checks at {@code j} and at a pivot row {@code l >= j} (the swap), then the suffix
+ * {@code [j+1, n)}, whole or split between threads.
  */
 final class ArrayTrace {
 
-    enum Kind { READ, WRITE, READ_RANGE, WRITE_RANGE, ACQUIRE, RELEASE, FORK, JOIN, VOLATILE_READ, VOLATILE_WRITE }
+    enum Kind { READ, WRITE, READ_RANGE, WRITE_RANGE, ACQUIRE, RELEASE, FORK, JOIN, VOLATILE_READ, VOLATILE_WRITE, BARRIER }
 
-    /** {@code thread} does {@code kind} on {@code target} (array, lock, thread or volatile); ranges use begin/end/stride. */
+    /**
+     * {@code thread} does {@code kind} on {@code target} (array, lock, thread or volatile); ranges use begin/end/stride.
+     * A BARRIER's target is the set of threads that meet at it, one bit per thread.
+     */
     record Op(Kind kind, int thread, int target, int begin, int end, int stride) {
         @Override
         public String toString() {
@@ -28,6 +33,7 @@ final class ArrayTrace {
                 case READ: case WRITE: return kind + "(" + thread + ",a" + target + "[" + begin + "])";
                 case READ_RANGE: case WRITE_RANGE:
                     return kind + "(" + thread + ",a" + target + "[" + begin + ".." + end + "/" + stride + "])";
+                case BARRIER: return kind + "(" + Integer.toBinaryString(target) + ")";
                 default: return kind + "(" + thread + "," + target + ")";
             }
         }
@@ -101,10 +107,25 @@ final class ArrayTrace {
             if (threads.join(t, u)) {
                 add(Kind.JOIN, t, u);
             }
-        } else if (roll < 94) {
+        } else if (roll < 92) {
             add(Kind.VOLATILE_READ, t, 0);
-        } else {
+        } else if (roll < 96) {
             add(Kind.VOLATILE_WRITE, t, 0);
+        } else {
+            barrier(t);
+        }
+    }
+
+    /** A barrier where t and some other live threads meet (at least two). */
+    private void barrier(int t) {
+        int group = 1 << t;
+        for (int u = 0; u < THREADS; u++) {
+            if (u != t && threads.alive(u) && rnd.nextBoolean()) {
+                group |= 1 << u;
+            }
+        }
+        if (Integer.bitCount(group) >= 2) {
+            add(Kind.BARRIER, t, group);
         }
     }
 
@@ -140,18 +161,31 @@ final class ArrayTrace {
         }
     }
 
-    /** A triangular step: a suffix [j, n), whole or split by thread parity, or a matrix row right of column j. */
+    /**
+     * A triangular step: a suffix [j, n), whole or split by thread parity, or a matrix row right of column j; or a
+     * pivot step: the swap of j and a row l >= j (a read of l, writes of l and j), then the suffix [j+1, n).
+     */
     private void triangular(int t, int x, Kind kind) {
         int n = lengths[x];
         int j = step[x];
         if (x == MATRIX) {
             int row = rnd.nextInt(3) == 0 ? j : j + rnd.nextInt(width - j);     // the pivot row, or one below it
             ops.add(new Op(kind, t, x, row * width + j, (row + 1) * width, 1));
-        } else if (rnd.nextBoolean()) {
-            ops.add(new Op(kind, t, x, j, n, 1));
         } else {
-            int mid = j + (n - j) / 2;
-            ops.add(t % 2 == 0 ? new Op(kind, t, x, j, mid, 1) : new Op(kind, t, x, mid, n, 1));
+            int from = j;
+            if (rnd.nextBoolean()) {                            // a pivot step
+                int l = j + rnd.nextInt(n - j);
+                ops.add(new Op(Kind.READ, t, x, l, l + 1, 1));
+                ops.add(new Op(Kind.WRITE, t, x, l, l + 1, 1));
+                ops.add(new Op(Kind.WRITE, t, x, j, j + 1, 1));
+                from = j + 1;
+            }
+            if (rnd.nextBoolean()) {
+                ops.add(new Op(kind, t, x, from, n, 1));
+            } else {
+                int mid = from + (n - from) / 2;
+                ops.add(t % 2 == 0 ? new Op(kind, t, x, from, mid, 1) : new Op(kind, t, x, mid, n, 1));
+            }
         }
         int steps = x == MATRIX ? width : n;
         if (rnd.nextInt(3) == 0 && j + 1 < steps) {

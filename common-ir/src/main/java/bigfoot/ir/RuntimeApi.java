@@ -192,4 +192,11 @@ public final class RuntimeApi {
 
     /** The resource the rewriter adds to every output jar (mode, verify, tool version, counts), as java.util.Properties. */
     public static final String METADATA_RESOURCE = "META-INF/bigfoot/instrumented.properties";
+
+    /**
+     * The resource the rewriter adds to an output jar whose classes mark races as intended (an annotation named
+     * {@code IntendedRace} on a field, method or class): suppression rules, one per line, in the runtime's
+     * suppressions file format. The runtime reads every such resource on the class path.
+     */
+    public static final String INTENDED_RACES_RESOURCE = "META-INF/bigfoot/intended-races.txt";
 }

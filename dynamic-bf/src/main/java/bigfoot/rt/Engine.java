@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import bigfoot.ir.RuntimeApi;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -129,16 +130,25 @@ final class Engine {
         return found.size();
     }
 
-    /** The configured suppressions; a file that cannot be read suppresses nothing, with one line saying why. */
+    /**
+     * The configured suppressions and the program's intended races; a file that cannot be read suppresses nothing,
+     * with one line saying why.
+     */
     private Suppressions suppressions(PrintStream err) {
+        Suppressions intended = Suppressions.NONE;
+        try {
+            intended = Suppressions.onClassPath(ClassLoader.getSystemClassLoader(), RuntimeApi.INTENDED_RACES_RESOURCE);
+        } catch (IOException | RuntimeException e) {
+            err.println("DynamicBF: ignoring the intended races of the class path: " + e.getMessage());
+        }
         if (config.suppressions() == null) {
-            return Suppressions.NONE;
+            return intended;
         }
         try {
-            return Suppressions.read(config.suppressions());
+            return Suppressions.read(config.suppressions()).and(intended);
         } catch (IOException | RuntimeException e) {
             err.println("DynamicBF: ignoring the suppressions file " + config.suppressions() + ": " + e.getMessage());
-            return Suppressions.NONE;
+            return intended;
         }
     }
 

@@ -1,10 +1,13 @@
 package bigfoot.rt;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -17,7 +20,9 @@ import java.util.regex.Pattern;
  * race 3f2a9c0d11b7e845          # one race, by the id the reports give it
  * </pre>
  * {@code *} matches any run of characters. A suppressed race is left out of every report and of fail-on-race,
- * and counted in the summary.
+ * and counted in the summary. The same rules come from the rewriter for fields, methods and classes the program
+ * marks {@code @IntendedRace} ({@link bigfoot.ir.RuntimeApi#INTENDED_RACES_RESOURCE}). A race on fields sharing a
+ * proxy shadow ({@code x/y/z}) is suppressed only when a field rule covers every one of them.
  */
 final class Suppressions {
 
@@ -34,8 +39,11 @@ final class Suppressions {
 
     /** The rules of {@code file}; IOException for an unreadable file, IllegalArgumentException naming a bad line. */
     static Suppressions read(Path file) throws IOException {
+        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+    }
+
+    private static Suppressions parse(List<String> lines, String source) {
         List<Rule> rules = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         for (int n = 0; n < lines.size(); n++) {
             String line = lines.get(n);
             int hash = line.indexOf('#');
@@ -45,7 +53,7 @@ final class Suppressions {
             }
             String[] parts = text.split("\\s+");
             if (parts.length != 2 || !List.of("field", "array", "class", "method", "race").contains(parts[0])) {
-                throw new IllegalArgumentException(file + ":" + (n + 1) + ": expected 'field|array|class|method|race PATTERN', got '"
+                throw new IllegalArgumentException(source + ":" + (n + 1) + ": expected 'field|array|class|method|race PATTERN', got '"
                         + text + "'");
             }
             rules.add(new Rule(parts[0], glob(parts[1])));
@@ -63,19 +71,51 @@ final class Suppressions {
     }
 
     boolean suppresses(Race race) {
+        Target t = race.target();
+        if (!t.type().equals("array") && !fieldMembers(t).isEmpty()
+                && fieldMembers(t).stream().allMatch(f -> rules.stream().anyMatch(r -> r.kind().equals("field")
+                        && r.pattern().matcher(t.className() + "." + f).matches()))) {
+            return true;
+        }
         for (Rule r : rules) {
-            if (matches(r, race)) {
+            if (!r.kind().equals("field") && matches(r, race)) {
                 return true;
             }
         }
         return false;
     }
 
+    /**
+     * The fields a field race is on: its field, or every member of a symmetric proxy group ({@code x/y/z}: all of
+     * them raced, so all must be suppressed), or the representative of an asymmetric one ({@code a (shadow shared
+     * with b, ...)}: a raced).
+     */
+    private static List<String> fieldMembers(Target t) {
+        return t.field() == null ? List.of() : List.of(t.field().split(" ", 2)[0].split("/"));
+    }
+
+    /** The rules of every {@code resource} on {@code loader}'s class path (the rewriter's intended races). */
+    static Suppressions onClassPath(ClassLoader loader, String resource) throws IOException {
+        List<Rule> rules = new ArrayList<>();
+        for (URL url : Collections.list(loader.getResources(resource))) {
+            try (InputStream in = url.openStream()) {
+                String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                rules.addAll(parse(text.lines().toList(), url.toString()).rules);
+            }
+        }
+        return new Suppressions(rules);
+    }
+
+    /** The rules of both. */
+    Suppressions and(Suppressions other) {
+        List<Rule> all = new ArrayList<>(rules);
+        all.addAll(other.rules);
+        return new Suppressions(all);
+    }
+
     private static boolean matches(Rule r, Race race) {
         Target t = race.target();
         switch (r.kind()) {
-            case "field":
-                return !t.type().equals("array") && r.pattern().matcher(t.className() + "." + t.field()).matches();
             case "array":
                 return t.type().equals("array") && r.pattern().matcher(t.className()).matches();
             case "race":

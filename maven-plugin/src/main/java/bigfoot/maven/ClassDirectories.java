@@ -1,5 +1,6 @@
 package bigfoot.maven;
 
+import bigfoot.ir.RuntimeApi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -63,11 +64,22 @@ final class ClassDirectories {
         }
     }
 
-    /** Fills the two rewritten directories (emptied first) from the originals and the rewritten jar. */
+    /**
+     * Fills the two rewritten directories (emptied first) from the originals and the rewritten jar; the races the
+     * classes mark as intended go to the test classes, which are on the test run's class path.
+     */
     void extract(Path rewrittenJar, Path classesOut, Path testClassesOut) throws IOException {
         try (JarFile jar = new JarFile(rewrittenJar.toFile())) {
             copy(classes, classesOut, jar);
             copy(testClasses, testClassesOut, jar);
+            JarEntry intended = jar.getJarEntry(RuntimeApi.INTENDED_RACES_RESOURCE);
+            if (intended != null) {
+                Path target = testClassesOut.resolve(RuntimeApi.INTENDED_RACES_RESOURCE);
+                Files.createDirectories(target.getParent());
+                try (InputStream in = jar.getInputStream(intended)) {
+                    Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
         }
     }
 

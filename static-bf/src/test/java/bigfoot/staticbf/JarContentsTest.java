@@ -134,4 +134,32 @@ class JarContentsTest {
             }
         }
     }
+
+    @Test
+    void racesMarkedIntendedBecomeSuppressionRulesInTheOutputAndASecondRunKeepsOneCopy() throws IOException {
+        Path in = TestJars.compileToJar(work, "intended.jar", Map.of(
+                "app.IntendedRace", "package app; public @interface IntendedRace { String value() default \"\"; }",
+                "app.Stats", """
+                        package app;
+                        public class Stats {
+                            @IntendedRace("a hint: a stale value only costs a retry") int hits;
+                            int misses;
+                            @IntendedRace void record() { hits++; misses++; }
+                        }
+                        """,
+                "app.Legacy", "package app; @IntendedRace class Legacy { int n; }"));
+        Path out = work.resolve("intended-checked.jar");
+        assertEquals(0, TestJars.staticbf("--in", in.toString(), "--out", out.toString()).exitCode());
+        String rules = new String(TestJars.readJar(out).get(RuntimeApi.INTENDED_RACES_RESOURCE), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(java.util.Set.of("field app.Stats.hits  # a hint: a stale value only costs a retry",
+                "method app.Stats.record", "class app.Legacy"),
+                java.util.Set.copyOf(rules.lines().filter(l -> !l.startsWith("#")).toList()));
+        Path twice = work.resolve("intended-twice.jar");
+        assertEquals(0, TestJars.staticbf("--in", out.toString(), "--out", twice.toString()).exitCode());
+        assertArrayEquals(TestJars.readJar(out).get(RuntimeApi.INTENDED_RACES_RESOURCE),
+                TestJars.readJar(twice).get(RuntimeApi.INTENDED_RACES_RESOURCE));
+        Path none = work.resolve("plain-checked.jar");
+        assertEquals(0, TestJars.staticbf("--in", inputJar().toString(), "--out", none.toString(), "--mode", "fasttrack").exitCode());
+        assertFalse(TestJars.readJar(none).containsKey(RuntimeApi.INTENDED_RACES_RESOURCE), "no annotation, no resource");
+    }
 }

@@ -79,10 +79,14 @@ public final class JarRewriter {
             }
             Set<String> rewritten = new HashSet<>();
             List<byte[]> toRewrite = new ArrayList<>();
+            IntendedRaces intended = new IntendedRaces();
             for (InputClass c : input.classes()) {
                 if (c.treatment() == InputClass.Treatment.REWRITE) {
                     rewritten.add(c.info().name());
                     toRewrite.add(c.bytes());
+                }
+                if (c.treatment() != InputClass.Treatment.SKIP) {
+                    intended.scan(c.bytes());
                 }
             }
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
@@ -93,6 +97,9 @@ public final class JarRewriter {
             placement.statistics().ifPresent(counts::analysis);
             output.add(RuntimeApi.METADATA_RESOURCE,
                     Metadata.of(options.mode().optionName(), options.verifyPlacement(), proxies, counts));
+            if (!intended.isEmpty()) {
+                output.add(RuntimeApi.INTENDED_RACES_RESOURCE, intended.resource());
+            }
             output.commit();
             reportRemovedAndKept();
             return counts;
@@ -145,7 +152,7 @@ public final class JarRewriter {
             String name = entry.getName();
             if (isSignatureFile(name)) {
                 removedSignatureFiles.add(name);
-            } else if (name.equals(RuntimeApi.METADATA_RESOURCE)) {
+            } else if (name.equals(RuntimeApi.METADATA_RESOURCE) || name.equals(RuntimeApi.INTENDED_RACES_RESOURCE)) {
                 continue; // replaced by this run's
             } else if (!written.add(name)) {
                 diagnostics.warn("duplicate entry " + name + " in " + input.path() + "; only the first is kept");

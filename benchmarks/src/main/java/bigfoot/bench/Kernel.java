@@ -36,7 +36,8 @@ record Kernel(String name, String mainClass, KernelArgs args, String stresses, L
     static final List<Kernel> WORKLOADS = List.of(
             workload("lucene", "lucene.LuceneIndexSearch", "index", List.of("lucene-core")),
             workload("h2", "h2.H2Queries", "sql", List.of("h2")),
-            workload("xalan", "xalan.XalanTransform", "xslt", List.of("xalan", "serializer")));
+            workload("xalan", "xalan.XalanTransform", "xslt", List.of("xalan", "serializer")),
+            workload("derby", "derby.DerbyTransactions", "transactions", List.of("derby")));
 
     private static Kernel kernel(String name, String simpleClassName, String stresses) {
         return new Kernel(name, "bigfoot.bench.kernels." + simpleClassName, BENCH, stresses, List.of());

@@ -2,10 +2,10 @@ package bigfoot.bench.workloads.h2;
 
 import bigfoot.bench.kernels.KernelArgs;
 import bigfoot.bench.kernels.KernelTimer;
+import bigfoot.bench.kernels.SqlRow;
 import bigfoot.bench.kernels.Team;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Properties;
 import java.util.concurrent.CyclicBarrier;
@@ -107,7 +107,7 @@ public final class H2Queries {
                 logged += amount;
                 if (k % QUERY_EVERY == 0) {
                     mine.setInt(1, t);
-                    long[] cs = row(mine);
+                    long[] cs = SqlRow.of(mine);
                     KernelTimer.check(cs[0] == k + 1 && cs[1] == logged, "thread " + t + " sees " + cs[0]
                             + " transfers of sum " + cs[1] + ", made " + (k + 1) + " of sum " + logged);
                     if (id >= 0) {
@@ -136,8 +136,8 @@ public final class H2Queries {
 
     /** Accounts, their balance sum, transfers, their amount sum. */
     private static long[] totals(Connection c) throws Exception {
-        long[] accounts = row(c.prepareStatement("SELECT COUNT(*), SUM(balance) FROM account"));
-        long[] transfers = row(c.prepareStatement("SELECT COUNT(*), SUM(amount) FROM transfer"));
+        long[] accounts = SqlRow.of(c.prepareStatement("SELECT COUNT(*), SUM(balance) FROM account"));
+        long[] transfers = SqlRow.of(c.prepareStatement("SELECT COUNT(*), SUM(amount) FROM transfer"));
         return new long[] {accounts[0], accounts[1], transfers[0], transfers[1]};
     }
 
@@ -146,18 +146,6 @@ public final class H2Queries {
     }
 
     private static long single(PreparedStatement p) throws Exception {
-        return row(p)[0];
-    }
-
-    /** The first row of the query's single-row result, as longs (SQL NULL as 0). */
-    private static long[] row(PreparedStatement p) throws Exception {
-        try (ResultSet r = p.executeQuery()) {
-            KernelTimer.check(r.next(), "no row from " + p);
-            long[] values = new long[r.getMetaData().getColumnCount()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = r.getLong(i + 1);
-            }
-            return values;
-        }
+        return SqlRow.of(p)[0];
     }
 }

@@ -43,8 +43,10 @@ final class HtmlReport {
     private static String access(Race.Access a) {
         String started = a.started() == null ? "" : "<br><small>" + escape("thread \"" + a.thread() + "\" was started "
                 + a.started()) + "</small>";
+        StringBuilder callers = new StringBuilder();
+        a.callers().forEach(c -> callers.append("<br><small>called from <code>").append(escape(c)).append("</code></small>"));
         return escape(a.op().label() + " by thread \"" + a.thread() + "\"") + "<br><code>" + escape(a.where()) + "</code>"
-                + started;
+                + callers + started;
     }
 
     static String escape(String s) {

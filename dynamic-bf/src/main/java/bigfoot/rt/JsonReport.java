@@ -15,7 +15,8 @@ import java.util.List;
  * In verify mode there is also a top-level
  * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
  * {@code "illegitimate-check"}; target and site shaped as in races) and {@code "violations":N} in the summary.
- * An access whose thread was started by rewritten code also says where: {@code "started":"by \"main\" at ..."}.
+ * An access whose thread was started by rewritten code also says where: {@code "started":"by \"main\" at ..."}; the
+ * current access lists the callers of its check, innermost first: {@code "callers":["demo.Bank.main(Bank.java:40)"]}.
  * The id is stable from run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
  */
@@ -73,6 +74,13 @@ final class JsonReport {
         site(sb, a.site());
         if (a.started() != null) {
             sb.append(",\"started\":").append(string(a.started()));
+        }
+        if (!a.callers().isEmpty()) {
+            sb.append(",\"callers\":[");
+            for (int i = 0; i < a.callers().size(); i++) {
+                sb.append(i > 0 ? "," : "").append(string(a.callers().get(i)));
+            }
+            sb.append(']');
         }
         sb.append('}');
     }

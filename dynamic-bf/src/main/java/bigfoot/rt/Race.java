@@ -2,18 +2,20 @@ package bigfoot.rt;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.Site;
+import java.util.List;
 
 /** One distinct race as reported: its kind, the variable, both accesses and how often it occurred. */
 record Race(RaceKind kind, Target target, Access previous, Access current, long occurrences) {
 
     /**
-     * One side of a race: the thread, read or write, the site (null if the site id is unknown), and where the
-     * thread was started ({@code by "main" at demo.Bank.main(Bank.java:40)}; null if not by rewritten code).
+     * One side of a race: the thread, read or write, the site (null if the site id is unknown), where the thread
+     * was started ({@code by "main" at demo.Bank.main(Bank.java:40)}; null if not by rewritten code), and the
+     * callers of the check ({@link CallerStack}; the current access's only: the previous one's is long gone).
      */
-    record Access(String thread, AccessOp op, Site site, int siteId, String started) {
+    record Access(String thread, AccessOp op, Site site, int siteId, String started, List<String> callers) {
 
         Access(String thread, AccessOp op, Site site, int siteId) {
-            this(thread, op, site, siteId, null);
+            this(thread, op, site, siteId, null, List.of());
         }
 
         /** {@code demo.Counter.run(Counter.java:14)}, or {@code unknown site #7}. */
@@ -46,9 +48,9 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
         Target target = o.var.target(currentSite != null ? currentSite : previousSite);
         return new Race(o.kind, target,
                 new Access(threads.nameOf(o.previous), o.kind.previous, previousSite, o.previousSite,
-                        threads.startOf(o.previous)),
+                        threads.startOf(o.previous), List.of()),
                 new Access(threads.nameOf(o.current), o.kind.current, currentSite, o.currentSite,
-                        threads.startOf(o.current)),
+                        threads.startOf(o.current), o.callers),
                 o.count());
     }
 }

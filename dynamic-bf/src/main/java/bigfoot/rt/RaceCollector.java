@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Collects races deduplicated per (previous site, current site, kind): the first occurrence of each is
- * kept raw (epochs and site ids, resolved to names only when the report is written), every occurrence
- * is counted.
+ * kept raw (epochs and site ids, resolved to names only when the report is written, and the callers of its
+ * check), every occurrence is counted.
  */
 final class RaceCollector implements RaceListener {
 
@@ -26,9 +26,12 @@ final class RaceCollector implements RaceListener {
         final int previousSite;
         final long current;
         final int currentSite;
+        /** The callers of the current access's check, when it was first seen. */
+        final List<String> callers;
         private final LongAdder count = new LongAdder();
 
-        Occurrence(long order, RaceKind kind, VarState var, long previous, int previousSite, long current, int currentSite) {
+        Occurrence(long order, RaceKind kind, VarState var, long previous, int previousSite, long current, int currentSite,
+                List<String> callers) {
             this.order = order;
             this.kind = kind;
             this.var = var;
@@ -36,6 +39,7 @@ final class RaceCollector implements RaceListener {
             this.previousSite = previousSite;
             this.current = current;
             this.currentSite = currentSite;
+            this.callers = callers;
         }
 
         long count() {
@@ -50,7 +54,8 @@ final class RaceCollector implements RaceListener {
     public void race(RaceKind kind, VarState var, long previous, int previousSite, ThreadState current, int currentSite) {
         long now = current.epoch;
         Occurrence o = races.computeIfAbsent(new Key(kind, previousSite, currentSite),
-                k -> new Occurrence(order.getAndIncrement(), kind, var, previous, previousSite, now, currentSite));
+                k -> new Occurrence(order.getAndIncrement(), kind, var, previous, previousSite, now, currentSite,
+                        CallerStack.here()));
         o.count.increment();
     }
 

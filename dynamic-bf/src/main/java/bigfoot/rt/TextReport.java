@@ -8,6 +8,8 @@ import java.util.List;
  * <pre>
  * == DynamicBF: write-write race on field demo.Counter.count
  *    current:  write by thread "worker-2" at demo.Counter.run(Counter.java:14)
+ *              called from demo.Counter.lambda$main$0(Counter.java:25)
+ *              called from java.lang.Thread.run(Thread.java:833)
  *    previous: write by thread "worker-1" at demo.Counter.run(Counter.java:14)
  *              thread "worker-1" was started by "main" at demo.Counter.main(Counter.java:30)
  * == DynamicBF summary: 1 race, 2000 checks, 2000 accesses, 3 threads
@@ -63,6 +65,9 @@ final class TextReport {
     private static void access(StringBuilder sb, String label, Race.Access a) {
         sb.append("   ").append(label).append(a.op().label()).append(" by thread \"").append(a.thread())
           .append("\" at ").append(a.where()).append('\n');
+        for (String caller : a.callers()) {
+            sb.append("             called from ").append(caller).append('\n');
+        }
         if (a.started() != null) {
             sb.append("             thread \"").append(a.thread()).append("\" was started ").append(a.started()).append('\n');
         }

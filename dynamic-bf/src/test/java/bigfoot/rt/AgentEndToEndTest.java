@@ -69,6 +69,8 @@ class AgentEndToEndTest {
         assertTrue(run.err().contains("== DynamicBF summary: 1 race, 2000 checks, 2000 accesses, 3 threads"), run.err());
         assertTrue(run.err().contains("thread \"worker-1\" was started by \"main\" at bigfoot.rt.demo.RacyCounter.main(RacyCounter.java:"),
                 run.err());
+        // the current access's callers: run() is called by Thread.run
+        assertTrue(run.err().contains("RacyCounter.java:14)\n             called from java.lang.Thread.run(Thread.java:"), run.err());
         String report = Files.readString(json);
         assertTrue(report.matches("(?s)\\{\"races\":\\[\n\\{\"id\":\"[0-9a-f]{16}\",\"kind\":\"write-write\",\"target\":\\{\"type\":\"field\","
                 + "\"class\":\"bigfoot.rt.demo.RacyCounter\",\"field\":\"count\",\"index\":null}.*"), report);

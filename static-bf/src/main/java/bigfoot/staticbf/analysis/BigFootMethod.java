@@ -22,6 +22,7 @@ import com.ibm.wala.ssa.SSAReturnInstruction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -394,15 +395,21 @@ final class BigFootMethod {
                 boolean leavesMethod = false;
                 ISSABasicBlock catcher = null;
                 if (mayThrow.get(i)) {
-                    List<ISSABasicBlock> handlers = cfg.getExceptionalSuccessors(block).stream()
-                            .filter(s -> !s.equals(cfg.exit())).toList();
+                    Collection<ISSABasicBlock> successors = cfg.getExceptionalSuccessors(block);
+                    List<ISSABasicBlock> handlers = successors.stream().filter(s -> !s.equals(cfg.exit())).toList();
                     boolean synchronises = acquires(i) || releases(i);
-                    leavesMethod = !synchronises && handlers.size() < cfg.getExceptionalSuccessors(block).size();
-                    if (handlers.size() == 1 && !synchronises) {
-                        catcher = handlers.get(0); // CATCH STUB: what the handler loses is checked on the way to it
+                    if (synchronises) {
+                        for (ISSABasicBlock s : successors) {
+                            unchecked(accessed, checked, lostAt(s), c); // no handler of ours at a synchronisation
+                        }
                     } else {
-                        for (ISSABasicBlock s : handlers) {
-                            unchecked(accessed, checked, lostAt(s), c); // several handlers: check before, to be safe
+                        leavesMethod = handlers.size() < successors.size(); // COMMIT ON THROW: our handler checks
+                        if (handlers.size() == 1) {
+                            catcher = handlers.get(0); // CATCH STUB: what the handler loses is checked on the way to it
+                        } else {
+                            for (ISSABasicBlock s : handlers) {
+                                unchecked(accessed, checked, lostAt(s), c); // several handlers: before, to be safe
+                            }
                         }
                     }
                 }

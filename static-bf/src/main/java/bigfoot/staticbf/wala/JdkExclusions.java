@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * walks ~15,000 JDK methods (~50 s); with them ~900 (~2 s). StaticBF never analyses JDK bodies (the
  * library model answers for them), so only call-graph paths through these packages are lost.
  * Of {@code java/lang/invoke} only what lambdas need is kept (excluding all of it drops lambda bodies
- * from the call graph); its internals cost ~15% more nodes on a real jar and trip a debug print left
+ * from the call graph), and {@code VarHandle} (its access modes synchronise: the library model's); its internals cost ~15% more nodes on a real jar and trip a debug print left
  * in WALA 1.6.12 (ClassBasedInstanceKeys writes every DirectMethodHandle$StaticAccessor allocation
  * to stderr). Of {@code java/security} only {@code doPrivileged} and its actions are kept: it calls the
  * program's actions back ({@link JdkCallbacks}). WALA applies exclusions to every class loader, so the application's own classes are
@@ -22,7 +22,7 @@ final class JdkExclusions implements StringFilter {
     static final List<String> PATTERNS = List.of(
             "java/awt/.*", "javax/.*", "sun/.*", "com/sun/.*", "jdk/.*", "java/net/.*",
             "java/nio/.*", "java/security/(?!AccessController$|Privileged(Exception)?Action$).*", "java/time/.*", "java/util/stream/.*",
-            "java/lang/invoke/(?!LambdaMetafactory$|MethodHandle$|MethodHandles(\\$.*)?$|MethodType$|CallSite$|StringConcatFactory$).*");
+            "java/lang/invoke/(?!LambdaMetafactory$|MethodHandle$|MethodHandles(\\$.*)?$|MethodType$|CallSite$|StringConcatFactory$|VarHandle$).*");
 
     private static final Pattern EXCLUDED = Pattern.compile(String.join("|", PATTERNS));
 

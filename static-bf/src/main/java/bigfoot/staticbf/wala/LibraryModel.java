@@ -23,7 +23,7 @@ import java.util.function.Predicate;
  * atomics) as BOTH. Where a class is listed with a default side, every other method of it counts on
  * that side, which errs towards more checks, never fewer. Reflective calls run unknown code and
  * count as BOTH. Callbacks from the JDK into the application (a comparator, a forEach lambda) are
- * not followed: the call counts only by this table.
+ * {@link KillSets}' business ({@link JdkCallbacks}), not this table's.
  */
 final class LibraryModel {
 

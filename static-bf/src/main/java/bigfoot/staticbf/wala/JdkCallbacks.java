@@ -75,7 +75,8 @@ final class JdkCallbacks {
                     .anyMatch(h -> h != null && cha.isAssignableFrom(h, owner))) {
                 return result;
             }
-            if (owner != null && owner.getSuperclass() == null && !d.getName().toString().equals("toString")) {
+            if (owner != null && !owner.isInterface() && owner.getSuperclass() == null
+                    && !d.getName().toString().equals("toString")) {
                 return result; // Object's methods call nothing of the program, but toString its hashCode
             }
             for (int p = 0; p < d.getNumberOfParameters(); p++) {

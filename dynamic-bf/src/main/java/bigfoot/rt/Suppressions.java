@@ -72,9 +72,9 @@ final class Suppressions {
 
     boolean suppresses(Race race) {
         Target t = race.target();
-        if (!t.type().equals("array") && !fieldMembers(t).isEmpty()
-                && fieldMembers(t).stream().allMatch(f -> rules.stream().anyMatch(r -> r.kind().equals("field")
-                        && r.pattern().matcher(t.className() + "." + f).matches()))) {
+        List<String> fields = t.type().equals("array") ? List.of() : fieldMembers(t);
+        if (!fields.isEmpty() && fields.stream().allMatch(f -> rules.stream().anyMatch(r -> r.kind().equals("field")
+                && r.pattern().matcher(t.className() + "." + f).matches()))) {
             return true;
         }
         for (Rule r : rules) {

@@ -171,9 +171,7 @@ final class DeferredChecks {
                 }
                 retarget(stub.insn(), original, entry);
             }
-            Code code = new Code().label(entry);
-            distinct(stub.checks()).forEach(c -> code.append(check(c)));
-            ctx.append(code.jump(Opcodes.GOTO, original));
+            ctx.append(new Code().label(entry).append(checks(stub.checks())).jump(Opcodes.GOTO, original));
         }
     }
 
@@ -223,6 +221,7 @@ final class DeferredChecks {
      */
     void addCatchStubs() {
         List<TryCatchBlockNode> own = new ArrayList<>(ctx.method.tryCatchBlocks);
+        Map<List<Object>, LabelNode> stubs = new HashMap<>(); // one stub per set of checks and handler
         owedOnCatch.forEach((insn, checks) -> {
             LabelNode start = new LabelNode();
             LabelNode end = new LabelNode();
@@ -231,10 +230,12 @@ final class DeferredChecks {
             int at = ctx.method.instructions.indexOf(insn);
             for (TryCatchBlockNode entry : own) {
                 if (ctx.method.instructions.indexOf(entry.start) < at && at < ctx.method.instructions.indexOf(entry.end)) {
-                    LabelNode stub = new LabelNode();
-                    Code code = new Code().label(stub);
-                    distinct(checks).forEach(c -> code.append(check(c)));
-                    ctx.append(code.jump(Opcodes.GOTO, entry.handler));
+                    LabelNode stub = stubs.computeIfAbsent(List.of(checks, entry.handler), k -> {
+                        LabelNode label = new LabelNode();
+                        ctx.cls.counts.commitChecks(distinct(checks).size());
+                        ctx.append(new Code().label(label).append(checks(checks)).jump(Opcodes.GOTO, entry.handler));
+                        return label;
+                    });
                     ctx.method.tryCatchBlocks.add(ctx.method.tryCatchBlocks.indexOf(entry),
                             new TryCatchBlockNode(start, end, stub, entry.type));
                 }
@@ -281,9 +282,8 @@ final class DeferredChecks {
             if (rest != null) {
                 own.removeAll(rest);
             }
-            List<PlannedCheck> run = distinct(own);
-            run.forEach(c -> code.append(check(c)));
-            ctx.cls.counts.commitChecks(run.size());
+            ctx.cls.counts.commitChecks(distinct(own).size());
+            code.append(checks(own));
             ctx.append(rest == null ? code.aload(thrown).op(Opcodes.ATHROW) : code.jump(Opcodes.GOTO, afterStore.get(rest)));
             afterStore.putIfAbsent(checks, stored);
         }
@@ -293,10 +293,7 @@ final class DeferredChecks {
         if (checks == null) {
             return;
         }
-        Code code = new Code();
-        for (PlannedCheck c : distinct(checks)) {
-            code.append(check(c));
-        }
+        Code code = checks(checks);
         if (before) {
             ctx.insertBefore(insn, code);
         } else {
@@ -329,6 +326,13 @@ final class DeferredChecks {
     private boolean isRepresentative(PlannedCheck c) {
         return fieldTarget(c).map(t -> t.shadow() != null
                 && t.shadow().equals(((FieldInsnNode) ctx.instructionAt(c.access())).name)).orElse(false);
+    }
+
+    /** The checks of one point, one per shadow ({@link #distinct}). */
+    private Code checks(List<PlannedCheck> checks) {
+        Code code = new Code();
+        distinct(checks).forEach(c -> code.append(check(c)));
+        return code;
     }
 
     private Code check(PlannedCheck c) {

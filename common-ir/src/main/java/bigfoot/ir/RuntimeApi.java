@@ -143,6 +143,14 @@ public final class RuntimeApi {
     /** {@code Collection tasks(Collection callables, Object executor, ThreadState ts)}: each wrapped as by {@link #TASK_CALLABLE}. */
     public static final Entry TASKS = new Entry("tasks",
             "(Ljava/util/Collection;" + OBJ + TS + ")Ljava/util/Collection;");
+    /**
+     * {@code Object stage(Object fn, Object source, Object other, ThreadState ts)}: in place of the function a
+     * dependent stage of a CompletableFuture runs ({@code thenApply(fn)}, {@code thenCombine(other, fn)}, ...): a
+     * wrapper of the same functional interface (Function, BiFunction, Consumer, BiConsumer or Runnable) whose run
+     * starts after the registration and after the completion of {@code source} and {@code other} (either may be
+     * null), and ends before the dependent stage completes (the stage is an alias of the wrapper).
+     */
+    public static final Entry STAGE = new Entry("stage", "(" + OBJ + OBJ + OBJ + TS + ")" + OBJ);
     /** {@code hbAcquireAll(Collection keys, ThreadState ts)}: hbAcquire of each element (after {@code invokeAll}). */
     public static final Entry HB_ACQUIRE_ALL = new Entry("hbAcquireAll", "(Ljava/util/Collection;" + TS + ")V");
 
@@ -167,7 +175,7 @@ public final class RuntimeApi {
         ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
         READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
         HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
-        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL,
+        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, STAGE,
     };
 
     // ---- members added to rewritten classes ----

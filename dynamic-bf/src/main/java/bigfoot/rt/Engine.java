@@ -18,7 +18,7 @@ final class Engine {
 
     final Config config;
     final RaceCollector races = new RaceCollector();
-    final FastTrack detector = new FastTrack(races);
+    final FastTrack detector = new FastTrack(races, races.previousStacks);
     final Threads threads = new Threads(detector);
     final Sites sites = new Sites();
     final Monitors monitors = new Monitors();

@@ -19,9 +19,16 @@ final class FastTrack {
     private volatile boolean disabled;
     private volatile Throwable disabledBy;
     private final AtomicLong skipped = new AtomicLong();
+    /** Callers kept of the accesses at sites that were a race's previous access. */
+    private final PreviousStacks previousStacks;
 
     FastTrack(RaceListener races) {
+        this(races, new PreviousStacks());
+    }
+
+    FastTrack(RaceListener races, PreviousStacks previousStacks) {
         this.races = races;
+        this.previousStacks = previousStacks;
     }
 
     // ---------------------------------------------------------------- accesses
@@ -119,6 +126,7 @@ final class FastTrack {
                 sx.r = Epoch.SHARED;
             }
         }
+        keepCallersIfWanted(st, e, site);
     }
 
     private void writeSlow(ThreadState st, VarState sx, int site) {
@@ -141,6 +149,14 @@ final class FastTrack {
             }
             sx.w = e;                                               // WRITE EXCLUSIVE / WRITE SHARED (R stays SHARED)
             sx.writeSite = site;
+        }
+        keepCallersIfWanted(st, e, site);
+    }
+
+    /** The shadow now names this access (epoch and site): if a race wants its site's callers, keep them. */
+    private void keepCallersIfWanted(ThreadState st, long e, int site) {
+        if (previousStacks.wanted(site)) {
+            previousStacks.accessed(st.tid, e, site);
         }
     }
 

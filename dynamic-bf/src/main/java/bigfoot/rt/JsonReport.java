@@ -16,7 +16,8 @@ import java.util.List;
  * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
  * {@code "illegitimate-check"}; target and site shaped as in races) and {@code "violations":N} in the summary.
  * An access whose thread was started by rewritten code also says where: {@code "started":"by \"main\" at ..."}; the
- * current access lists the callers of its check, innermost first: {@code "callers":["demo.Bank.main(Bank.java:40)"]}.
+ * current access lists the callers of its check, innermost first: {@code "callers":["demo.Bank.main(Bank.java:40)"]},
+ * and so does the previous access when the race occurred again ({@link PreviousStacks}).
  * The id is stable from run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
  */

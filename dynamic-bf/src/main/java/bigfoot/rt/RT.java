@@ -613,6 +613,11 @@ public final class RT {
         return element;
     }
 
+    /** In place of the function of a CompletableFuture's dependent stage ({@link Stages}). */
+    public static Object stage(Object fn, Object source, Object other, ThreadState ts) {
+        return Stages.stage(fn, source, other, ts);
+    }
+
     /** In place of a task handed to an executor ({@link Tasks}). */
     public static Runnable taskRunnable(Runnable task, Object executor, ThreadState ts) {
         return Tasks.runnable(task, executor, ts);

@@ -10,7 +10,8 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
     /**
      * One side of a race: the thread, read or write, the site (null if the site id is unknown), where the thread
      * was started ({@code by "main" at demo.Bank.main(Bank.java:40)}; null if not by rewritten code), and the
-     * callers of the check ({@link CallerStack}; the current access's only: the previous one's is long gone).
+     * callers of the check ({@link CallerStack}; for the previous access, those of the same thread's access at the
+     * same site in a later occurrence of the race, if it occurred again: {@link PreviousStacks}).
      */
     record Access(String thread, AccessOp op, Site site, int siteId, String started, List<String> callers) {
 
@@ -48,7 +49,7 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
         Target target = o.var.target(currentSite != null ? currentSite : previousSite);
         return new Race(o.kind, target,
                 new Access(threads.nameOf(o.previous), o.kind.previous, previousSite, o.previousSite,
-                        threads.startOf(o.previous), List.of()),
+                        threads.startOf(o.previous), o.previousCallers),
                 new Access(threads.nameOf(o.current), o.kind.current, currentSite, o.currentSite,
                         threads.startOf(o.current), o.callers),
                 o.count());

@@ -10,7 +10,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Collects races deduplicated per (previous site, current site, kind): the first occurrence of each is
  * kept raw (epochs and site ids, resolved to names only when the report is written, and the callers of its
- * check), every occurrence is counted.
+ * check), every occurrence is counted. The previous access's callers come from the first occurrence whose previous
+ * access, by the thread the first one names, had them kept ({@link PreviousStacks}: wanted from the first occurrence
+ * on).
  */
 final class RaceCollector implements RaceListener {
 
@@ -28,6 +30,8 @@ final class RaceCollector implements RaceListener {
         final int currentSite;
         /** The callers of the current access's check, when it was first seen. */
         final List<String> callers;
+        /** The callers of a previous access of this race, once an occurrence's were kept; empty until then. */
+        volatile List<String> previousCallers = List.of();
         private final LongAdder count = new LongAdder();
 
         Occurrence(long order, RaceKind kind, VarState var, long previous, int previousSite, long current, int currentSite,
@@ -49,14 +53,20 @@ final class RaceCollector implements RaceListener {
 
     private final ConcurrentHashMap<Key, Occurrence> races = new ConcurrentHashMap<>();
     private final AtomicLong order = new AtomicLong();
+    final PreviousStacks previousStacks = new PreviousStacks();
 
     @Override
     public void race(RaceKind kind, VarState var, long previous, int previousSite, ThreadState current, int currentSite) {
         long now = current.epoch;
-        Occurrence o = races.computeIfAbsent(new Key(kind, previousSite, currentSite),
-                k -> new Occurrence(order.getAndIncrement(), kind, var, previous, previousSite, now, currentSite,
-                        CallerStack.here()));
+        Occurrence o = races.computeIfAbsent(new Key(kind, previousSite, currentSite), k -> {
+            previousStacks.want(previousSite);
+            return new Occurrence(order.getAndIncrement(), kind, var, previous, previousSite, now, currentSite,
+                    CallerStack.here());
+        });
         o.count.increment();
+        if (o.previousCallers.isEmpty() && Epoch.tid(previous) == Epoch.tid(o.previous)) { // the thread the report names
+            o.previousCallers = previousStacks.of(previous, previousSite);
+        }
     }
 
     /** The distinct races so far, in order of first occurrence. */

@@ -79,6 +79,21 @@ class AgentEndToEndTest {
     }
 
     @Test
+    void aRaceThatOccursAgainShowsItsPreviousAccesssCallers() throws Exception {
+        Path json = dir.resolve("pingpong.json");
+        Run run = java("-jar", jar.toString(), "--report", "json:" + json, "-cp", programs, "bigfoot.rt.demo.PingPong");
+        assertEquals(0, run.status(), run.err());
+        // both races (ping after pong, pong after ping) occur three times: the second occurrence keeps the callers
+        assertTrue(run.err().contains("previous: write by thread \"pinger\" at bigfoot.rt.demo.PingPong.ping(PingPong.java:34)\n"
+                + "             called from bigfoot.rt.demo.PingPong.pinger(PingPong.java:"), run.err());
+        assertTrue(run.err().contains("previous: write by thread \"ponger\" at bigfoot.rt.demo.PingPong.pong(PingPong.java:39)\n"
+                + "             called from bigfoot.rt.demo.PingPong.ponger(PingPong.java:"), run.err());
+        String report = Files.readString(json);
+        assertEquals(4, report.split("\"callers\":\\[\"bigfoot.rt.demo.PingPong.p[io]nger\\(").length - 1,
+                "both accesses of both races list their callers: " + report);
+    }
+
+    @Test
     void raceFreeProgramPassesEvenWithFailOnRace() throws Exception {
         Run run = java("-jar", jar.toString(), "--fail-on-race", "-cp", programs, "bigfoot.rt.demo.SafeCounter");
         assertEquals(0, run.status(), run.err());

@@ -335,6 +335,12 @@ public final class RT {
         return task;
     }
 
+    public static Object stage(Object fn, Object source, Object other, ThreadState ts) {
+        checkThread(ts);
+        record("stage", fn, -1);
+        return fn;
+    }
+
     public static java.util.Collection<?> tasks(java.util.Collection<?> callables, Object executor, ThreadState ts) {
         checkThread(ts);
         record("tasks", callables, -1);

@@ -191,6 +191,48 @@ class BigFootPlacementTest {
                     return s; // @data-call-end
                 }
 
+                // ALIAS: javac loads this.data for each access, and nothing between the loads may write it: one array,
+                // so one write check per element
+                void swap(int i, int j) {
+                    int t = data[i]; // @swap-i
+                    data[i] = data[j]; // @swap-j
+                    data[j] = t; // @swap-j2
+                } // @swap-end
+
+                // a call between the loads may change this.data: the read and the write are of two arrays
+                void swapCalling(int i) {
+                    int t = data[i]; // @swapc-read
+                    helper();
+                    data[i] = t + 1; // @swapc-write
+                } // @swapc-end
+
+                // INTERRUPT DETECTED BY AN EXCEPTION: sleep may see an interrupt, an acquire: f is checked before it
+                // (not at the end)
+                int sleeping() throws InterruptedException {
+                    int a = f; // @sleep-read
+                    Thread.sleep(1); // @sleep
+                    return a + f; // @sleep-return
+                }
+
+                // idx[0] changes in the loop (a store into an int array): each iteration reads its own element of a
+                static int indirect(int[] a, int[] idx, int n) {
+                    int s = 0;
+                    for (int i = 0; i < n; i++) {
+                        s += a[idx[0]]; // @ind-read
+                        idx[0] = i;
+                    }
+                    return s; // @ind-end
+                }
+
+                Subject next;
+
+                // ALIAS: this.next is loaded for each write: one object, one check of its x/y/z
+                void moveNext() {
+                    next.x = 1; // @next-x
+                    next.y = 2;
+                    next.z = 3;
+                } // @next-end
+
                 // each call may throw with one more element owed: the handlers chain, one check per element in all
                 void owedGrows(int[] a) {
                     a[0] = helper();
@@ -434,6 +476,51 @@ class BigFootPlacementTest {
         // the field is read in every iteration, with no write in between: one check of it after the loop
         assertEquals(List.of(check("readArray", "[]", "data-call", "data-call-loop"), check("readField", "data", "data-call", "data-call-end")),
                 checks("sumDataCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void reloadsOfAFieldNameOneArrayInStraightLineCode() {
+        assertEquals(List.of(check("readField", "data", "swap-i", "swap-end"), check("writeArray", "[]", "swap-j", "swap-end"),
+                check("writeArray", "[]", "swap-j2", "swap-end")),
+                checks("swap").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aCallBetweenTwoLoadsOfAFieldMakesThemTwoArrays() {
+        assertEquals(List.of(check("readField", "data", "swapc-read", "swapc-end"), check("readArray", "[]", "swapc-read", "swapc-end"),
+                check("writeArray", "[]", "swapc-write", "swapc-end")),
+                checks("swapCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void reloadsOfAFieldNameOneObjectWhoseFieldsCoalesce() {
+        assertEquals(List.of(check("readField", "next", "next-x", "next-end"), check("writeField", "x/y/z", "next-x", "next-end")),
+                checks("moveNext").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aCallThatMaySeeAnInterruptIsAnAcquireWithAHandlerFirstInTheExceptionTable() {
+        // f is checked before the sleep; the read after it is in the same epoch (an acquire ticks no clock): covered
+        assertEquals(List.of(check("readField", "f", "sleep-read", "sleep")),
+                checks("sleeping").stream().filter(c -> !c.endsWith("@throw")).toList());
+        MethodNode m = method(subject, "sleeping");
+        TryCatchBlockNode first = m.tryCatchBlocks.get(0);
+        assertEquals("java/lang/InterruptedException", first.type);
+        List<String> handler = new ArrayList<>();
+        for (AbstractInsnNode insn = first.handler; insn != null && insn.getOpcode() != Opcodes.ATHROW; insn = insn.getNext()) {
+            if (insn instanceof MethodInsnNode call) {
+                handler.add(call.owner + "." + call.name);
+            }
+        }
+        assertEquals(List.of("java/lang/Thread.currentThread", "bigfoot/rt/RT.hbAcquire"), handler);
+    }
+
+    @Test
+    void aLoadFromAnArrayTheLoopStoresIntoChangesInEveryIteration() {
+        List<String> placed = checks("indirect").stream().filter(c -> !c.endsWith("@throw")).toList();
+        assertTrue(placed.stream().anyMatch(c -> c.startsWith("readArray []@" + line("ind-read") + "@")), placed::toString);
+        assertTrue(!placed.contains(check("readArray", "[]", "ind-read", "ind-end")),
+                "a[idx[0]] is not one element for the whole loop: " + placed);
     }
 
     @Test

@@ -77,6 +77,8 @@ final class BigFootMethod {
     private final BitSet runsClinit = new BitSet();
     private final BitSet joinsClassInit = new BitSet();
     private LoopRanges ranges;
+    /** ALIAS: value -> the earlier load's value it equals ({@link LoadAliases}). */
+    private final Map<Integer, Integer> aliases;
     private final RangeCoalescing coalescing;
 
     private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, RangeCoalescing coalescing) {
@@ -89,6 +91,12 @@ final class BigFootMethod {
         this.effects = new InstructionEffects.Effect[insns.length];
         for (int i = 0; i < insns.length; i++) {
             effects[i] = insns[i] == null ? InstructionEffects.Effect.NONE : classify.of(insns[i]);
+        }
+        this.aliases = LoadAliases.of(ir, effects); // ALIAS: accesses through reloads name one location
+        if (!aliases.isEmpty()) {
+            for (int i = 0; i < insns.length; i++) {
+                effects[i] = effects[i].renamed(aliases);
+            }
         }
     }
 
@@ -189,36 +197,44 @@ final class BigFootMethod {
         return state;
     }
 
-    /** Exceptions ruled out by the known facts: a dereference of a non-null value, an element accessed before. */
-    private static boolean cannotThrow(SSAInstruction insn, InstructionEffects.Effect e, KnownFacts known) {
+    /**
+     * Exceptions ruled out by the known facts: a dereference of a non-null value, an element accessed before (values
+     * under their ALIAS names: a reload of a field dereferenced before is not null).
+     */
+    private boolean cannotThrow(SSAInstruction insn, InstructionEffects.Effect e, KnownFacts known) {
         if (insn instanceof SSAFieldAccessInstruction f) {
-            return f.isStatic() ? e.initializes() == null || known.isInitialized(e.initializes()) : known.isNonNull(f.getRef());
+            return f.isStatic() ? e.initializes() == null || known.isInitialized(e.initializes()) : known.isNonNull(name(f.getRef()));
         } else if (insn instanceof SSAArrayLoadInstruction load) {
-            return known.isInBounds(load.getArrayRef(), load.getIndex());
+            return known.isInBounds(name(load.getArrayRef()), name(load.getIndex()));
         } else if (insn instanceof SSAArrayStoreInstruction store) { // aastore may throw ArrayStoreException
-            return store.getElementType().isPrimitiveType() && known.isInBounds(store.getArrayRef(), store.getIndex());
+            return store.getElementType().isPrimitiveType() && known.isInBounds(name(store.getArrayRef()), name(store.getIndex()));
         } else if (insn instanceof SSAArrayLengthInstruction length) {
-            return known.isNonNull(length.getArrayRef());
+            return known.isNonNull(name(length.getArrayRef()));
         }
         return false;
     }
 
     /** What an instruction that completed normally proves. */
-    private static void learn(SSAInstruction insn, KnownFacts state) {
+    private void learn(SSAInstruction insn, KnownFacts state) {
         if (insn instanceof SSAFieldAccessInstruction f && !f.isStatic()) {
-            state.nonNull(f.getRef());
+            state.nonNull(name(f.getRef()));
         } else if (insn instanceof SSAArrayReferenceInstruction a) {
-            state.nonNull(a.getArrayRef());
-            state.inBounds(a.getArrayRef(), a.getIndex());
+            state.nonNull(name(a.getArrayRef()));
+            state.inBounds(name(a.getArrayRef()), name(a.getIndex()));
         } else if (insn instanceof SSAArrayLengthInstruction length) {
-            state.nonNull(length.getArrayRef());
+            state.nonNull(name(length.getArrayRef()));
         } else if (insn instanceof SSAAbstractInvokeInstruction call && !call.isStatic()) {
-            state.nonNull(call.getReceiver());
+            state.nonNull(name(call.getReceiver()));
         } else if (insn instanceof SSANewInstruction allocation) {
             state.nonNull(allocation.getDef());
         } else if (insn instanceof SSAMonitorInstruction monitor) {
-            state.nonNull(monitor.getRef());
+            state.nonNull(name(monitor.getRef()));
         }
+    }
+
+    /** A value's ALIAS name ({@link LoadAliases}): the earlier load it equals, or itself. */
+    private int name(int value) {
+        return aliases.getOrDefault(value, value);
     }
 
     /**

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.analysis;
 
 import com.ibm.wala.types.FieldReference;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,6 +24,16 @@ sealed interface CheckedLocation {
             return g.location().mentions(values) || values.contains(g.begin()) || values.contains(g.end());
         }
         return false;
+    }
+
+    /** An access's location with its values renamed by {@code names} (value -> other name; values not in it keep theirs). */
+    default CheckedLocation renamed(Map<Integer, Integer> names) {
+        if (this instanceof InstanceField f) {
+            return new InstanceField(names.getOrDefault(f.receiver(), f.receiver()), f.field());
+        } else if (this instanceof ArrayElement e) {
+            return new ArrayElement(names.getOrDefault(e.array(), e.array()), names.getOrDefault(e.index(), e.index()));
+        }
+        return this; // a static field; ranges are made by the analysis from renamed elements
     }
 
     /** {@code receiver.field}, the field as resolved (not as the instruction names it). */

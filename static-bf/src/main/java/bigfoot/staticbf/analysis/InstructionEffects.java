@@ -20,6 +20,7 @@ import com.ibm.wala.types.MethodReference;
 import com.ibm.wala.types.TypeReference;
 import java.util.BitSet;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -40,6 +41,11 @@ final class InstructionEffects {
     record Effect(CheckedLocation access, boolean write, boolean acquires, boolean releases, IClass initializes,
             IClass joins) {
         static final Effect NONE = new Effect(null, false, false, false, null, null);
+
+        /** This effect with its access named as {@link CheckedLocation#renamed} names it. */
+        Effect renamed(Map<Integer, Integer> names) {
+            return access == null ? this : new Effect(access.renamed(names), write, acquires, releases, initializes, joins);
+        }
 
         static Effect sync(boolean acquires, boolean releases) {
             return new Effect(null, false, acquires, releases, null, null);

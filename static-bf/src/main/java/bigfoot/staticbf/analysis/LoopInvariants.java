@@ -2,14 +2,8 @@ package bigfoot.staticbf.analysis;
 
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
-import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
-import com.ibm.wala.ssa.SSAArrayLoadInstruction;
-import com.ibm.wala.ssa.SSAArrayStoreInstruction;
-import com.ibm.wala.ssa.SSAGetInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAPhiInstruction;
-import com.ibm.wala.ssa.SSAPutInstruction;
-import com.ibm.wala.types.FieldReference;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,10 +15,9 @@ import java.util.Set;
  * does not change), and, by ALIAS (reference/bigfoot.md section 10.3, the alias facts {@code x = y.f} and
  * {@code x = y[z]}), loads (javac reloads {@code this.buf} for every {@code this.buf[i]}, and {@code g[i]} for every
  * {@code g[i][j]}). A load {@code x = y.f} (or {@code x = C.f}, {@code x = y[z]}) of a loop qualifies when its operands are defined
- * outside the loop or are loads that qualify, and nothing in the loop may write what it reads: the caller ensures the
- * loop neither acquires nor releases, and here no store to a field of the same name and type (any receiver), no
- * store of a reference into an array (for array loads), and no call, except to a few JDK methods that cannot
- * call back into the program.
+ * outside the loop or are loads that qualify, and nothing in the loop may write what it reads ({@link HeapWrites}: no
+ * store to a field of the same name and type, into an array of the same element type, no call); the caller ensures
+ * the loop neither acquires nor releases.
  *
  * <p>As in the paper, this holds under the assumption that the program has no race: another thread could change
  * {@code y.f} between two iterations only by a write unordered with this thread's reads of {@code y.f}, which are
@@ -48,27 +41,22 @@ final class LoopInvariants {
             }
         }));
         List<SSAInstruction> loads = new ArrayList<>();
-        Set<String> writtenFields = new HashSet<>();
-        boolean storesReferences = false;
+        HeapWrites writes = new HeapWrites();
         for (ISSABasicBlock b : body) {
             for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
                 SSAInstruction insn = ir.getInstructions()[i];
-                if (insn instanceof SSAAbstractInvokeInstruction call && !cannotWriteTheProgramsHeap(call)) {
-                    return Set.of();
-                } else if (insn instanceof SSAPutInstruction put) {
-                    writtenFields.add(key(put.getDeclaredField()));
-                } else if (insn instanceof SSAArrayStoreInstruction store && !store.getElementType().isPrimitiveType()) {
-                    storesReferences = true;
-                } else if (insn instanceof SSAGetInstruction || insn instanceof SSAArrayLoadInstruction) {
-                    loads.add(insn);
+                if (insn != null) {
+                    writes.add(insn);
+                    if (HeapWrites.isLoad(insn)) {
+                        loads.add(insn);
+                    }
                 }
             }
         }
-        for (SSAInstruction load : loads) {
-            if (load instanceof SSAGetInstruction get ? !writtenFields.contains(key(get.getDeclaredField())) : !storesReferences) {
-                candidates.add(load);
-            }
+        if (writes.writesAnything()) {
+            return Set.of();
         }
+        loads.stream().filter(load -> !writes.mayChange(load)).forEach(candidates::add);
         Set<Integer> invariant = new HashSet<>();
         candidates.forEach(c -> invariant.add(c.getDef()));
         // an operand defined in the loop must itself be invariant (this.p.buf): drop candidates until none depends on a
@@ -109,16 +97,5 @@ final class LoopInvariants {
             }
         }
         return true;
-    }
-
-    /** A field by name and type: a store to any field that may be it (any class, any receiver) may change the load. */
-    private static String key(FieldReference field) {
-        return field.getName() + ":" + field.getFieldType().getName();
-    }
-
-    /** Static methods of {@code java.lang.Math} and {@code StrictMath}: they read and write no program object. */
-    private static boolean cannotWriteTheProgramsHeap(SSAAbstractInvokeInstruction call) {
-        String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString();
-        return call.isStatic() && (owner.equals("Ljava/lang/Math") || owner.equals("Ljava/lang/StrictMath"));
     }
 }

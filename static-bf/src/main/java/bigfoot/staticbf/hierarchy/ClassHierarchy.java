@@ -105,6 +105,31 @@ public final class ClassHierarchy implements Closeable {
     }
 
     /**
+     * True if the method a call names ({@code owner}'s, or the one it inherits: the nearest declaration among its
+     * supertypes) declares {@code InterruptedException}.
+     */
+    public boolean declaresInterruptedException(String owner, String name, String descriptor) {
+        Deque<String> work = new ArrayDeque<>(List.of(owner));
+        Set<String> seen = new HashSet<>();
+        while (!work.isEmpty()) {
+            String c = work.pollFirst();
+            ClassInfo info = seen.add(c) ? find(c) : null;
+            if (info == null) {
+                continue;
+            }
+            Boolean declares = info.declaresInterruptedException(name, descriptor);
+            if (declares != null) {
+                return declares;
+            }
+            if (info.superName() != null) {
+                work.addLast(info.superName());
+            }
+            work.addAll(info.interfaces());
+        }
+        return false;
+    }
+
+    /**
      * The most specific common superclass, as {@code ClassWriter.getCommonSuperClass} needs it; interfaces
      * and unknown classes merge to java/lang/Object (the verifier treats interface types as Object).
      */

@@ -1,17 +1,23 @@
 package bigfoot.staticbf.hierarchy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * What the rewriter needs to know about a class without loading it: its supertypes, access flags and
- * declared fields.
+ * What the rewriter needs to know about a class without loading it: its supertypes, access flags, declared
+ * fields, and which of its methods declare {@code InterruptedException}.
  */
 public final class ClassInfo {
+
+    private static final String INTERRUPTED_EXCEPTION = "java/lang/InterruptedException";
 
     private final String name;
     private final int access;
@@ -19,15 +25,18 @@ public final class ClassInfo {
     private final List<String> interfaces;
     private final List<FieldInfo> fields;
     private final boolean packageExported;
+    /** name + descriptor of each method declared here, mapped to whether it declares InterruptedException. */
+    private final Map<String, Boolean> methods;
 
     private ClassInfo(String name, int access, String superName, List<String> interfaces, List<FieldInfo> fields,
-            boolean packageExported) {
+            boolean packageExported, Map<String, Boolean> methods) {
         this.name = name;
         this.access = access;
         this.superName = superName;
         this.interfaces = interfaces;
         this.fields = fields;
         this.packageExported = packageExported;
+        this.methods = methods;
     }
 
     /**
@@ -39,6 +48,7 @@ public final class ClassInfo {
     public static ClassInfo read(byte[] classFile, boolean packageExported) {
         ClassReader reader = new ClassReader(classFile);
         List<FieldInfo> fields = new ArrayList<>();
+        Map<String, Boolean> methods = new HashMap<>();
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public FieldVisitor visitField(int acc, String fieldName, String descriptor, String signature,
@@ -46,9 +56,17 @@ public final class ClassInfo {
                 fields.add(new FieldInfo(fieldName, descriptor, acc, value != null));
                 return null;
             }
+
+            @Override
+            public MethodVisitor visitMethod(int acc, String methodName, String descriptor, String signature,
+                    String[] exceptions) {
+                methods.put(methodName + descriptor,
+                        exceptions != null && Arrays.asList(exceptions).contains(INTERRUPTED_EXCEPTION));
+                return null;
+            }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(reader.getClassName(), reader.getAccess(), reader.getSuperName(),
-                List.of(reader.getInterfaces()), List.copyOf(fields), packageExported);
+                List.of(reader.getInterfaces()), List.copyOf(fields), packageExported, methods);
     }
 
     public String name() {
@@ -88,6 +106,14 @@ public final class ClassInfo {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether the method declared here with this name and descriptor declares {@code InterruptedException}; null if
+     * this class declares no such method.
+     */
+    public Boolean declaresInterruptedException(String methodName, String descriptor) {
+        return methods.get(methodName + descriptor);
     }
 
     /** True if a {@code ldc} of this class resolves from any class in the unnamed module. */

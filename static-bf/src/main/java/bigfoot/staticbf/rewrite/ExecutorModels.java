@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
  * Executors and futures (the Executor and Future interfaces' memory consistency: submitting a task happens before
@@ -21,8 +22,12 @@ import org.objectweb.asm.Type;
  * runtime ({@code RT.taskRunnable}, ...): the wrapper acquires what the submitter released when it starts and
  * releases when it ends; the returned Future (or CompletableFuture) is an alias of the wrapper, and the executor's
  * channel gets every task's end, for {@code awaitTermination}. {@code invokeAll} acquires every task's end.
- * CompletableFuture's {@code complete} happens before {@code join} / {@code get}; its dependent stages
- * ({@code thenApply} ...) and ForkJoin tasks are not modelled.
+ * CompletableFuture's {@code complete} happens before {@code join} / {@code get}. The function of a dependent stage
+ * ({@code thenApply(fn)}, {@code thenCombine(other, fn)}, ... of any CompletionStage) is wrapped too
+ * ({@code RT.stage}): it starts after its registration and after the completion of the stages it depends on (not for
+ * the {@code *Either} family, which runs after one of two), and the dependent stage is an alias of the wrapper
+ * (not for {@code *Compose}, whose stage completes with the one the function returns). ForkJoin tasks are not
+ * modelled.
  */
 final class ExecutorModels {
 
@@ -30,6 +35,7 @@ final class ExecutorModels {
     private static final String EXECUTOR_SERVICE = "java/util/concurrent/ExecutorService";
     private static final String FUTURE = "java/util/concurrent/Future";
     private static final String COMPLETABLE = "java/util/concurrent/CompletableFuture";
+
     private static final String RUNNABLE = "Ljava/lang/Runnable;";
     private static final String CALLABLE = "Ljava/util/concurrent/Callable;";
     private static final String SUPPLIER = "Ljava/util/function/Supplier;";
@@ -43,6 +49,7 @@ final class ExecutorModels {
     static List<CallHandler> handlers() {
         Owners service = Owners.subtypesOf(EXECUTOR_SERVICE);
         Owners completable = Owners.subtypesOf(COMPLETABLE);
+        Owners stages = Owners.subtypesOf(CompletionStages.TYPE);
         return List.of(
                 new Rule(Owners.subtypesOf(EXECUTOR), Set.of("execute"), d -> d.equals("(" + RUNNABLE + ")V"),
                         wrap(0, RuntimeApi.TASK_RUNNABLE, After.NOTHING)),
@@ -59,7 +66,27 @@ final class ExecutorModels {
                         wrap(0, RuntimeApi.TASK_SUPPLIER, After.ALIAS_RESULT)),
                 new Rule(completable, Set.of("complete", "completeExceptionally"), anyDescriptor(), releaseBefore()),
                 new Rule(completable, Set.of("join", "getNow"), anyDescriptor(), acquireAfter()),
-                new Rule(Owners.subtypesOf(FUTURE), Set.of("get"), anyDescriptor(), acquireAfter()));
+                new Rule(Owners.subtypesOf(FUTURE), Set.of("get"), anyDescriptor(), acquireAfter()),
+                new Rule(stages, CompletionStages.AFTER_ONE, anyDescriptor(), stage(0, false, true)),
+                new Rule(stages, CompletionStages.AFTER_BOTH, anyDescriptor(), stage(1, true, true)),
+                new Rule(stages, CompletionStages.AFTER_EITHER, anyDescriptor(), stage(1, false, true)),
+                new Rule(stages, CompletionStages.COMPOSE, anyDescriptor(), stage(0, false, false)));
+    }
+
+    /**
+     * A dependent stage's function (argument {@code fn}) replaced by {@code RT.stage(fn, source, other, ts)}: the
+     * source is the receiver (none for the Either family: {@code afterBoth} false and fn at 1), other is argument 0 if
+     * {@code afterBoth}; the result aliases the wrapper if {@code alias}.
+     */
+    private static Model stage(int fn, boolean afterBoth, boolean alias) {
+        return (ctx, call, s) -> {
+            Code source = fn == 0 || afterBoth ? s.receiver() : new Code().op(Opcodes.ACONST_NULL);
+            Code other = afterBoth ? s.arg(0) : new Code().op(Opcodes.ACONST_NULL);
+            replaceArgument(ctx, call, s, fn, source.append(other).append(ctx.threadState()).call(RuntimeApi.STAGE));
+            if (alias) {
+                aliasResult(ctx, call, s);
+            }
+        };
     }
 
     /**
@@ -70,16 +97,28 @@ final class ExecutorModels {
         return (ctx, call, s) -> {
             Code executor = !s.isStatic() ? s.receiver()
                     : s.argCount() > arg + 1 ? s.arg(arg + 1) : new Code().op(Opcodes.ACONST_NULL);
-            Code transform = executor.append(ctx.threadState()).call(wrapper)
-                    .checkcast(s.argType(arg).getInternalName()).op(Opcodes.DUP).astore(s.extraSlot());
-            ctx.insertBefore(call, s.spill(arg, transform));
+            replaceArgument(ctx, call, s, arg, executor.append(ctx.threadState()).call(wrapper));
             switch (after) {
-                case ALIAS_RESULT -> ctx.insertAfter(call, new Code().aload(s.extraSlot()).call(RuntimeApi.HB_ALIAS)
-                        .checkcast(Type.getReturnType(call.desc).getInternalName()));
+                case ALIAS_RESULT -> aliasResult(ctx, call, s);
                 case ACQUIRE_ALL -> ctx.insertAfter(call, new Code().aload(s.extraSlot()).append(ctx.threadState())
                         .call(RuntimeApi.HB_ACQUIRE_ALL));
                 default -> { }
             }
         };
+    }
+
+    /**
+     * Before the call, argument {@code arg} becomes what {@code wrapping} makes of it (the code runs with the argument
+     * on the stack and leaves its wrapper), also kept in the extra scratch slot.
+     */
+    private static void replaceArgument(MethodContext ctx, MethodInsnNode call, SpilledCall s, int arg, Code wrapping) {
+        ctx.insertBefore(call, s.spill(arg, wrapping.checkcast(s.argType(arg).getInternalName())
+                .op(Opcodes.DUP).astore(s.extraSlot())));
+    }
+
+    /** After the call, its result is an alias of the wrapper kept in the extra slot (a Future of its task). */
+    private static void aliasResult(MethodContext ctx, MethodInsnNode call, SpilledCall s) {
+        ctx.insertAfter(call, new Code().aload(s.extraSlot()).call(RuntimeApi.HB_ALIAS)
+                .checkcast(Type.getReturnType(call.desc).getInternalName()));
     }
 }

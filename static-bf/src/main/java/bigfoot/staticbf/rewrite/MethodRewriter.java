@@ -55,6 +55,9 @@ final class MethodRewriter {
                     if (handler != null) {
                         handler.instrument(ctx, call);
                     }
+                    if (InterruptDetection.applies(cls, call)) {
+                        InterruptDetection.instrument(ctx, call); // after the model's events: its handler comes first
+                    }
                 }
             }
             if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {

@@ -16,7 +16,7 @@ import org.objectweb.asm.Opcodes;
  * it ({@code isInterrupted()} or {@code Thread.interrupted()} returning true), and {@code LockSupport.unpark(t)}
  * before {@code t}'s {@code park} returns (JLS 17.4.4 for interrupts; a park may also return spuriously, which
  * then orders nothing it should not: only an unpark ever released into the channel). An interrupt detected by an
- * InterruptedException is not modelled.
+ * InterruptedException: {@link InterruptDetection}.
  */
 final class ThreadSignalModels {
 

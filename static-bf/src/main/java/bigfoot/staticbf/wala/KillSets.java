@@ -267,6 +267,10 @@ public final class KillSets {
                 analysed.add(t);
             }
         }
+        IMethod named = cha.resolveMethod(call.getDeclaredTarget());
+        if (named != null && WalaProgram.isJdk(named) && LibraryModel.detectsInterrupts(named)) {
+            fixed = fixed.union(KillSet.ACQUIRE);
+        }
         return new CallEffect(fixed, analysed);
     }
 

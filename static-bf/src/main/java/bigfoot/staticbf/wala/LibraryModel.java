@@ -4,21 +4,25 @@ import static bigfoot.staticbf.wala.KillSet.ACQUIRE;
 import static bigfoot.staticbf.wala.KillSet.BOTH;
 import static bigfoot.staticbf.wala.KillSet.RELEASE;
 
+import bigfoot.staticbf.rewrite.CompletionStages;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.shrike.shrikeCT.InvalidClassFileException;
 import com.ibm.wala.types.ClassLoaderReference;
 import com.ibm.wala.types.TypeReference;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * The JDK methods that synchronise, and on which side. JDK bodies are never analysed (RoadRunner's
  * treatment, reference/bigfoot.md 10.7: synchronisation inside libraries is ignored); a call into the
- * JDK counts only if this table names the method. HB sinks count as ACQUIRE, HB sources as RELEASE,
+ * JDK counts only if this table names the method (or declares InterruptedException: {@link #detectsInterrupts}). HB sinks count as ACQUIRE, HB sources as RELEASE,
  * operations that are both (wait = release at entry + acquire at return, barriers, read-modify-write
  * atomics) as BOTH. Where a class is listed with a default side, every other method of it counts on
  * that side, which errs towards more checks, never fewer. Reflective calls run unknown code and
@@ -66,6 +70,8 @@ final class LibraryModel {
             Map.entry("removeLast", ACQUIRE), Map.entry("get", ACQUIRE), Map.entry("getOrDefault", ACQUIRE));
 
     /** Names that never synchronise, whatever class they are declared in. */
+    private static final String INTERRUPTED = "Ljava/lang/InterruptedException";
+
     private static final Set<String> NEVER = Set.of("<init>", "<clinit>", "toString", "hashCode", "equals");
 
     private static final List<Rule> RULES = List.of(
@@ -102,6 +108,7 @@ final class LibraryModel {
             Rule.of("java/util/concurrent/CompletableFuture", Map.of(
                     "join", ACQUIRE, "getNow", ACQUIRE, "complete", RELEASE, "completeExceptionally", RELEASE,
                     "runAsync", RELEASE, "supplyAsync", RELEASE)),
+            Rule.of(CompletionStages.TYPE, CompletionStages.ALL.stream().collect(Collectors.toMap(m -> m, m -> BOTH))),
             Rule.of("java/util/concurrent/ScheduledExecutorService", Map.of(
                     "schedule", RELEASE, "scheduleAtFixedRate", RELEASE, "scheduleWithFixedDelay", RELEASE)),
             Rule.sitesNaming("java/util/Map", COLLECTION_SIDES),
@@ -169,5 +176,19 @@ final class LibraryModel {
             }
         }
         return Optional.ofNullable(side);
+    }
+
+    /**
+     * INTERRUPT DETECTED BY AN EXCEPTION: a call naming a JDK method that declares InterruptedException acquires
+     * from the thread's channel when it throws it (the rewriter's InterruptDetection, which decides by the method
+     * the call site names, as this does).
+     */
+    static boolean detectsInterrupts(IMethod named) {
+        try {
+            TypeReference[] exceptions = named.getDeclaredExceptions();
+            return exceptions != null && Arrays.stream(exceptions).anyMatch(e -> e.getName().toString().equals(INTERRUPTED));
+        } catch (InvalidClassFileException | UnsupportedOperationException e) {
+            return true; // unknown: an acquire errs towards more checks
+        }
     }
 }

@@ -1,0 +1,64 @@
+package bigfoot.rt;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The callers of a race's PREVIOUS access, kept on demand. When a race is seen, its previous access is long past, and
+ * walking the stack at every access would cost every check. So once a race names a site as its previous access, the
+ * site is WANTED: from then on, when a thread's check at that site changes the shadow (the slow path, at most once
+ * per location and epoch), the thread's callers are kept with the epoch, up to {@link #CAPTURES_PER_SITE} times per
+ * site. When the race occurs again and its previous access is one of those (same thread and epoch, so the access
+ * the shadow recorded), the race gets that access's callers. A race seen once has none for its previous access.
+ */
+final class PreviousStacks {
+
+    /** Stack walks per wanted site: a racy site in a hot loop would otherwise walk the stack in every epoch. */
+    static final int CAPTURES_PER_SITE = 64;
+
+    private record Kept(long epoch, List<String> callers) {
+    }
+
+    /** Copied on write: read on every slow path, written once per wanted site. */
+    private volatile boolean[] wanted = new boolean[0];
+    private final ConcurrentHashMap<Integer, AtomicInteger> captures = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Kept> kept = new ConcurrentHashMap<>();
+
+    boolean wanted(int site) {
+        boolean[] w = wanted;
+        return site >= 0 && site < w.length && w[site];
+    }
+
+    /** Keeps the callers of accesses at {@code site} from now on. */
+    void want(int site) {
+        if (site >= 0 && !wanted(site) && captures.putIfAbsent(site, new AtomicInteger()) == null) {
+            set(site, true);
+        }
+    }
+
+    /** Thread {@code tid}'s check at wanted {@code site} changed the shadow in {@code epoch}: keeps its callers. */
+    void accessed(int tid, long epoch, int site) {
+        if (captures.get(site).incrementAndGet() >= CAPTURES_PER_SITE) {
+            set(site, false); // enough: later accesses at the site cost nothing again
+        }
+        kept.put(key(tid, site), new Kept(epoch, CallerStack.here()));
+    }
+
+    /** The callers of the access {@code epoch} made at {@code site}, if kept; else empty. */
+    List<String> of(long epoch, int site) {
+        Kept k = kept.get(key(Epoch.tid(epoch), site));
+        return k != null && k.epoch() == epoch ? k.callers() : List.of();
+    }
+
+    private synchronized void set(int site, boolean on) {
+        boolean[] w = Arrays.copyOf(wanted, Math.max(wanted.length, site + 1));
+        w[site] = on;
+        wanted = w;
+    }
+
+    private static long key(int tid, int site) {
+        return (long) tid << 32 | (site & 0xffffffffL);
+    }
+}

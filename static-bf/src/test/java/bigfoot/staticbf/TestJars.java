@@ -177,6 +177,11 @@ public final class TestJars {
                 .orElseThrow(() -> new AssertionError("no method " + name + " in " + c.name));
     }
 
+    static MethodNode method(ClassNode c, String name, String descriptor) {
+        return c.methods.stream().filter(m -> m.name.equals(name) && m.desc.equals(descriptor)).findFirst()
+                .orElseThrow(() -> new AssertionError("no method " + name + descriptor + " in " + c.name));
+    }
+
     /** The names of the bigfoot/rt/RT entry points a method calls, in code order. */
     static List<String> runtimeCalls(MethodNode m) {
         List<String> calls = new ArrayList<>();

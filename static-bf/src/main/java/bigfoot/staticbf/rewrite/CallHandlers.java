@@ -15,7 +15,7 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * The synchronising library calls the rewriter knows: Thread.start / join / isAlive, Object.wait and
  * CyclicBarrier.await here, and java.util.concurrent by family: locks, synchronizers, atomics, concurrent
  * collections, executors and futures ({@link LockModels}, {@link SynchronizerModels}, {@link AtomicModels},
- * {@link CollectionModels}, {@link ExecutorModels}, {@link ThreadSignalModels}). Calls through a subclass (and super.start()) count: owners
+ * {@link CollectionModels}, {@link ExecutorModels}, {@link ThreadSignalModels}, {@link ForkJoinModels}). Calls through a subclass (and super.start()) count: owners
  * are resolved through the class hierarchy.
  */
 public final class CallHandlers {
@@ -43,6 +43,7 @@ public final class CallHandlers {
         all.addAll(CollectionModels.handlers());
         all.addAll(ExecutorModels.handlers());
         all.addAll(ThreadSignalModels.handlers());
+        all.addAll(ForkJoinModels.handlers());
         return new CallHandlers(all);
     }
 

@@ -26,8 +26,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * ({@code thenApply(fn)}, {@code thenCombine(other, fn)}, ... of any CompletionStage) is wrapped too
  * ({@code RT.stage}): it starts after its registration and after the completion of the stages it depends on (not for
  * the {@code *Either} family, which runs after one of two), and the dependent stage is an alias of the wrapper
- * (not for {@code *Compose}, whose stage completes with the one the function returns). ForkJoin tasks are not
- * modelled.
+ * (not for {@code *Compose}, whose stage completes with the one the function returns). ForkJoin tasks:
+ * {@link ForkJoinModels}.
  */
 final class ExecutorModels {
 

@@ -74,6 +74,9 @@ final class MethodRewriter {
                 deferred.ifPresent(d -> d.after(insn, bci)); // last: right after insn, before any event after it
             }
         }
+        if (instrumentBody && ForkJoinModels.isCompute(cls, method)) {
+            ForkJoinModels.instrumentCompute(ctx); // its release goes after the checks placed before each return
+        }
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
         deferred.ifPresent(DeferredChecks::addCatchStubs);
         deferred.ifPresent(DeferredChecks::addCommitHandlers); // before the synchronized wrapper: see there

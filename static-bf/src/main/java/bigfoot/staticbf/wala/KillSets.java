@@ -190,8 +190,8 @@ public final class KillSets {
         if (ir.isEmpty()) {
             return KillSet.BOTH; // native code (or no bytecode): may do anything
         }
-        // SYNCHRONIZED METHOD: acquire at entry, release at every exit
-        KillSet result = m.isSynchronized() ? KillSet.BOTH : KillSet.NONE;
+        // SYNCHRONIZED METHOD (and a ForkJoin task's compute()): acquire at entry, release at every exit
+        KillSet result = m.isSynchronized() || model.isForkJoinCompute(m) ? KillSet.BOTH : KillSet.NONE;
         for (SSAInstruction insn : ir.get().getInstructions()) {
             if (insn instanceof SSAMonitorInstruction monitor) {
                 result = result.union(monitor.isMonitorEnter() ? KillSet.ACQUIRE : KillSet.RELEASE);

@@ -108,6 +108,9 @@ final class LibraryModel {
             Rule.of("java/util/concurrent/CompletableFuture", Map.of(
                     "join", ACQUIRE, "getNow", ACQUIRE, "complete", RELEASE, "completeExceptionally", RELEASE,
                     "runAsync", RELEASE, "supplyAsync", RELEASE)),
+            Rule.of("java/util/concurrent/ForkJoinTask", Map.of(
+                    "fork", RELEASE, "join", ACQUIRE, "invoke", BOTH, "invokeAll", BOTH)),
+            Rule.of("java/util/concurrent/ForkJoinPool", Map.of("invoke", BOTH)),
             Rule.of(CompletionStages.TYPE, CompletionStages.ALL.stream().collect(Collectors.toMap(m -> m, m -> BOTH))),
             Rule.of("java/util/concurrent/ScheduledExecutorService", Map.of(
                     "schedule", RELEASE, "scheduleAtFixedRate", RELEASE, "scheduleWithFixedDelay", RELEASE)),
@@ -135,10 +138,15 @@ final class LibraryModel {
             Rule.of("java/lang/invoke/MethodHandle", Map.of(
                     "invoke", BOTH, "invokeExact", BOTH, "invokeWithArguments", BOTH)));
 
+    private final IClassHierarchy cha;
     private final List<Predicate<IClass>> owners;
+    private final IClass forkJoinTask;
 
     LibraryModel(IClassHierarchy cha) {
+        this.cha = cha;
         this.owners = RULES.stream().map(r -> ownerTest(cha, r)).toList();
+        this.forkJoinTask = cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Primordial,
+                "Ljava/util/concurrent/ForkJoinTask"));
     }
 
     private static Predicate<IClass> ownerTest(IClassHierarchy cha, Rule rule) {
@@ -176,6 +184,15 @@ final class LibraryModel {
             }
         }
         return Optional.ofNullable(side);
+    }
+
+    /**
+     * True if {@code m} is the {@code compute()} of a ForkJoinTask subclass: the rewriter makes it acquire from its
+     * task at entry and release into it at every return (ForkJoinModels).
+     */
+    boolean isForkJoinCompute(IMethod m) {
+        return m.getName().toString().equals("compute") && m.getNumberOfParameters() == 1 && !m.isStatic()
+                && forkJoinTask != null && cha.isSubclassOf(m.getDeclaringClass(), forkJoinTask);
     }
 
     /**

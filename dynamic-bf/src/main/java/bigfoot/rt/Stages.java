@@ -6,14 +6,14 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The functions of a CompletableFuture's dependent stages ({@code thenApply}, {@code thenCombine}, {@code whenComplete},
- * ...), wrapped after the CompletionStage contract: a stage's function runs after the stage it depends on completes
- * (after both, for {@code thenCombine}), in whichever thread completes it or registers the function, so the wrapper
- * acquires, when it starts, what the registering thread released into it and the channels of the sources (their
- * completion released there: {@code complete}, or the end of the task or stage they alias). It releases into its
- * own channel when it ends, and the dependent stage is an alias of the wrapper: {@code join} on it, and the stages
- * depending on it, see the function's effects. The Function, Consumer, BiConsumer and Runnable shapes share one
- * wrapper class; a BiFunction has its own (its {@code andThen} clashes with Function's).
+ * The functions of a CompletableFuture's dependent stages ({@code thenApply}, {@code thenCombine},
+ * {@code whenComplete}, ...), wrapped after the CompletionStage contract: a stage's function runs after the stage it
+ * depends on completes (after both, for {@code thenCombine}), in whichever thread completes it or registers the
+ * function, so the wrapper acquires, when it starts, what the registering thread released into it and the channels of
+ * the sources (their completion released there: {@code complete}, or the end of the task or stage they alias). It
+ * releases into its own channel when it ends, and the dependent stage is an alias of the wrapper: {@code join} on it,
+ * and the stages depending on it, see the function's effects. The Function, Consumer, BiConsumer and Runnable shapes
+ * share one wrapper class; a BiFunction has its own (its {@code andThen} clashes with Function's).
  */
 final class Stages {
 

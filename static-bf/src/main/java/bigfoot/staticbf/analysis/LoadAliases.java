@@ -21,17 +21,17 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * ALIAS between loads (reference/bigfoot.md section 10.3, the facts {@code x = y.f} and {@code x = y[z]}): javac loads a
- * field again for every use, so {@code this.a[i] = this.a[j]} reads {@code this.a} twice and {@code p.q.x = 1; p.q.y = 2}
- * reads {@code p.q} twice; named by their SSA values, the two accesses would be two locations and two checks. A load
- * names the same value as an earlier load of the same field of the same object (or element of the same array and
- * index) that dominates it when no path between the two may change what it reads: no store to a field of that name
- * and type, into an array of that element type, no call ({@link HeapWrites}), and no synchronisation or class
- * initialisation. Locations are named with the earliest such load's value.
+ * ALIAS between loads (reference/bigfoot.md section 10.3, the facts {@code x = y.f} and {@code x = y[z]}): javac loads
+ * a field again for every use, so {@code this.a[i] = this.a[j]} reads {@code this.a} twice and
+ * {@code p.q.x = 1; p.q.y = 2} reads {@code p.q} twice; named by their SSA values, the two accesses would be two
+ * locations and two checks. A load names the same value as an earlier load of the same field of the same object (or
+ * element of the same array and index) that dominates it when no path between the two may change what it reads: no
+ * store to a field of that name and type, into an array of that element type, no call ({@link HeapWrites}), and no
+ * synchronisation or class initialisation. Locations are named with the earliest such load's value.
  *
  * <p>As in the paper and {@link LoopInvariants}, this assumes the program has no race on the loaded field: another
- * thread could change {@code y.f} between the two loads only by a write unordered with this thread's reads of it,
- * which are checked, so that race is reported (trace-precise, section 1).
+ * thread could change {@code y.f} between the two loads only by a write unordered with this thread's reads of it, which
+ * are checked, so that race is reported (trace-precise, section 1).
  */
 final class LoadAliases {
 

@@ -13,10 +13,10 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * The synchronising library calls the rewriter knows: Thread.start / join / isAlive, Object.wait and
- * CyclicBarrier.await here, and java.util.concurrent by family: locks, synchronizers, atomics, concurrent
- * collections, executors and futures ({@link LockModels}, {@link SynchronizerModels}, {@link AtomicModels},
- * {@link CollectionModels}, {@link ExecutorModels}, {@link ThreadSignalModels}, {@link ForkJoinModels}). Calls through a subclass (and super.start()) count: owners
- * are resolved through the class hierarchy.
+ * CyclicBarrier.await here, and java.util.concurrent by family: locks, synchronizers, atomics, concurrent collections,
+ * executors and futures ({@link LockModels}, {@link SynchronizerModels}, {@link AtomicModels},
+ * {@link CollectionModels}, {@link ExecutorModels}, {@link ThreadSignalModels}, {@link ForkJoinModels}). Calls through
+ * a subclass (and super.start()) count: owners are resolved through the class hierarchy.
  */
 public final class CallHandlers {
 

@@ -21,9 +21,10 @@ final class InterruptDetection {
     private InterruptDetection() {
     }
 
-    /** True if {@code call} is to a method (not a constructor) of java.lang or java.util.* that declares InterruptedException. */
+    /** True if {@code call} is to a method (not a constructor) of java.lang or java.util.* declaring InterruptedException. */
     static boolean applies(ClassContext cls, MethodInsnNode call) {
-        return (call.owner.startsWith("java/lang/") || call.owner.startsWith("java/util/")) && !call.name.equals("<init>")
+        return (call.owner.startsWith("java/lang/") || call.owner.startsWith("java/util/"))
+                && !call.name.equals("<init>")
                 && cls.hierarchy().declaresInterruptedException(call.owner, call.name, call.desc);
     }
 

@@ -22,12 +22,13 @@ import java.util.stream.Collectors;
 /**
  * The JDK methods that synchronise, and on which side. JDK bodies are never analysed (RoadRunner's
  * treatment, reference/bigfoot.md 10.7: synchronisation inside libraries is ignored); a call into the
- * JDK counts only if this table names the method (or declares InterruptedException: {@link #detectsInterrupts}). HB sinks count as ACQUIRE, HB sources as RELEASE,
- * operations that are both (wait = release at entry + acquire at return, barriers, read-modify-write
- * atomics) as BOTH. Where a class is listed with a default side, every other method of it counts on
- * that side, which errs towards more checks, never fewer. Reflective calls run unknown code and
- * count as BOTH. Callbacks from the JDK into the application (a comparator, a forEach lambda) are
- * {@link KillSets}' business ({@link JdkCallbacks}), not this table's.
+ * JDK counts only if this table names the method, or if the method declares InterruptedException
+ * ({@link #detectsInterrupts}). HB sinks count as ACQUIRE, HB sources as RELEASE, operations that are
+ * both (wait = release at entry + acquire at return, barriers, read-modify-write atomics) as BOTH. Where a
+ * class is listed with a default side, every other method of it counts on that side, which errs towards
+ * more checks, never fewer. Reflective calls run unknown code and count as BOTH. Callbacks from the JDK
+ * into the application (a comparator, a forEach lambda) are {@link KillSets}' business
+ * ({@link JdkCallbacks}), not this table's.
  */
 final class LibraryModel {
 
@@ -69,9 +70,9 @@ final class LibraryModel {
             Map.entry("getLast", ACQUIRE), Map.entry("pop", ACQUIRE), Map.entry("removeFirst", ACQUIRE),
             Map.entry("removeLast", ACQUIRE), Map.entry("get", ACQUIRE), Map.entry("getOrDefault", ACQUIRE));
 
-    /** Names that never synchronise, whatever class they are declared in. */
     private static final String INTERRUPTED = "Ljava/lang/InterruptedException";
 
+    /** Names that never synchronise, whatever class they are declared in. */
     private static final Set<String> NEVER = Set.of("<init>", "<clinit>", "toString", "hashCode", "equals");
 
     private static final List<Rule> RULES = List.of(

@@ -8,17 +8,20 @@ import java.util.Properties;
 /**
  * Run options: the report files to write (JSON, SARIF 2.1.0, HTML; none by default), a suppressions file (null:
  * none), whether to exit with status {@value #RACE_EXIT_STATUS} when races were found, whether to suppress the
- * text report, and whether array shadows are adaptive (footprints committed at synchronisation,
- * coarse/block/fine shadows) or fine (one shadow per element, checked at once; the default), and where StaticBF
- * is for rewriting at load time the classes that were not rewritten ahead of time (null: none are).
+ * text report, whether array shadows are adaptive (footprints committed at synchronisation,
+ * coarse/block/fine shadows) or fine (one shadow per element, checked at once; the default), where StaticBF
+ * is for rewriting at load time the classes that were not rewritten ahead of time (null: none are), and whether
+ * every slow-path check keeps its callers, so that every race's previous access has them ({@link PreviousStacks};
+ * by default only after the race was first seen).
  *
  * <p>Sources: agent options ({@code report=json:FILE,report=sarif:FILE,report=html:FILE,suppress=FILE,
- * fail-on-race,quiet,arrays=fine|adaptive,load-time=CLASSPATH}) and system properties ({@code bigfoot.report=json:FILE},
- * {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true}, {@code bigfoot.quiet=true},
- * {@code bigfoot.arrays=fine|adaptive}); agent options win (a report option replaces the one of its format).
+ * fail-on-race,quiet,all-stacks,arrays=fine|adaptive,load-time=CLASSPATH}) and system properties
+ * ({@code bigfoot.report=json:FILE}, {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true},
+ * {@code bigfoot.quiet=true}, {@code bigfoot.allStacks=true}, {@code bigfoot.arrays=fine|adaptive}); agent options
+ * win (a report option replaces the one of its format).
  */
 record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays,
-        String loadTime) {
+        String loadTime, boolean allStacks) {
 
     /** A report to write at exit: its format ({@code json}, {@code sarif} or {@code html}) and file. */
     record ReportFile(String format, Path file) {
@@ -33,6 +36,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
     static final String FAIL_PROPERTY = "bigfoot.failOnRace";
     static final String QUIET_PROPERTY = "bigfoot.quiet";
     static final String ARRAYS_PROPERTY = "bigfoot.arrays";
+    static final String ALL_STACKS_PROPERTY = "bigfoot.allStacks";
 
     static final Config DEFAULT = new Config(List.of(), null, false, false, false);
 
@@ -40,9 +44,9 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         reports = List.copyOf(reports);
     }
 
-    /** Without load-time rewriting. */
+    /** Without load-time rewriting, previous accesses' callers on demand. */
     Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
-        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null);
+        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null, false);
     }
 
     /** Options from system properties; a malformed value is ignored with one line on stderr. */
@@ -74,7 +78,8 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
             }
         }
         return new Config(c.reports, c.suppressions, Boolean.parseBoolean(p.getProperty(FAIL_PROPERTY)),
-                Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive, null);
+                Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive, null,
+                Boolean.parseBoolean(p.getProperty(ALL_STACKS_PROPERTY)));
     }
 
     /** This config with {@code report} in place of any report of its format. */
@@ -82,28 +87,33 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         List<ReportFile> all = new ArrayList<>();
         reports.stream().filter(r -> !r.format().equals(report.format())).forEach(all::add);
         all.add(report);
-        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime);
+        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks);
     }
 
     Config withSuppressions(Path file) {
-        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime);
+        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime, allStacks);
     }
 
     Config withFailOnRace() {
-        return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime);
+        return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime, allStacks);
     }
 
     Config withQuiet() {
-        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime);
+        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime, allStacks);
     }
 
     Config withArrays(boolean adaptive) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime, allStacks);
     }
 
     /** Rewriting at load time with StaticBF from {@code classpath}, or none (null). */
     Config withLoadTime(String classpath) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath, allStacks);
+    }
+
+    /** Every race's previous access with its callers, at the cost of a stack walk on every slow-path check. */
+    Config withAllStacks() {
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, true);
     }
 
     /** The file of the report of {@code format}, or null. */
@@ -126,14 +136,16 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                 c = c.withFailOnRace();
             } else if (option.equals("quiet")) {
                 c = c.withQuiet();
+            } else if (option.equals("all-stacks")) {
+                c = c.withAllStacks();
             } else if (option.startsWith("arrays=")) {
                 c = c.withArrays(parseArrays(option.substring("arrays=".length())));
             } else if (option.startsWith("load-time=") && option.length() > "load-time=".length()) {
                 c = c.withLoadTime(option.substring("load-time=".length()));
             } else {
                 throw new IllegalArgumentException("unknown agent option '" + option
-                        + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, arrays=fine|adaptive, "
-                        + "load-time=CLASSPATH)");
+                        + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, all-stacks, "
+                        + "arrays=fine|adaptive, load-time=CLASSPATH)");
             }
         }
         return c;
@@ -151,6 +163,9 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         if (quiet) {
             options.add("quiet");
+        }
+        if (allStacks) {
+            options.add("all-stacks");
         }
         if (adaptiveArrays) {
             options.add("arrays=adaptive");

@@ -17,9 +17,9 @@ import java.util.List;
 final class Engine {
 
     final Config config;
-    final RaceCollector races = new RaceCollector();
-    final FastTrack detector = new FastTrack(races, races.previousStacks);
-    final Threads threads = new Threads(detector);
+    final RaceCollector races;
+    final FastTrack detector;
+    final Threads threads;
     final Sites sites = new Sites();
     final Monitors monitors = new Monitors();
     final ArrayShadows arrays;
@@ -38,6 +38,10 @@ final class Engine {
 
     Engine(Config config) {
         this.config = config;
+        PreviousStacks previousStacks = new PreviousStacks(config.allStacks());
+        this.races = new RaceCollector(previousStacks);
+        this.detector = new FastTrack(races, previousStacks);
+        this.threads = new Threads(detector);
         this.arrays = new ArrayShadows(config.adaptiveArrays());
         this.arrayChecks = new ArrayChecks(detector, config.adaptiveArrays());
     }

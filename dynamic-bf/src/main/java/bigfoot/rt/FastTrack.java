@@ -23,7 +23,7 @@ final class FastTrack {
     private final PreviousStacks previousStacks;
 
     FastTrack(RaceListener races) {
-        this(races, new PreviousStacks());
+        this(races, new PreviousStacks(false));
     }
 
     FastTrack(RaceListener races, PreviousStacks previousStacks) {

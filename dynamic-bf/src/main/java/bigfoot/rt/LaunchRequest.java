@@ -6,14 +6,14 @@ import java.util.List;
 
 /**
  * A parsed {@code dynamicbf} command line:
- * {@code [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive]
+ * {@code [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race] [--quiet] [--all-stacks] [--arrays fine|adaptive]
  * [--load-time STATICBF_CP | --no-load-time] [-cp CP] Main args...} (or {@code --help}).
  * Options end at the main class; everything after it belongs to the program.
  */
 record LaunchRequest(Config config, String classPath, String mainClass, List<String> programArgs, boolean help) {
 
     static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race]"
-            + " [--quiet] [--arrays fine|adaptive] [--load-time STATICBF_JAR | --no-load-time] [-cp CLASSPATH] MainClass [args...]";
+            + " [--quiet] [--all-stacks] [--arrays fine|adaptive] [--load-time STATICBF_JAR | --no-load-time] [-cp CLASSPATH] MainClass [args...]";
 
     /** Thrown for a bad command line; its message is the one line to print. */
     static final class UsageException extends Exception {
@@ -37,6 +37,9 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
                     break;
                 case "--quiet":
                     config = config.withQuiet();
+                    break;
+                case "--all-stacks":
+                    config = config.withAllStacks();
                     break;
                 case "--report":
                     try {

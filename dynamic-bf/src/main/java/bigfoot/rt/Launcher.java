@@ -31,6 +31,7 @@ public final class Launcher {
             System.out.println("  --report json:FILE  also write the report as JSON to FILE");
             System.out.println("  --fail-on-race      exit with status " + Config.RACE_EXIT_STATUS + " if any race was found");
             System.out.println("  --quiet             no text report on stderr");
+            System.out.println("  --all-stacks        every race's previous access with its callers (a stack walk per slow-path check)");
             System.out.println("  --arrays MODE       array shadows: fine (default, per element) or adaptive (footprints, coarse/blocks)");
             return;
         }

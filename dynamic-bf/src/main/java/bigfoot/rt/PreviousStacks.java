@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * site is WANTED: from then on, when a thread's check at that site changes the shadow (the slow path, at most once
  * per location and epoch), the thread's callers are kept with the epoch, up to {@link #CAPTURES_PER_SITE} times per
  * site. When the race occurs again and its previous access is one of those (same thread and epoch, so the access
- * the shadow recorded), the race gets that access's callers. A race seen once has none for its previous access.
+ * the shadow recorded), the race gets that access's callers. A race seen once has none for its previous access,
+ * unless every site is wanted from the start ({@code all-stacks}: a stack walk on every slow-path check, no limit).
  */
 final class PreviousStacks {
 
@@ -21,14 +22,21 @@ final class PreviousStacks {
     private record Kept(long epoch, List<String> callers) {
     }
 
+    /** Every site wanted, with no limit ({@code all-stacks}). */
+    private final boolean all;
     /** Copied on write: read on every slow path, written once per wanted site. */
     private volatile boolean[] wanted = new boolean[0];
     private final ConcurrentHashMap<Integer, AtomicInteger> captures = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Kept> kept = new ConcurrentHashMap<>();
 
+    /** @param all whether every site is wanted from the start */
+    PreviousStacks(boolean all) {
+        this.all = all;
+    }
+
     boolean wanted(int site) {
         boolean[] w = wanted;
-        return site >= 0 && site < w.length && w[site];
+        return site >= 0 && (all || site < w.length && w[site]);
     }
 
     /** Keeps the callers of accesses at {@code site} from now on. */
@@ -40,7 +48,7 @@ final class PreviousStacks {
 
     /** Thread {@code tid}'s check at wanted {@code site} changed the shadow in {@code epoch}: keeps its callers. */
     void accessed(int tid, long epoch, int site) {
-        if (captures.get(site).incrementAndGet() >= CAPTURES_PER_SITE) {
+        if (!all && captures.get(site).incrementAndGet() >= CAPTURES_PER_SITE) {
             set(site, false); // enough: later accesses at the site cost nothing again
         }
         kept.put(key(tid, site), new Kept(epoch, CallerStack.here()));

@@ -53,7 +53,11 @@ final class RaceCollector implements RaceListener {
 
     private final ConcurrentHashMap<Key, Occurrence> races = new ConcurrentHashMap<>();
     private final AtomicLong order = new AtomicLong();
-    final PreviousStacks previousStacks = new PreviousStacks();
+    private final PreviousStacks previousStacks;
+
+    RaceCollector(PreviousStacks previousStacks) {
+        this.previousStacks = previousStacks;
+    }
 
     @Override
     public void race(RaceKind kind, VarState var, long previous, int previousSite, ThreadState current, int currentSite) {

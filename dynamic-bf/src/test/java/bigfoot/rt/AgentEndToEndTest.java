@@ -94,6 +94,14 @@ class AgentEndToEndTest {
     }
 
     @Test
+    void withAllStacksARaceSeenOnceShowsItsPreviousAccesssCallers() throws Exception {
+        Run run = java("-jar", jar.toString(), "--all-stacks", "-cp", programs, "bigfoot.rt.demo.RacyCounter");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.err().matches("(?s).*previous: write by thread \"worker-[12]\" at bigfoot.rt.demo.RacyCounter.run\\(RacyCounter.java:14\\)\n"
+                + "             called from java.lang.Thread.run\\(Thread.java:.*"), run.err());
+    }
+
+    @Test
     void raceFreeProgramPassesEvenWithFailOnRace() throws Exception {
         Run run = java("-jar", jar.toString(), "--fail-on-race", "-cp", programs, "bigfoot.rt.demo.SafeCounter");
         assertEquals(0, run.status(), run.err());
@@ -154,7 +162,7 @@ class AgentEndToEndTest {
     void badAgentOptionIsOneLineAndStatus2() throws Exception {
         Run run = java("-javaagent:" + jar + "=report=json:x.json,verbose", "-cp", programs, "bigfoot.rt.demo.SafeCounter");
         assertEquals(2, run.status());
-        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, arrays=fine|adaptive, load-time=CLASSPATH)\n", run.err());
+        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, all-stacks, arrays=fine|adaptive, load-time=CLASSPATH)\n", run.err());
         assertEquals("", run.out());
     }
 

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConfigTest {
 
@@ -31,7 +33,7 @@ class ConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.DEFAULT.withAgentOptions("quiet,verbose"));
         assertEquals("unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, "
-                + "arrays=fine|adaptive, load-time=CLASSPATH)", e.getMessage());
+                + "all-stacks, arrays=fine|adaptive, load-time=CLASSPATH)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=xml:f"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=json:"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("suppress="));
@@ -57,6 +59,17 @@ class ConfigTest {
         p.setProperty("bigfoot.arrays", "coarse");
         assertEquals(Config.DEFAULT, Config.fromProperties(p), "a bad value is ignored");
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("arrays=blocks"));
+    }
+
+    @Test
+    void allStacksComesFromThePropertyOrTheAgentOptionAndRoundTrips() {
+        Properties p = new Properties();
+        p.setProperty("bigfoot.allStacks", "true");
+        Config all = Config.fromProperties(p);
+        assertTrue(all.allStacks());
+        assertEquals(all, Config.DEFAULT.withAgentOptions("all-stacks"));
+        assertEquals("all-stacks", all.toAgentOptions());
+        assertFalse(Config.DEFAULT.allStacks(), "by default the previous access's callers are kept on demand");
     }
 
     @Test

@@ -19,6 +19,7 @@ import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAMonitorInstruction;
 import com.ibm.wala.ssa.SSANewInstruction;
 import com.ibm.wala.ssa.SSAReturnInstruction;
+import com.ibm.wala.util.graph.dominators.Dominators;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -69,6 +70,7 @@ final class BigFootMethod {
 
     private final IR ir;
     private final SSACFG cfg;
+    private final Dominators<ISSABasicBlock> dom;
     private final SSAInstruction[] insns;
     private final InstructionEffects.Effect[] effects;
     private final int thisValue;
@@ -92,7 +94,8 @@ final class BigFootMethod {
         for (int i = 0; i < insns.length; i++) {
             effects[i] = insns[i] == null ? InstructionEffects.Effect.NONE : classify.of(insns[i]);
         }
-        this.aliases = LoadAliases.of(ir, effects); // ALIAS: accesses through reloads name one location
+        this.dom = Dominators.make(cfg, cfg.entry());
+        this.aliases = LoadAliases.of(ir, effects, dom); // ALIAS: accesses through reloads name one location
         if (!aliases.isEmpty()) {
             for (int i = 0; i < insns.length; i++) {
                 effects[i] = effects[i].renamed(aliases);
@@ -110,7 +113,7 @@ final class BigFootMethod {
             return null;
         }
         knownFacts();
-        ranges = LoopRanges.find(ir, effects, i -> acquires(i) || releases(i), this::throwsToHandler);
+        ranges = LoopRanges.find(ir, effects, dom, i -> acquires(i) || releases(i), this::throwsToHandler);
         BlockDataflow<LocationFacts> past = BlockDataflow.forward(cfg, FACTS, LocationFacts.empty(),
                 (block, state, exc) -> pastAccesses(block, state, exc), (from, to, out) -> withRanges(to, forgetPhis(to, out)));
         Map<Integer, LocationFacts> anticipatedBefore = new HashMap<>();

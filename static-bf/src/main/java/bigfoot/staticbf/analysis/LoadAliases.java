@@ -47,16 +47,16 @@ final class LoadAliases {
     private final Map<ISSABasicBlock, HeapWrites> blockWrites = new HashMap<>();
     private int budget = BUDGET;
 
-    private LoadAliases(IR ir, InstructionEffects.Effect[] effects) {
+    private LoadAliases(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom) {
         this.ir = ir;
         this.cfg = ir.getControlFlowGraph();
         this.insns = ir.getInstructions();
         this.effects = effects;
-        this.dom = Dominators.make(cfg, cfg.entry());
+        this.dom = dom;
     }
 
     /** Value -> the earlier load's value that names the same object or number; loads without one are not keys. */
-    static Map<Integer, Integer> of(IR ir, InstructionEffects.Effect[] effects) {
+    static Map<Integer, Integer> of(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom) {
         boolean twoLoads = false;
         int loads = 0;
         for (SSAInstruction insn : ir.getInstructions()) {
@@ -65,7 +65,7 @@ final class LoadAliases {
                 break;
             }
         }
-        return twoLoads ? new LoadAliases(ir, effects).find() : Map.of();
+        return twoLoads ? new LoadAliases(ir, effects, dom).find() : Map.of();
     }
 
     /** The load's field (or -1 for an element) and operands under their canonical names. */

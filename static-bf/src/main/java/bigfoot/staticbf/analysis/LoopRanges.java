@@ -107,14 +107,14 @@ final class LoopRanges {
 
     /**
      * @param effects      what each instruction does
+     * @param dom          the CFG's dominators
      * @param synchronises instruction indices that acquire or release
      * @param throwsInside instruction indices that may throw to a handler of the method (not out of it)
      */
-    static LoopRanges find(IR ir, InstructionEffects.Effect[] effects, IntPredicate synchronises,
-            IntPredicate throwsInside) {
+    static LoopRanges find(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
+            IntPredicate synchronises, IntPredicate throwsInside) {
         LoopRanges ranges = new LoopRanges(ir);
         SSACFG cfg = ir.getControlFlowGraph();
-        Dominators<ISSABasicBlock> dom = Dominators.make(cfg, cfg.entry());
         for (ISSABasicBlock header : cfg) {
             List<ISSABasicBlock> latches = new ArrayList<>();
             List<ISSABasicBlock> outside = new ArrayList<>();

@@ -2,11 +2,11 @@ package bigfoot.staticbf.rewrite;
 
 import static bigfoot.staticbf.rewrite.HbEvents.acquireAfter;
 import static bigfoot.staticbf.rewrite.HbEvents.anyDescriptor;
+import static bigfoot.staticbf.rewrite.HbEvents.aroundArguments;
 import static bigfoot.staticbf.rewrite.HbEvents.releaseBefore;
 import static bigfoot.staticbf.rewrite.HbEvents.releaseBeforeAcquireAfter;
 
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.rewrite.HbEvents.Model;
 import bigfoot.staticbf.rewrite.HbEvents.Owners;
 import bigfoot.staticbf.rewrite.HbEvents.Rule;
 import java.util.List;
@@ -40,25 +40,9 @@ final class ForkJoinModels {
                 new Rule(task, Set.of("join"), anyDescriptor(), acquireAfter()),
                 new Rule(task, Set.of("invoke"), anyDescriptor(), releaseBeforeAcquireAfter()),
                 new Rule(task, Set.of("invokeAll"), d -> d.equals("(" + TASK_DESCRIPTOR + TASK_DESCRIPTOR + ")V"),
-                        arguments(true, 0, 1)),
-                new Rule(pool, Set.of("invoke"), d -> d.startsWith("(" + TASK_DESCRIPTOR), arguments(true, 0)),
-                new Rule(pool, Set.of("submit", "execute"), d -> d.startsWith("(" + TASK_DESCRIPTOR), arguments(false, 0)));
-    }
-
-    /** Releases into each task argument before the call; acquires from each after it returns if {@code thenAcquire}. */
-    private static Model arguments(boolean thenAcquire, int... tasks) {
-        return (ctx, call, s) -> {
-            Code before = s.spill();
-            Code after = new Code();
-            for (int t : tasks) {
-                before.append(s.arg(t)).append(ctx.threadState()).call(RuntimeApi.HB_RELEASE);
-                after.append(s.arg(t)).append(ctx.threadState()).call(RuntimeApi.HB_ACQUIRE);
-            }
-            ctx.insertBefore(call, before);
-            if (thenAcquire) {
-                ctx.insertAfter(call, after);
-            }
-        };
+                        aroundArguments(true, 0, 1)),
+                new Rule(pool, Set.of("invoke"), d -> d.startsWith("(" + TASK_DESCRIPTOR), aroundArguments(true, 0)),
+                new Rule(pool, Set.of("submit", "execute"), d -> d.startsWith("(" + TASK_DESCRIPTOR), aroundArguments(false, 0)));
     }
 
     /** True if {@code method} is the {@code compute()} of a ForkJoinTask subclass (RecursiveTask, RecursiveAction...). */

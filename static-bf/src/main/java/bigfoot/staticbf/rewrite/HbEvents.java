@@ -88,6 +88,25 @@ final class HbEvents {
         };
     }
 
+    /**
+     * A release into each of the argument objects' channels before the call ({@code unpark(t)}, {@code fork} through a
+     * pool), and, if {@code thenAcquire}, an acquire from each after it returns ({@code ForkJoinPool.invoke(task)}).
+     */
+    static Model aroundArguments(boolean thenAcquire, int... args) {
+        return (ctx, call, s) -> {
+            Code before = s.spill();
+            Code after = new Code();
+            for (int a : args) {
+                before.append(s.arg(a)).append(ctx.threadState()).call(RuntimeApi.HB_RELEASE);
+                after.append(s.arg(a)).append(ctx.threadState()).call(RuntimeApi.HB_ACQUIRE);
+            }
+            ctx.insertBefore(call, before);
+            if (thenAcquire) {
+                ctx.insertAfter(call, after);
+            }
+        };
+    }
+
     /** Both: a read-modify-write, an exchange, a barrier-like wait. */
     static Model releaseBeforeAcquireAfter() {
         return (ctx, call, s) -> {

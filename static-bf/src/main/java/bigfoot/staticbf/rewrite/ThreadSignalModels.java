@@ -1,6 +1,7 @@
 package bigfoot.staticbf.rewrite;
 
 import static bigfoot.staticbf.rewrite.HbEvents.acquireIfTrue;
+import static bigfoot.staticbf.rewrite.HbEvents.aroundArguments;
 import static bigfoot.staticbf.rewrite.HbEvents.releaseBefore;
 
 import bigfoot.ir.RuntimeApi;
@@ -32,7 +33,7 @@ final class ThreadSignalModels {
                 new Rule(thread, Set.of("interrupt"), d -> d.equals("()V"), releaseBefore()),
                 new Rule(thread, Set.of("isInterrupted"), d -> d.equals("()Z"), acquireIfTrue()),
                 new Rule(thread, Set.of("interrupted"), d -> d.equals("()Z"), currentThread(true)),
-                new Rule(lockSupport, Set.of("unpark"), d -> d.equals("(Ljava/lang/Thread;)V"), releaseIntoArgument()),
+                new Rule(lockSupport, Set.of("unpark"), d -> d.equals("(Ljava/lang/Thread;)V"), aroundArguments(false, 0)),
                 new Rule(lockSupport, Set.of("park", "parkNanos", "parkUntil"), HbEvents.anyDescriptor(), currentThread(false)));
     }
 
@@ -43,11 +44,5 @@ final class ThreadSignalModels {
                     .append(ctx.threadState());
             ctx.insertAfter(call, ifTrue ? current.call(RuntimeApi.HB_ACQUIRE_IF) : current.call(RuntimeApi.HB_ACQUIRE));
         };
-    }
-
-    /** {@code unpark(t)}: a release into t's channel before the call. */
-    private static Model releaseIntoArgument() {
-        return (ctx, call, s) -> ctx.insertBefore(call, s.spill().append(s.arg(0)).append(ctx.threadState())
-                .call(RuntimeApi.HB_RELEASE));
     }
 }

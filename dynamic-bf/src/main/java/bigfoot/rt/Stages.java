@@ -21,7 +21,7 @@ final class Stages {
     }
 
     static Object stage(Object fn, Object source, Object other, ThreadState registrar) {
-        Wrapper wrapper;
+        HandOff wrapper;
         if (fn instanceof BiFunction<?, ?, ?> f && !(fn instanceof Function || fn instanceof Consumer
                 || fn instanceof BiConsumer || fn instanceof Runnable)) {
             wrapper = new TwoArgs(f, source, other);
@@ -30,42 +30,15 @@ final class Stages {
         } else {
             wrapper = new OneShape(fn, source, other);
         }
-        RT.hbRelease(wrapper, registrar);
-        return wrapper;
-    }
-
-    /** Acquire at the start (registration and sources), release at the end. */
-    private abstract static class Wrapper {
-        private final Object source;
-        private final Object other;
-
-        Wrapper(Object source, Object other) {
-            this.source = source;
-            this.other = other;
-        }
-
-        final void started() {
-            ThreadState ts = RT.thread();
-            RT.hbAcquire(this, ts);
-            if (source != null) {
-                RT.hbAcquire(source, ts);
-            }
-            if (other != null) {
-                RT.hbAcquire(other, ts);
-            }
-        }
-
-        final void ended() {
-            RT.hbRelease(this, RT.thread());
-        }
+        return HandOff.handedOff(wrapper, registrar);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static final class OneShape extends Wrapper implements Function, Consumer, BiConsumer, Runnable {
+    private static final class OneShape extends HandOff implements Function, Consumer, BiConsumer, Runnable {
         private final Object fn;
 
         OneShape(Object fn, Object source, Object other) {
-            super(source, other);
+            super(source, other, null);
             this.fn = fn;
         }
 
@@ -111,11 +84,11 @@ final class Stages {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static final class TwoArgs extends Wrapper implements BiFunction {
+    private static final class TwoArgs extends HandOff implements BiFunction {
         private final BiFunction fn;
 
         TwoArgs(BiFunction fn, Object source, Object other) {
-            super(source, other);
+            super(source, other, null);
             this.fn = fn;
         }
 

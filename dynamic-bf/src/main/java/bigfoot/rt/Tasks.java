@@ -20,15 +20,15 @@ final class Tasks {
     }
 
     static Runnable runnable(Runnable task, Object executor, ThreadState submitter) {
-        return task == null ? null : submitted(new Run(task, executor), submitter);
+        return task == null ? null : HandOff.handedOff(new Run(task, executor), submitter);
     }
 
     static <T> Callable<T> callable(Callable<T> task, Object executor, ThreadState submitter) {
-        return task == null ? null : submitted(new Call<>(task, executor), submitter);
+        return task == null ? null : HandOff.handedOff(new Call<>(task, executor), submitter);
     }
 
     static <T> Supplier<T> supplier(Supplier<T> task, Object executor, ThreadState submitter) {
-        return task == null ? null : submitted(new Supply<>(task, executor), submitter);
+        return task == null ? null : HandOff.handedOff(new Supply<>(task, executor), submitter);
     }
 
     /** Each callable wrapped (an {@code invokeAll}); null elements stay null, for the executor to reject. */
@@ -43,37 +43,11 @@ final class Tasks {
         return wrapped;
     }
 
-    private static <W extends Wrapper> W submitted(W wrapper, ThreadState submitter) {
-        RT.hbRelease(wrapper, submitter);
-        return wrapper;
-    }
-
-    /** The common part: acquire at the start, release at the end (into the executor's channel too). */
-    private abstract static class Wrapper {
-        private final Object executor;
-
-        Wrapper(Object executor) {
-            this.executor = executor;
-        }
-
-        final void started() {
-            RT.hbAcquire(this, RT.thread());
-        }
-
-        final void ended() {
-            ThreadState ts = RT.thread();
-            RT.hbRelease(this, ts);
-            if (executor != null) {
-                RT.hbRelease(executor, ts);
-            }
-        }
-    }
-
-    private static final class Run extends Wrapper implements Runnable {
+    private static final class Run extends HandOff implements Runnable {
         private final Runnable task;
 
         Run(Runnable task, Object executor) {
-            super(executor);
+            super(null, null, executor);
             this.task = task;
         }
 
@@ -88,11 +62,11 @@ final class Tasks {
         }
     }
 
-    private static final class Call<T> extends Wrapper implements Callable<T> {
+    private static final class Call<T> extends HandOff implements Callable<T> {
         private final Callable<T> task;
 
         Call(Callable<T> task, Object executor) {
-            super(executor);
+            super(null, null, executor);
             this.task = task;
         }
 
@@ -107,11 +81,11 @@ final class Tasks {
         }
     }
 
-    private static final class Supply<T> extends Wrapper implements Supplier<T> {
+    private static final class Supply<T> extends HandOff implements Supplier<T> {
         private final Supplier<T> task;
 
         Supply(Supplier<T> task, Object executor) {
-            super(executor);
+            super(null, null, executor);
             this.task = task;
         }
 

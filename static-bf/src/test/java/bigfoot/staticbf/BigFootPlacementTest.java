@@ -147,6 +147,16 @@ class BigFootPlacementTest {
                     }
                 } // @rb-end
 
+                // EXITS: a search loop is left at its test or by the return in its body; a[lo..i) holds at both
+                static int find(int[] a, int lo, int hi, int key) {
+                    for (int i = lo; i < hi; i++) {
+                        if (a[i] == key) { // @find-read
+                            return i; // @find-found
+                        }
+                    }
+                    return -1; // @find-end
+                }
+
                 // many accesses per iteration: more element checks are owed at a throwing instruction than a
                 // handler takes, so those run before it; the loop's ranges must still wait for the loop's end
                 static double wide(double[] a, double[] b, double[] c, double[] d, double[] e, int n) {
@@ -377,6 +387,15 @@ class BigFootPlacementTest {
     void anExceptionLeavingTheMethodRunsTheChecksOwedAtTheThrowingInstruction() {
         assertEquals(List.of(check("writeField", "f", "tw-write", "tw-end"), check("writeArray", "[]", "tw-array", "tw-end"),
                 check("writeField", "f", "tw-write", "throw")), checks("throwsAfterWrite"));
+    }
+
+    @Test
+    void aSearchLoopGetsItsRangeCheckedAtEachExitInsteadOfAnElementPerIteration() {
+        // the element read in the iteration that returns, and a[lo..i) of the iterations before it
+        assertEquals(List.of(check("readArray", "[]", "find-read", "find-found"),
+                check("readArrayRange", "[]", "find-read", "find-found"),
+                check("readArrayRange", "[]", "find-read", "find-end"),
+                check("readArrayRange", "[]", "find-read", "throw")), checks("find"));
     }
 
     @Test

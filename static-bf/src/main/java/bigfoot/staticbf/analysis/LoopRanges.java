@@ -27,13 +27,16 @@ import java.util.function.IntPredicate;
  * Loop invariants of the form {@code a[init..i)◁} (reference/bigfoot.md section 10.2, Fig 3.6(b)) for the loops
  * whose shape makes them true by construction, so no invariant search is needed:
  * <ul>
- * <li>a natural loop with one back edge, entered from one block outside it, left only from its test (the javac
- *     {@code for}/{@code while} shape: test at the top; the test is the header's branch, or the branch ending the
- *     straight-line blocks after it, when the condition reads a field or an array: {@code i < this.n},
- *     {@code j < g[i].length}), and by exceptions that leave the method;</li>
+ * <li>a natural loop with one back edge, entered from one block outside it, tested at the top (the javac
+ *     {@code for}/{@code while} shape: the test is the header's branch, or the branch ending the straight-line
+ *     blocks after it, when the condition reads a field or an array: {@code i < this.n},
+ *     {@code j < g[i].length}), left from its test, by exceptions that leave the method, and maybe by
+ *     {@code break}s and {@code return}s in the body (a search loop), where the header's ranges hold too: the test
+ *     ran in that iteration, so the tested variable the rewriter keeps is the header's;</li>
  * <li>a linear induction variable {@code i = phi(init, i + k)} (k a positive constant, possibly a chain of
  *     constant additions such as three {@code i++}) that the test compares, with {@code init} defined
- *     outside the loop; and maybe more induction variables of that form that it does not test;</li>
+ *     outside the loop; and, in a loop left only from its test, maybe more induction variables of that form that
+ *     it does not test;</li>
  * <li>an access {@code a[m*j + c]} (m > 0 and c constants, j an induction variable), {@code a} defined outside the
  *     loop or with the same value in every iteration ({@link LoopInvariants}: ALIAS, {@code this.buf[i]},
  *     {@code g[i][j]}), in a block that dominates the back edge (so it runs in every iteration that reaches the back
@@ -138,6 +141,7 @@ final class LoopRanges {
         if (testBlock == null) {
             return;
         }
+        boolean moreExits = false;
         for (ISSABasicBlock b : body) {
             for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
                 if (insns[i] != null && (synchronises.test(i) || throwsInside.test(i))) {
@@ -145,9 +149,7 @@ final class LoopRanges {
                 }
             }
             for (ISSABasicBlock s : cfg.getNormalSuccessors(b)) {
-                if (!body.contains(s) && !b.equals(testBlock)) {
-                    return; // a second exit
-                }
+                moreExits |= !body.contains(s) && !b.equals(testBlock); // a break or a return in the body
             }
         }
         int last = testBlock.getLastInstructionIndex();
@@ -166,7 +168,9 @@ final class LoopRanges {
             if (tested == null && operand >= 0) {
                 tested = iv;
                 sources.put(iv.phi(), new Source.Tested(last, operand));
-            } else {
+            } else if (!moreExits) {
+                // EXITS: an untested variable is kept where it is stepped, so at a break after its step it is
+                // already the next iteration's value: its ranges are only for loops left at the test
                 others.add(iv);
             }
         }

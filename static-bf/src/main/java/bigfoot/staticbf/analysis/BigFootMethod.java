@@ -113,7 +113,7 @@ final class BigFootMethod {
             return null;
         }
         knownFacts();
-        ranges = LoopRanges.find(ir, effects, dom, i -> acquires(i) || releases(i), this::throwsToHandler);
+        ranges = LoopRanges.find(ir, effects, dom, i -> acquires(i) || releases(i), this::throwsToHandler, mayThrow::get);
         BlockDataflow<LocationFacts> past = BlockDataflow.forward(cfg, FACTS, LocationFacts.empty(),
                 (block, state, exc) -> pastAccesses(block, state, exc), (from, to, out) -> withRanges(to, forgetPhis(to, out)));
         Map<Integer, LocationFacts> anticipatedBefore = new HashMap<>();
@@ -411,6 +411,7 @@ final class BigFootMethod {
                     LocationFacts ahead = anticipatedBefore.getOrDefault(i, LocationFacts.empty());
                     unchecked(accessed, checked, (p, w) -> !ahead.entails(p, w), c); // [Rel]
                 }
+                int at = i;
                 boolean leavesMethod = false;
                 ISSABasicBlock catcher = null;
                 if (mayThrow.get(i)) {
@@ -437,14 +438,16 @@ final class BigFootMethod {
                     // the bound the element and field checks run before the instruction. Never a loop's range: checked
                     // inside its loop, it would be checked again (and larger) in every iteration
                     Map<CheckedLocation, LocationFacts.Fact> owed = new LinkedHashMap<>();
-                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p) && !isLoopRange(p), owed);
+                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p) && !isLoopRange(p)
+                            && !ranges.notYetTested(at, p), owed);
                     if (owed.size() > MAX_OWED_ON_THROW) {
                         c.putAll(owed);
                     }
                 }
                 check(c, checked, record ? before.computeIfAbsent(i, k -> new LinkedHashMap<>()) : null);
                 if (leavesMethod && record) {
-                    unchecked(accessed, checked, (p, w) -> true, onThrow.computeIfAbsent(i, k -> new LinkedHashMap<>()));
+                    unchecked(accessed, checked, (p, w) -> !ranges.notYetTested(at, p),
+                            onThrow.computeIfAbsent(i, k -> new LinkedHashMap<>()));
                 }
                 if (mayThrow.get(i)) {
                     LocationFacts thrown = checked.copy();

@@ -4,6 +4,7 @@ import com.ibm.wala.shrike.shrikeBT.IBinaryOpInstruction;
 import com.ibm.wala.ssa.DefUse;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSABinaryOpInstruction;
 import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
@@ -81,6 +82,8 @@ final class LoopRanges {
     }
 
     private final Map<ISSABasicBlock, List<Range>> byHeader = new HashMap<>();
+    /** Instructions of a loop's test, before its branch, that may throw: by index, the loop's header. */
+    private final Map<Integer, ISSABasicBlock> beforeTest = new HashMap<>();
     private final Map<Integer, Source> sources = new HashMap<>();
     private final DefUse defUse;
     private final SymbolTable constants;
@@ -103,6 +106,17 @@ final class LoopRanges {
         return at(header).stream().anyMatch(r -> r.location().equals(location));
     }
 
+    /**
+     * TESTED LATE: true if instruction {@code i} runs in a loop's test before its branch, and {@code p} is one of the
+     * loop's facts. The rewriter keeps the tested variable at the branch, so there it still has the previous
+     * iteration's value (or a previous run's): such an instruction may throw only in the first iteration
+     * ({@link #find}), when the loop's facts are empty, so its exception owes none of them.
+     */
+    boolean notYetTested(int i, CheckedLocation p) {
+        ISSABasicBlock header = beforeTest.get(i);
+        return header != null && carries(header, p);
+    }
+
     /** True if the per-iteration fact {@code p} is absorbed on the back edge into one of {@code header}'s facts. */
     boolean absorbs(ISSABasicBlock header, CheckedLocation p, boolean write) {
         return at(header).stream().anyMatch(r -> r.absorbed().equals(p) && (r.write() || !write));
@@ -113,9 +127,10 @@ final class LoopRanges {
      * @param dom          the CFG's dominators
      * @param synchronises instruction indices that acquire or release
      * @param throwsInside instruction indices that may throw to a handler of the method (not out of it)
+     * @param mayThrow     instruction indices that may throw
      */
     static LoopRanges find(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
-            IntPredicate synchronises, IntPredicate throwsInside) {
+            IntPredicate synchronises, IntPredicate throwsInside, IntPredicate mayThrow) {
         LoopRanges ranges = new LoopRanges(ir);
         SSACFG cfg = ir.getControlFlowGraph();
         for (ISSABasicBlock header : cfg) {
@@ -126,14 +141,15 @@ final class LoopRanges {
                 (dom.isDominatedBy(p, header) ? latches : outside).add(p);
             }
             if (latches.size() == 1 && outside.size() == 1 && !header.equals(cfg.entry())) {
-                ranges.loop(ir, header, latches.get(0), dom, effects, synchronises, throwsInside);
+                ranges.loop(ir, header, latches.get(0), dom, effects, synchronises, throwsInside, mayThrow);
             }
         }
         return ranges;
     }
 
     private void loop(IR ir, ISSABasicBlock header, ISSABasicBlock latch, Dominators<ISSABasicBlock> dom,
-            InstructionEffects.Effect[] effects, IntPredicate synchronises, IntPredicate throwsInside) {
+            InstructionEffects.Effect[] effects, IntPredicate synchronises, IntPredicate throwsInside,
+            IntPredicate mayThrow) {
         SSACFG cfg = ir.getControlFlowGraph();
         Set<ISSABasicBlock> body = body(cfg, header, latch);
         SSAInstruction[] insns = ir.getInstructions();
@@ -156,6 +172,10 @@ final class LoopRanges {
         SSAConditionalBranchInstruction test = (SSAConditionalBranchInstruction) insns[last];
         Set<Integer> defined = definedIn(ir, body);
         defined.removeAll(LoopInvariants.in(ir, body, defined));
+        List<Integer> throwingTest = throwingBeforeBranch(ir, cfg, header, testBlock, defined, mayThrow);
+        if (throwingTest == null) {
+            return;
+        }
         SymbolTable symbols = ir.getSymbolTable();
         InductionVariable tested = null;
         List<InductionVariable> others = new ArrayList<>();
@@ -218,6 +238,7 @@ final class LoopRanges {
             return;
         }
         byHeader.computeIfAbsent(header, h -> new ArrayList<>()).addAll(facts.values());
+        throwingTest.forEach(i -> beforeTest.put(i, header));
         for (InductionVariable iv : all) {
             sources.put(iv.init(), iv.initSource());
             if (iv != tested) {
@@ -358,6 +379,38 @@ final class LoopRanges {
             }
         }
         return null;
+    }
+
+    /**
+     * The instructions of the test, from the header to the branch, that may throw, if each may throw only in the first
+     * iteration: not a call, every operand the same in every iteration (as {@code g[i].length} in a loop over j).
+     * Null if one may throw in a later one ({@code j < limits[j]}, {@code i < list.size()}): its exception would owe
+     * the loop's facts at a point where the rewriter does not have the tested variable's value.
+     */
+    private static List<Integer> throwingBeforeBranch(IR ir, SSACFG cfg, ISSABasicBlock header, ISSABasicBlock testBlock,
+            Set<Integer> defined, IntPredicate mayThrow) {
+        List<Integer> throwing = new ArrayList<>();
+        SSAInstruction[] insns = ir.getInstructions();
+        for (ISSABasicBlock b = header; ; b = cfg.getNormalSuccessors(b).iterator().next()) {
+            for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
+                SSAInstruction insn = insns[i];
+                if (insn == null || !mayThrow.test(i) || insn instanceof SSAConditionalBranchInstruction) {
+                    continue;
+                }
+                if (insn instanceof SSAAbstractInvokeInstruction) {
+                    return null;
+                }
+                for (int u = 0; u < insn.getNumberOfUses(); u++) {
+                    if (defined.contains(insn.getUse(u))) {
+                        return null;
+                    }
+                }
+                throwing.add(i);
+            }
+            if (b.equals(testBlock)) {
+                return throwing;
+            }
+        }
     }
 
     /** The natural loop of the back edge latch -> header. */

@@ -110,9 +110,10 @@ final class LoopRanges {
      * @param dom          the CFG's dominators
      * @param synchronises instruction indices that acquire or release
      * @param throwsInside instruction indices that may throw to a handler of the method (not out of it)
+     * @param calls        what each call may write (MOD-SET)
      */
     static LoopRanges find(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
-            IntPredicate synchronises, IntPredicate throwsInside) {
+            IntPredicate synchronises, IntPredicate throwsInside, HeapWrites.CallWrites calls) {
         LoopRanges ranges = new LoopRanges(ir);
         SSACFG cfg = ir.getControlFlowGraph();
         for (ISSABasicBlock header : cfg) {
@@ -123,14 +124,15 @@ final class LoopRanges {
                 (dom.isDominatedBy(p, header) ? latches : outside).add(p);
             }
             if (latches.size() == 1 && outside.size() == 1 && !header.equals(cfg.entry())) {
-                ranges.loop(ir, header, latches.get(0), dom, effects, synchronises, throwsInside);
+                ranges.loop(ir, header, latches.get(0), dom, effects, synchronises, throwsInside, calls);
             }
         }
         return ranges;
     }
 
     private void loop(IR ir, ISSABasicBlock header, ISSABasicBlock latch, Dominators<ISSABasicBlock> dom,
-            InstructionEffects.Effect[] effects, IntPredicate synchronises, IntPredicate throwsInside) {
+            InstructionEffects.Effect[] effects, IntPredicate synchronises, IntPredicate throwsInside,
+            HeapWrites.CallWrites calls) {
         SSACFG cfg = ir.getControlFlowGraph();
         Set<ISSABasicBlock> body = body(cfg, header, latch);
         SSAInstruction[] insns = ir.getInstructions();
@@ -153,7 +155,7 @@ final class LoopRanges {
         int last = testBlock.getLastInstructionIndex();
         SSAConditionalBranchInstruction test = (SSAConditionalBranchInstruction) insns[last];
         Set<Integer> defined = definedIn(ir, body);
-        defined.removeAll(LoopInvariants.in(ir, body, defined));
+        defined.removeAll(LoopInvariants.in(ir, body, defined, calls));
         SymbolTable symbols = ir.getSymbolTable();
         InductionVariable tested = null;
         List<InductionVariable> others = new ArrayList<>();

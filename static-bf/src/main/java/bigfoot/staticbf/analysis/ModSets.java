@@ -30,6 +30,7 @@ import java.util.Optional;
  */
 final class ModSets {
 
+    /** Summaries are shared and never changed; these two are everyone's. */
     private static final HeapWrites NOTHING = new HeapWrites();
     private static final HeapWrites ANYTHING = new HeapWrites();
 
@@ -75,11 +76,6 @@ final class ModSets {
     /** What one call of an analysed method may write: the call's JDK targets' and its analysed targets' summaries. */
     HeapWrites atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
         return summaries.atCall(caller, call);
-    }
-
-    /** What running an analysed method may write. */
-    HeapWrites of(IMethod method) {
-        return summaries.of(method);
     }
 
     Duration computeTime() {

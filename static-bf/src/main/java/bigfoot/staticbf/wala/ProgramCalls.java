@@ -90,10 +90,6 @@ public final class ProgramCalls {
         return callees.keySet();
     }
 
-    public boolean isAnalysed(IMethod method) {
-        return callees.containsKey(method);
-    }
-
     /** An analysed method's IR; empty for a method without bytecode (native). */
     public Optional<IR> ir(IMethod method) {
         return irs.ir(method);

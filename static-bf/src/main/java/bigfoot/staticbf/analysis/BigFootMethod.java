@@ -92,7 +92,8 @@ final class BigFootMethod {
         this.insns = ir.getInstructions();
         this.thisValue = ir.getMethod().isStatic() ? -1 : 1;
         InstructionEffects classify = new InstructionEffects(ir, cha, killSets);
-        this.callWrites = call -> modSets.atCall(ir.getMethod(), call);
+        Map<SSAAbstractInvokeInstruction, HeapWrites> atCall = new HashMap<>(); // asked once per path searched
+        this.callWrites = call -> atCall.computeIfAbsent(call, c -> modSets.atCall(ir.getMethod(), c));
         this.effects = new InstructionEffects.Effect[insns.length];
         for (int i = 0; i < insns.length; i++) {
             effects[i] = insns[i] == null ? InstructionEffects.Effect.NONE : classify.of(insns[i]);

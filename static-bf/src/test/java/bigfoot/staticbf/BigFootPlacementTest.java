@@ -2,6 +2,7 @@ package bigfoot.staticbf;
 
 import static bigfoot.staticbf.TestJars.classNode;
 import static bigfoot.staticbf.TestJars.method;
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -191,14 +192,24 @@ class BigFootPlacementTest {
                     }
                 } // @rows-end
 
-                // a call may change this.data: each iteration's array is checked in its iteration
+                // MOD-SET: the call writes f, not data: this.data is the same array in every iteration, one range check
                 int sumDataCalling(int n) {
                     int s = 0;
-                    for (int i = 0; i < n; i++) { // @data-call-loop
+                    for (int i = 0; i < n; i++) {
                         s += data[i]; // @data-call
-                        s += helper();
+                        count();
                     }
                     return s; // @data-call-end
+                }
+
+                // the call may change this.data: each iteration's array is checked in its iteration
+                int sumDataResetting(int n) {
+                    int s = 0;
+                    for (int i = 0; i < n; i++) { // @data-reset-loop
+                        s += data[i]; // @data-reset
+                        reset();
+                    }
+                    return s; // @data-reset-end
                 }
 
                 // ALIAS: javac loads this.data for each access, and nothing between the loads may write it: one array,
@@ -209,12 +220,74 @@ class BigFootPlacementTest {
                     data[j] = t; // @swap-j2
                 } // @swap-end
 
-                // a call between the loads may change this.data: the read and the write are of two arrays
+                // MOD-SET: the call between the loads of this.data writes only f (through another call): one array,
+                // whose write check covers the read
                 void swapCalling(int i) {
                     int t = data[i]; // @swapc-read
-                    helper();
+                    countTwice();
                     data[i] = t + 1; // @swapc-write
                 } // @swapc-end
+
+                // a call between the loads may change this.data: the read and the write are of two arrays
+                void swapResetting(int i) {
+                    int t = data[i]; // @swapr-read
+                    reset();
+                    data[i] = t + 1; // @swapr-write
+                } // @swapr-end
+
+                // Peeker.peek writes nothing, but an override of it writes data
+                void swapPeeking(int i, Peeker p) {
+                    int t = data[i]; // @swapp-read
+                    p.peek(this);
+                    data[i] = t + 1; // @swapp-write
+                } // @swapp-end
+
+                // a synchronized callee: after its acquire another thread's write of data may be seen
+                void swapLocking(int i) {
+                    int t = data[i]; // @swapl-read
+                    locked(); // @swapl-call
+                    data[i] = t + 1; // @swapl-write
+                } // @swapl-end
+
+                // Arrays.hashCode writes nothing, but calls its elements' hashCode, and Key's writes a field data:int[]
+                void swapHashing(int i, Object[] keys) {
+                    int t = data[i]; // @swaph-read
+                    java.util.Arrays.hashCode(keys);
+                    data[i] = t + 1; // @swaph-write
+                } // @swaph-end
+
+                // a JDK method nothing says anything of may write anything
+                void swapAsking(int i) {
+                    int t = data[i]; // @swapq-read
+                    java.util.Locale.getDefault();
+                    data[i] = t + 1; // @swapq-write
+                } // @swapq-end
+
+                Cell cell;
+
+                // MOD-SET, with Math: the calls write neither cell nor u/v: one object, one check of cell.u/v (where
+                // count() throws, u alone is owed: u is v's proxy, not the converse)
+                void fillCell(int a) {
+                    cell.u = Math.max(a, 1); // @cell-u
+                    count();
+                    cell.v = 2;
+                } // @cell-end
+
+                void count() {
+                    f++;
+                }
+
+                void countTwice() {
+                    count();
+                    count();
+                }
+
+                void reset() {
+                    data = new int[1];
+                }
+
+                synchronized void locked() {
+                }
 
                 // INTERRUPT DETECTED BY AN EXCEPTION: sleep may see an interrupt, an acquire: f is checked before it
                 // (not at the end)
@@ -279,6 +352,39 @@ class BigFootPlacementTest {
             }
             """;
 
+    /** Callees for Subject's MOD-SET cases: an override that writes Subject.data, a hashCode that writes a data:int[]. */
+    private static final String PEEKERS = """
+            package bf;
+
+            public class Peeker {
+                int peek(Subject s) {
+                    return 0;
+                }
+            }
+
+            class ResettingPeeker extends Peeker {
+                @Override
+                int peek(Subject s) {
+                    s.data = new int[0];
+                    return 1;
+                }
+            }
+
+            class Cell {
+                int u, v;
+            }
+
+            class Key {
+                int[] data;
+
+                @Override
+                public int hashCode() {
+                    data = null;
+                    return 1;
+                }
+            }
+            """;
+
     @TempDir
     static Path work;
     static ClassNode subject;
@@ -289,7 +395,7 @@ class BigFootPlacementTest {
 
     @BeforeAll
     static void rewrite() {
-        in = TestJars.compileToJar(work, "bf.jar", Map.of("bf.Subject", SUBJECT));
+        in = TestJars.compileToJar(work, "bf.jar", Map.of("bf.Subject", SUBJECT, "bf.Peeker", PEEKERS));
         out = work.resolve("bf-checked.jar");
         run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
         assertEquals(0, run.exitCode(), run::err);
@@ -336,11 +442,14 @@ class BigFootPlacementTest {
 
     @Test
     void theSummaryAndMetadataReportTheAnalysis() throws Exception {
-        int methods = classNode(in, "bf.Subject").methods.size();
+        int methods = 0;
+        for (String c : List.of("bf.Subject", "bf.Peeker", "bf.ResettingPeeker", "bf.Cell", "bf.Key")) {
+            methods += classNode(in, c).methods.size();
+        }
         Matcher m = Pattern.compile("; analysis: (\\d+) methods in [0-9.]+ s \\([0-9.]+ s/method, [0-9.]+ s of it call graph "
                 + "and kill sets\\), 0 left to fasttrack, (\\d+) Z3 queries \\((\\d+) from its cache\\)").matcher(run.out());
         assertTrue(m.find(), run.out());
-        assertEquals(methods, Integer.parseInt(m.group(1)), "every method of the subject is analysed");
+        assertEquals(methods, Integer.parseInt(m.group(1)), "every method of the jar is analysed");
         assertTrue(Integer.parseInt(m.group(2)) > 0, "the stencils' coalescing asks Z3");
         Properties metadata = new Properties();
         metadata.load(new ByteArrayInputStream(TestJars.readJar(out).get("META-INF/bigfoot/instrumented.properties")));
@@ -491,10 +600,18 @@ class BigFootPlacementTest {
     }
 
     @Test
-    void anArrayReloadedInALoopThatCallsAMethodIsCheckedInEveryIteration() {
-        // the field is read in every iteration, with no write in between: one check of it after the loop
-        assertEquals(List.of(check("readArray", "[]", "data-call", "data-call-loop"), check("readField", "data", "data-call", "data-call-end")),
+    void anArrayReloadedInALoopThatCallsAMethodThatCannotWriteItGetsOneRangeCheckAfterTheLoop() {
+        assertEquals(List.of(check("readField", "data", "data-call", "data-call-end"),
+                check("readArrayRange", "[]", "data-call", "data-call-end")),
                 checks("sumDataCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void anArrayReloadedInALoopThatCallsAMethodThatWritesTheFieldIsCheckedInEveryIteration() {
+        // the field is read in every iteration, with no write in between: one check of it after the loop
+        assertEquals(List.of(check("readArray", "[]", "data-reset", "data-reset-loop"),
+                check("readField", "data", "data-reset", "data-reset-end")),
+                checks("sumDataResetting").stream().filter(c -> !c.endsWith("@throw")).toList());
     }
 
     @Test
@@ -505,10 +622,34 @@ class BigFootPlacementTest {
     }
 
     @Test
-    void aCallBetweenTwoLoadsOfAFieldMakesThemTwoArrays() {
-        assertEquals(List.of(check("readField", "data", "swapc-read", "swapc-end"), check("readArray", "[]", "swapc-read", "swapc-end"),
-                check("writeArray", "[]", "swapc-write", "swapc-end")),
+    void aCallThatCannotWriteAFieldBetweenTwoLoadsOfItKeepsThemOneArray() {
+        assertEquals(List.of(check("readField", "data", "swapc-read", "swapc-end"), check("writeArray", "[]", "swapc-write", "swapc-end")),
                 checks("swapCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aCallThatMayWriteAFieldBetweenTwoLoadsOfItMakesThemTwoArrays() {
+        // the callee writes it; an override of the callee does; a JDK method calls back a method that writes a field of
+        // its name and type; a JDK method is not known to write nothing
+        assertAll(Map.of("swapr", "swapResetting", "swapp", "swapPeeking", "swaph", "swapHashing", "swapq", "swapAsking")
+                .entrySet().stream().map(e -> () -> assertEquals(List.of(check("readField", "data", e.getKey() + "-read", e.getKey() + "-end"),
+                        check("readArray", "[]", e.getKey() + "-read", e.getKey() + "-end"),
+                        check("writeArray", "[]", e.getKey() + "-write", e.getKey() + "-end")),
+                        checks(e.getValue()).stream().filter(c -> !c.endsWith("@throw")).toList(), e.getValue())));
+    }
+
+    @Test
+    void aSynchronizedCallBetweenTwoLoadsOfAFieldMakesThemTwoArrays() {
+        // the call acquires: everything owed is checked before it; after it, data may name another array
+        assertEquals(List.of(check("readField", "data", "swapl-read", "swapl-call"), check("readArray", "[]", "swapl-read", "swapl-call"),
+                check("readField", "data", "swapl-write", "swapl-end"), check("writeArray", "[]", "swapl-write", "swapl-end")),
+                checks("swapLocking").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void reloadsOfAFieldAroundACallThatCannotWriteItNameOneObjectWhoseFieldsCoalesce() {
+        assertEquals(List.of(check("readField", "cell", "cell-u", "cell-end"), check("writeField", "u (shadow shared with v, which may not have raced)", "cell-u", "cell-end")),
+                checks("fillCell").stream().filter(c -> !c.endsWith("@throw")).toList());
     }
 
     @Test

@@ -8,6 +8,7 @@ import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.ProgramCallGraph;
+import bigfoot.staticbf.wala.ProgramCalls;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
@@ -28,8 +29,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The whole-program side of every analysing placement: the program loaded into WALA once, its call graph
- * and kill sets, and a run of a per-method analysis over every application method. A method that cannot be
+ * The whole-program side of every analysing placement: the program loaded into WALA once, its call graph,
+ * kill sets and (on demand) mod sets, and a run of a per-method analysis over every application method. A method that cannot be
  * analysed keeps every check (fasttrack), with one warning that counts them; so does the whole program if
  * WALA cannot load it.
  */
@@ -41,14 +42,17 @@ final class AnalysedProgram {
 
     private final WalaProgram program;
     private final MethodIRs irs;
+    private final ProgramCalls calls;
     private final KillSets killSets;
+    private ModSets modSets;
     private final Set<String> multiRelease;
-    private final double loadSeconds;
+    private double loadSeconds;
 
-    private AnalysedProgram(WalaProgram program, MethodIRs irs, KillSets killSets, Set<String> multiRelease,
-            double loadSeconds) {
+    private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
+            Set<String> multiRelease, double loadSeconds) {
         this.program = program;
         this.irs = irs;
+        this.calls = calls;
         this.killSets = killSets;
         this.multiRelease = multiRelease;
         this.loadSeconds = loadSeconds;
@@ -74,11 +78,14 @@ final class AnalysedProgram {
             return Optional.empty();
         }
         MethodIRs irs = new MethodIRs(program);
+        ProgramCalls calls;
         KillSets killSets;
         try {
             ProgramCallGraph callGraph = ProgramCallGraph.build(program, EntryPoints.AUTO,
                     ProgramCallGraph.Algorithm.ZERO_CFA, CALL_GRAPH_BUDGET);
-            killSets = KillSets.compute(program, callGraph, irs);
+            long resolving = System.nanoTime();
+            calls = ProgramCalls.resolve(program, callGraph, irs);
+            killSets = KillSets.compute(calls, Duration.ofNanos(System.nanoTime() - resolving));
         } catch (RuntimeException e) {
             diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
             return Optional.empty();
@@ -88,7 +95,8 @@ final class AnalysedProgram {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        return Optional.of(new AnalysedProgram(program, irs, killSets, multiRelease, (System.nanoTime() - start) / 1e9));
+        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease,
+                (System.nanoTime() - start) / 1e9));
     }
 
     IClassHierarchy hierarchy() {
@@ -97,6 +105,15 @@ final class AnalysedProgram {
 
     KillSets killSets() {
         return killSets;
+    }
+
+    /** MOD-SET of every analysed method, computed at the first request (its time counts as the whole-program part's). */
+    ModSets modSets() {
+        if (modSets == null) {
+            modSets = ModSets.compute(calls, killSets);
+            loadSeconds += modSets.computeTime().toNanos() / 1e9;
+        }
+        return modSets;
     }
 
     /**

@@ -37,8 +37,9 @@ public final class BigFootAnalysis {
         Z3Entailment z3 = openZ3(diagnostics);
         try {
             RangeCoalescing coalescing = new RangeCoalescing(z3 != null ? z3 : Entailment.NOTHING_PROVED);
+            ModSets modSets = p.modSets();
             AnalysedProgram.Results<MethodPlan> r = p.analyseMethods(MODE, diagnostics,
-                    ir -> BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), coalescing));
+                    ir -> BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), modSets, coalescing));
             AnalysisStatistics statistics = z3 == null ? r.statistics()
                     : r.statistics().withZ3(z3.stats().queries(), z3.stats().cacheHits());
             return new Result(r.byMethod(), Optional.of(statistics));

@@ -82,20 +82,24 @@ final class BigFootMethod {
     /** ALIAS: value -> the earlier load's value it equals ({@link LoadAliases}). */
     private final Map<Integer, Integer> aliases;
     private final RangeCoalescing coalescing;
+    /** MOD-SET: what each call may write. */
+    private final HeapWrites.CallWrites callWrites;
 
-    private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, RangeCoalescing coalescing) {
+    private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing) {
         this.ir = ir;
         this.coalescing = coalescing;
         this.cfg = ir.getControlFlowGraph();
         this.insns = ir.getInstructions();
         this.thisValue = ir.getMethod().isStatic() ? -1 : 1;
         InstructionEffects classify = new InstructionEffects(ir, cha, killSets);
+        Map<SSAAbstractInvokeInstruction, HeapWrites> atCall = new HashMap<>(); // asked once per path searched
+        this.callWrites = call -> atCall.computeIfAbsent(call, c -> modSets.atCall(ir.getMethod(), c));
         this.effects = new InstructionEffects.Effect[insns.length];
         for (int i = 0; i < insns.length; i++) {
             effects[i] = insns[i] == null ? InstructionEffects.Effect.NONE : classify.of(insns[i]);
         }
         this.dom = Dominators.make(cfg, cfg.entry());
-        this.aliases = LoadAliases.of(ir, effects, dom); // ALIAS: accesses through reloads name one location
+        this.aliases = LoadAliases.of(ir, effects, dom, callWrites); // ALIAS: accesses through reloads name one location
         if (!aliases.isEmpty()) {
             for (int i = 0; i < insns.length; i++) {
                 effects[i] = effects[i].renamed(aliases);
@@ -104,8 +108,8 @@ final class BigFootMethod {
     }
 
     /** The check plan of {@code ir}'s method; null if it has no checked access. */
-    static MethodPlan plan(IR ir, IClassHierarchy cha, KillSets killSets, RangeCoalescing coalescing) {
-        return new BigFootMethod(ir, cha, killSets, coalescing).plan();
+    static MethodPlan plan(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing) {
+        return new BigFootMethod(ir, cha, killSets, modSets, coalescing).plan();
     }
 
     private MethodPlan plan() {
@@ -113,7 +117,8 @@ final class BigFootMethod {
             return null;
         }
         knownFacts();
-        ranges = LoopRanges.find(ir, effects, dom, i -> acquires(i) || releases(i), this::throwsToHandler, mayThrow::get);
+        ranges = LoopRanges.find(ir, effects, dom, i -> acquires(i) || releases(i), this::throwsToHandler, mayThrow::get,
+                callWrites);
         BlockDataflow<LocationFacts> past = BlockDataflow.forward(cfg, FACTS, LocationFacts.empty(),
                 (block, state, exc) -> pastAccesses(block, state, exc), (from, to, out) -> withRanges(to, forgetPhis(to, out)));
         Map<Integer, LocationFacts> anticipatedBefore = new HashMap<>();

@@ -12,22 +12,36 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * What a stretch of code may write that a load could read (ALIAS, {@link LoopInvariants} and {@link LoadAliases}): the
- * fields it stores, by name and type (a store to any field that may be the loaded one, any class, any receiver), the
- * element types of the arrays it stores into (any reference array for a reference element), and whether it may write
- * anything at all: a call (except a few JDK methods that touch no program object), or what the caller adds with
- * {@link #anything()} (synchronisation, a class initialiser that may run).
+ * What a stretch of code (or a method, {@link ModSets}) may write that a load could read (ALIAS, {@link LoopInvariants}
+ * and {@link LoadAliases}): the fields it stores, by name and type (a store to any field that may be the loaded one,
+ * any class, any receiver), the element types of the arrays it stores into (any reference array for a reference
+ * element; or every type), and whether it may write anything at all: what its calls may write ({@link CallWrites}:
+ * MOD-SET), or what the caller adds with {@link #anything()} (synchronisation, a class initialiser that may run).
  */
 final class HeapWrites {
 
+    /** What each call of one method may write. */
+    interface CallWrites {
+        HeapWrites of(SSAAbstractInvokeInstruction call);
+    }
+
     private final Set<String> fields = new HashSet<>();
     private final Set<String> elements = new HashSet<>();
+    private boolean everyElement;
     private boolean anything;
 
-    void add(SSAInstruction insn) {
-        if (insn instanceof SSAAbstractInvokeInstruction call && !cannotWriteTheProgramsHeap(call)) {
-            anything = true;
-        } else if (insn instanceof SSAPutInstruction put) {
+    /** Adds what {@code insn} may write; a call, what {@code calls} says it may write. */
+    void add(SSAInstruction insn, CallWrites calls) {
+        if (insn instanceof SSAAbstractInvokeInstruction call) {
+            addAll(calls.of(call));
+        } else {
+            addStore(insn);
+        }
+    }
+
+    /** Adds what {@code insn} stores, if it is a field or element store. */
+    void addStore(SSAInstruction insn) {
+        if (insn instanceof SSAPutInstruction put) {
             fields.add(key(put.getDeclaredField()));
         } else if (insn instanceof SSAArrayStoreInstruction store) {
             elements.add(key(store.getElementType()));
@@ -37,11 +51,40 @@ final class HeapWrites {
     void addAll(HeapWrites other) {
         fields.addAll(other.fields);
         elements.addAll(other.elements);
+        everyElement |= other.everyElement;
         anything |= other.anything;
+    }
+
+    /** Adds the elements of arrays of {@code element} type. */
+    void addElements(TypeReference element) {
+        elements.add(key(element));
+    }
+
+    /** Adds the elements of every array. */
+    void everyElement() {
+        everyElement = true;
     }
 
     void anything() {
         anything = true;
+    }
+
+    /** The union of two; one of them if it covers the other. Neither is changed. */
+    static HeapWrites union(HeapWrites a, HeapWrites b) {
+        if (a.covers(b)) {
+            return a;
+        } else if (b.covers(a)) {
+            return b;
+        }
+        HeapWrites u = new HeapWrites();
+        u.addAll(a);
+        u.addAll(b);
+        return u;
+    }
+
+    private boolean covers(HeapWrites o) {
+        return anything || !o.anything && (everyElement || !o.everyElement) && fields.containsAll(o.fields)
+                && (everyElement || elements.containsAll(o.elements));
     }
 
     boolean writesAnything() {
@@ -54,7 +97,7 @@ final class HeapWrites {
             return true;
         }
         return load instanceof SSAGetInstruction get ? fields.contains(key(get.getDeclaredField()))
-                : elements.contains(key(((SSAArrayLoadInstruction) load).getElementType()));
+                : everyElement || elements.contains(key(((SSAArrayLoadInstruction) load).getElementType()));
     }
 
     static boolean isLoad(SSAInstruction insn) {
@@ -68,11 +111,5 @@ final class HeapWrites {
     /** An array's element type; all reference types are one (an {@code Object[]} store may hit a {@code String[]}). */
     private static String key(TypeReference element) {
         return element.isPrimitiveType() ? element.getName().toString() : "L";
-    }
-
-    /** Static methods of {@code java.lang.Math} and {@code StrictMath}: they read and write no program object. */
-    private static boolean cannotWriteTheProgramsHeap(SSAAbstractInvokeInstruction call) {
-        String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString();
-        return call.isStatic() && (owner.equals("Ljava/lang/Math") || owner.equals("Ljava/lang/StrictMath"));
     }
 }

@@ -26,8 +26,8 @@ import java.util.function.Function;
  * {@code p.q.x = 1; p.q.y = 2} reads {@code p.q} twice; named by their SSA values, the two accesses would be two
  * locations and two checks. A load names the same value as an earlier load of the same field of the same object (or
  * element of the same array and index) that dominates it when no path between the two may change what it reads: no
- * store to a field of that name and type, into an array of that element type, no call ({@link HeapWrites}), and no
- * synchronisation or class initialisation. Locations are named with the earliest such load's value.
+ * store to a field of that name and type, into an array of that element type, no call that may write it ({@link
+ * HeapWrites}, MOD-SET: {@link ModSets}), and no synchronisation or class initialisation. Locations are named with the earliest such load's value.
  *
  * <p>As in the paper and {@link LoopInvariants}, this assumes the program has no race on the loaded field: another
  * thread could change {@code y.f} between the two loads only by a write unordered with this thread's reads of it, which
@@ -43,20 +43,24 @@ final class LoadAliases {
     private final SSAInstruction[] insns;
     private final InstructionEffects.Effect[] effects;
     private final Dominators<ISSABasicBlock> dom;
+    private final HeapWrites.CallWrites calls;
     private final Map<Integer, Integer> canonical = new HashMap<>();
     private final Map<ISSABasicBlock, HeapWrites> blockWrites = new HashMap<>();
     private int budget = BUDGET;
 
-    private LoadAliases(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom) {
+    private LoadAliases(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
+            HeapWrites.CallWrites calls) {
         this.ir = ir;
         this.cfg = ir.getControlFlowGraph();
         this.insns = ir.getInstructions();
         this.effects = effects;
         this.dom = dom;
+        this.calls = calls;
     }
 
     /** Value -> the earlier load's value that names the same object or number; loads without one are not keys. */
-    static Map<Integer, Integer> of(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom) {
+    static Map<Integer, Integer> of(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
+            HeapWrites.CallWrites calls) {
         boolean twoLoads = false;
         int loads = 0;
         for (SSAInstruction insn : ir.getInstructions()) {
@@ -65,7 +69,7 @@ final class LoadAliases {
                 break;
             }
         }
-        return twoLoads ? new LoadAliases(ir, effects, dom).find() : Map.of();
+        return twoLoads ? new LoadAliases(ir, effects, dom, calls).find() : Map.of();
     }
 
     /** The load's field (or -1 for an element) and operands under their canonical names. */
@@ -156,7 +160,7 @@ final class LoadAliases {
             if (e.acquires() || e.releases() || e.initializes() != null || e.joins() != null) {
                 writes.anything(); // another thread's writes may become visible, or a class initialiser run
             }
-            writes.add(insns[i]);
+            writes.add(insns[i], calls);
         }
     }
 

@@ -16,8 +16,8 @@ import java.util.Set;
  * {@code x = y[z]}), loads (javac reloads {@code this.buf} for every {@code this.buf[i]}, and {@code g[i]} for every
  * {@code g[i][j]}). A load {@code x = y.f} (or {@code x = C.f}, {@code x = y[z]}) of a loop qualifies when its operands are defined
  * outside the loop or are loads that qualify, and nothing in the loop may write what it reads ({@link HeapWrites}: no
- * store to a field of the same name and type, into an array of the same element type, no call); the caller ensures
- * the loop neither acquires nor releases.
+ * store to a field of the same name and type, into an array of the same element type, no call that may (MOD-SET,
+ * {@link ModSets}); the caller ensures the loop neither acquires nor releases.
  *
  * <p>As in the paper, this holds under the assumption that the program has no race: another thread could change
  * {@code y.f} between two iterations only by a write unordered with this thread's reads of {@code y.f}, which are
@@ -31,9 +31,9 @@ final class LoopInvariants {
 
     /**
      * The values defined in {@code body} (among {@code defined}, everything {@code body} defines) that are the same in
-     * every iteration of the loop.
+     * every iteration of the loop; {@code calls} says what each call may write.
      */
-    static Set<Integer> in(IR ir, Set<ISSABasicBlock> body, Set<Integer> defined) {
+    static Set<Integer> in(IR ir, Set<ISSABasicBlock> body, Set<Integer> defined, HeapWrites.CallWrites calls) {
         List<SSAInstruction> candidates = new ArrayList<>();
         body.forEach(b -> b.iteratePhis().forEachRemaining(phi -> {
             if (passedValue(phi) >= 0) {
@@ -46,7 +46,7 @@ final class LoopInvariants {
             for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
                 SSAInstruction insn = ir.getInstructions()[i];
                 if (insn != null) {
-                    writes.add(insn);
+                    writes.add(insn, calls);
                     if (HeapWrites.isLoad(insn)) {
                         loads.add(insn);
                     }

@@ -128,9 +128,10 @@ final class LoopRanges {
      * @param synchronises instruction indices that acquire or release
      * @param throwsInside instruction indices that may throw to a handler of the method (not out of it)
      * @param mayThrow     instruction indices that may throw
+     * @param calls        what each call may write (MOD-SET)
      */
     static LoopRanges find(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
-            IntPredicate synchronises, IntPredicate throwsInside, IntPredicate mayThrow) {
+            IntPredicate synchronises, IntPredicate throwsInside, IntPredicate mayThrow, HeapWrites.CallWrites calls) {
         LoopRanges ranges = new LoopRanges(ir);
         SSACFG cfg = ir.getControlFlowGraph();
         for (ISSABasicBlock header : cfg) {
@@ -141,7 +142,7 @@ final class LoopRanges {
                 (dom.isDominatedBy(p, header) ? latches : outside).add(p);
             }
             if (latches.size() == 1 && outside.size() == 1 && !header.equals(cfg.entry())) {
-                ranges.loop(ir, header, latches.get(0), dom, effects, synchronises, throwsInside, mayThrow);
+                ranges.loop(ir, header, latches.get(0), dom, effects, synchronises, throwsInside, mayThrow, calls);
             }
         }
         return ranges;
@@ -149,7 +150,7 @@ final class LoopRanges {
 
     private void loop(IR ir, ISSABasicBlock header, ISSABasicBlock latch, Dominators<ISSABasicBlock> dom,
             InstructionEffects.Effect[] effects, IntPredicate synchronises, IntPredicate throwsInside,
-            IntPredicate mayThrow) {
+            IntPredicate mayThrow, HeapWrites.CallWrites calls) {
         SSACFG cfg = ir.getControlFlowGraph();
         Set<ISSABasicBlock> body = body(cfg, header, latch);
         SSAInstruction[] insns = ir.getInstructions();
@@ -171,7 +172,7 @@ final class LoopRanges {
         int last = testBlock.getLastInstructionIndex();
         SSAConditionalBranchInstruction test = (SSAConditionalBranchInstruction) insns[last];
         Set<Integer> defined = definedIn(ir, body);
-        defined.removeAll(LoopInvariants.in(ir, body, defined));
+        defined.removeAll(LoopInvariants.in(ir, body, defined, calls));
         List<Integer> throwingTest = throwingBeforeBranch(ir, cfg, header, testBlock, defined, mayThrow);
         if (throwingTest == null) {
             return;

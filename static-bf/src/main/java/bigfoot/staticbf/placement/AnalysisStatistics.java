@@ -1,7 +1,7 @@
 package bigfoot.staticbf.placement;
 
 /**
- * What an analysing placement cost: the whole-program part (WALA's class hierarchy, call graph and kill sets)
+ * What an analysing placement cost: the whole-program part (WALA's class hierarchy, call graph, kill sets and mod sets)
  * and the per-method analyses, with the methods that could not be analysed (they keep fasttrack's checks), and
  * the entailment questions put to Z3 (all of them, and those its cache answered).
  */

@@ -1,0 +1,123 @@
+package bigfoot.staticbf.analysis;
+
+import bigfoot.staticbf.wala.CallSummaries;
+import bigfoot.staticbf.wala.KillSet;
+import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.ProgramCalls;
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.ssa.IR;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSAInstruction;
+import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * MOD-SET: for every analysed method, what running it (and everything it may call, resolved as for the kill sets:
+ * {@link ProgramCalls}) may write that a load could read ({@link HeapWrites}), so that a call between two loads of a
+ * field that it cannot write leaves them one value (ALIAS, {@link LoadAliases}) and a loop calling it keeps its
+ * invariant loads ({@link LoopInvariants}). A method's own writes are its field and element stores; a call adds:
+ * <ul>
+ * <li>anything, if its kill set is not empty: after an acquire another thread's writes may be seen (the paper kills
+ *     alias facts at acquires), and the caller already treats a synchronising call as anything;</li>
+ * <li>for a JDK target, what {@link JdkWrites} lists, or anything; the program methods it may call back are targets;</li>
+ * <li>anything for a call with no target (unknown code, a JDK class left out of the hierarchy) and an invokedynamic
+ *     other than a lambda or a string concatenation (whose operands' toString are targets).</li>
+ * </ul>
+ * A native method may write anything. The class initialiser a use of another application class may run makes the
+ * using method's kill set release, so it writes anything; at a call site, the caller treats the class initialiser the
+ * call may run as anything itself ({@link InstructionEffects}), as for kill sets.
+ */
+final class ModSets {
+
+    /** Summaries are shared and never changed; these two are everyone's. */
+    private static final HeapWrites NOTHING = new HeapWrites();
+    private static final HeapWrites ANYTHING = new HeapWrites();
+
+    static {
+        ANYTHING.anything();
+    }
+
+    private final KillSets killSets;
+    private final CallSummaries<HeapWrites> summaries;
+    private final Duration computeTime;
+
+    private ModSets(ProgramCalls calls, KillSets killSets) {
+        long start = System.nanoTime();
+        this.killSets = killSets;
+        this.summaries = new CallSummaries<>(calls, new CallSummaries.Domain<>() {
+            @Override
+            public HeapWrites none() {
+                return NOTHING;
+            }
+
+            @Override
+            public HeapWrites join(HeapWrites a, HeapWrites b) {
+                return HeapWrites.union(a, b);
+            }
+
+            @Override
+            public HeapWrites own(IMethod method, Optional<IR> ir) {
+                return ownWrites(method, ir);
+            }
+
+            @Override
+            public HeapWrites call(IMethod caller, ProgramCalls.Targets targets) {
+                return callWrites(caller, targets);
+            }
+        });
+        this.computeTime = Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    static ModSets compute(ProgramCalls calls, KillSets killSets) {
+        return new ModSets(calls, killSets);
+    }
+
+    /** What one call of an analysed method may write: the call's JDK targets' and its analysed targets' summaries. */
+    HeapWrites atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
+        return summaries.atCall(caller, call);
+    }
+
+    Duration computeTime() {
+        return computeTime;
+    }
+
+    private HeapWrites ownWrites(IMethod method, Optional<IR> ir) {
+        if (ir.isEmpty() || killSets.of(method) != KillSet.NONE) {
+            return ANYTHING;
+        }
+        HeapWrites writes = new HeapWrites();
+        for (SSAInstruction insn : ir.get().getInstructions()) {
+            if (insn != null) {
+                writes.addStore(insn);
+            }
+        }
+        return writes;
+    }
+
+    private HeapWrites callWrites(IMethod caller, ProgramCalls.Targets targets) {
+        SSAAbstractInvokeInstruction call = targets.call();
+        if (killSets.atCall(caller, call) != KillSet.NONE) {
+            return ANYTHING;
+        }
+        switch (targets.resolution()) {
+            case LAMBDA:
+                return NOTHING;
+            case INVOKEDYNAMIC:
+                return isStringConcatenation((SSAInvokeDynamicInstruction) call) ? NOTHING : ANYTHING;
+            case UNKNOWN:
+            case EXCLUDED_JDK:
+                return ANYTHING;
+            default:
+                HeapWrites writes = NOTHING;
+                for (IMethod jdk : targets.jdk()) {
+                    writes = HeapWrites.union(writes, JdkWrites.of(jdk).orElse(ANYTHING));
+                }
+                return writes;
+        }
+    }
+
+    private static boolean isStringConcatenation(SSAInvokeDynamicInstruction indy) {
+        return indy.getBootstrap().methodClass().equals("java/lang/invoke/StringConcatFactory");
+    }
+}

@@ -173,8 +173,10 @@ public final class KillSets {
 
     /**
      * CLASS INIT: the first use (new, static access, static call) of a rewritten (application) class runs its
-     * {@code <clinit>}, which the runtime ends with a release; so it may release, unless it is the running
-     * method's own class or a superclass of it (initialised before the method could run).
+     * {@code <clinit>}, which the runtime ends with a release, and a thread's first use of a class another thread
+     * initialised joins the end of that initialisation, an acquire (as at the call site: BigFootMethod); so it may
+     * do both, unless it is the running method's own class or a superclass of it (initialised before the method
+     * could run).
      */
     private static KillSet classInitialization(IMethod running, IClass used) {
         if (used == null || !used.getClassLoader().getReference().equals(ClassLoaderReference.Application)) {
@@ -185,7 +187,7 @@ public final class KillSets {
                 return KillSet.NONE;
             }
         }
-        return KillSet.RELEASE;
+        return KillSet.BOTH;
     }
 
     /** VOLATILE READ = acquire after the read, VOLATILE WRITE = release before the write. */

@@ -37,11 +37,12 @@ class KillSetsTest {
 
                 public static void main(String[] args) throws Exception {
                     compute(1, 9); syncBlock(); callsSync(); readVolatile(); writeVolatile(2);
-                    startThread().join(); jdkOnly("abc"); lambdaThread().start(); runIt(() -> { flag = 1; });
+                    startThread(new Worker()).join(); jdkOnly("abc"); lambdaThread().start(); runIt(() -> { flag = 1; });
                     fact(5); isEven(4); lockUnlock(); atomicInc(); atomicGet(); put(1); take();
                     alive(Thread.currentThread()); waitOnly(new Object()); notifyOnly(new Object());
                     barrier(new CyclicBarrier(1)); greet("x"); missing(); new Subject().syncInstance();
                     addAll(); reflect(Subject.class.getDeclaredMethod("compute", int.class, int.class));
+                    workerCount();
                 }
 
                 static int compute(int a, int b) { int s = 0; for (int i = a; i < b; i++) { s += i * i; } return s; }
@@ -51,8 +52,9 @@ class KillSetsTest {
                 static void callsSync() { helper(); }
                 static void helper() { syncMethod(); }
                 static int readVolatile() { return flag; }
+                static int workerCount() { return Worker.made; }
                 static void writeVolatile(int v) { flag = v; }
-                static Thread startThread() { Thread t = new Thread(new Worker()); t.start(); return t; }
+                static Thread startThread(Worker w) { Thread t = new Thread(w); t.start(); return t; }
                 static int jdkOnly(String s) { return Math.max(s.length(), 3) + Integer.parseInt("7") + new StringBuilder(s).reverse().length(); }
                 static Thread lambdaThread() { return new Thread(() -> { synchronized (LOCK) { plain++; } }); }
                 static void runIt(Runnable r) { r.run(); }
@@ -88,6 +90,7 @@ class KillSetsTest {
     private static final String WORKER = """
             package t;
             class Worker implements Runnable {
+                static int made;
                 public void run() { synchronized (this) { Subject.plain++; } }
             }
             """;
@@ -101,7 +104,8 @@ class KillSetsTest {
                 public synchronized int read() { return -1; }
             }
             class Watcher implements java.util.Observer {
-                public void update(java.util.Observable o, Object arg) { Subject.flag = 1; }
+                static volatile int seen;
+                public void update(java.util.Observable o, Object arg) { seen = 1; }
             }
             """;
     /** Compiled, but left out of the jar and the classpath: calls to it cannot be resolved. */
@@ -165,6 +169,14 @@ class KillSetsTest {
         assertEquals(KillSet.BOTH, of("callsSync"));
         assertEquals(List.of(method("callsSync"), method("helper"), method("syncMethod")),
                 killSets.witness(method("callsSync"), true));
+    }
+
+    @Test
+    void theFirstUseOfAnotherClassMayRunItsInitialiserAndJoinItsEnd() {
+        // CLASS INIT: a plain static read of another class: its <clinit> may run here (a release), or a thread's
+        // first use joins the end of the one another thread ran (an acquire)
+        assertEquals(KillSet.BOTH, of("workerCount"));
+        assertEquals(KillSet.NONE, of("compute"), "a method touching no other class");
     }
 
     @Test

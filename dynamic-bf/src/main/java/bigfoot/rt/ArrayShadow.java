@@ -5,8 +5,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The shadow of one array (bigfoot.md section 9.3, after SlimState). Shadows of {@code arrays=fine} runs are born
- * FINE; {@code arrays=adaptive} ones are born COARSE and follow this state machine:
+ * The shadow of one array (bigfoot.md section 9.3, after SlimState). Shadows of {@code arrays=fine} runs, and of
+ * SMALL arrays ({@link #small}), are born FINE; other {@code arrays=adaptive} ones are born COARSE and follow this
+ * state machine:
  * <pre>
  *   COARSE --(a range that is not the whole array, unless SAME EPOCH)--> SEGMENTS
  *   COARSE, SEGMENTS --(FRAGMENTATION: single-index checks past a bound that grows with the ranges taken;
@@ -76,15 +77,15 @@ final class ArrayShadow {
     static final int MAX_MODULUS = 64;
 
     /**
-     * When the PER-ELEMENT and FRAGMENTATION rules fire: an array is per-element once its footprint singles that
-     * merged into no range outnumber those that did by more than {@code perElementLead}; a COARSE or SEGMENTS
-     * shadow goes FINE once its single-index checks pass {@code max(fragmentMin, length / fragmentDivisor)} plus
-     * {@code singlesPerRange} per multi-index range it has taken. Tests lower them so that short traces take
-     * both transitions.
+     * When the SMALL, PER-ELEMENT and FRAGMENTATION rules fire: an array of at most {@code smallLength} elements
+     * is SMALL; an array is per-element once its footprint singles that merged into no range outnumber those that
+     * did by more than {@code perElementLead}; a COARSE or SEGMENTS shadow goes FINE once its single-index checks
+     * pass {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per multi-index range
+     * it has taken. Tests lower them so that short traces take every transition.
      */
-    record Bounds(int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange) {
+    record Bounds(int smallLength, int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange) {
         /** Up to 4 singles per range: a pivot swap's two writes (and reads) per updated suffix stay coarse-grained. */
-        static final Bounds DEFAULT = new Bounds(64, 64, 256, 4);
+        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4);
     }
 
     private static final AtomicLong IDS = new AtomicLong();
@@ -122,7 +123,7 @@ final class ArrayShadow {
         this.length = length;
         this.allocated = allocated;
         this.bounds = bounds;
-        if (adaptive && length > 0) {
+        if (adaptive && !small()) {
             coarse = newState(null, 0, length, 1);
         } else {
             fine = new AtomicReferenceArray<>(length);
@@ -197,6 +198,23 @@ final class ArrayShadow {
     /** PER-ELEMENT: true once this array's single-index checks skip footprints (see {@link #footprintAdded}). */
     boolean perElement() {
         return perElement;
+    }
+
+    /**
+     * SMALL: an array of at most {@code bounds.smallLength} elements (an empty one too) is born FINE, also in
+     * adaptive runs, and all its checks skip footprints. Libraries make many such arrays (h2 and derby: most of
+     * their arrays have at most 8 elements, and most of their footprint adds are to those): cut into segments
+     * they cost a monitor, a search and cuts per check and more states than FINE, and a footprint range of a
+     * FINE array is one operation per index anyway, after an add and a commit. A property of the length, so
+     * fine and adaptive shadows agree on it.
+     */
+    boolean small() {
+        return length <= bounds.smallLength();
+    }
+
+    /** True if a check of this array ({@code single}: of one index) skips footprints: SMALL, or PER-ELEMENT. */
+    boolean checkedAtOnce(boolean single) {
+        return small() || (single && perElement);
     }
 
     /** True once the shadow is FINE. */

@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.LongAdder;
  * state machine:
  * <pre>
  *   COARSE --(a range that is not the whole array, unless SAME EPOCH)--> SEGMENTS
- *   COARSE, SEGMENTS --(FRAGMENTATION: single-index checks past a bound that grows with the ranges taken;
- *                       or an element check: verify mode)--> FINE
+ *   COARSE, SEGMENTS --(FRAGMENTATION: single-index checks past a bound that grows with the ranges taken, or
+ *                       a single-index check of a PER-ELEMENT array; or an element check: verify mode)--> FINE
  * </pre>
  * <ul>
  * <li>COARSE: one {@link ArrayVarState} for every index.</li>
@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
  * multi-index range it has taken ({@link Bounds}): scattered, indirect or hot elements gain nothing from
  * segments, and FINE elements take FastTrack's lock-free same-epoch paths instead of this monitor, while an array
  * whose ranges pay for its singles (lufact's columns: a pivot swap's two singles per suffix update) stays in
- * SEGMENTS. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
+ * SEGMENTS. A PER-ELEMENT array (below) goes FINE at its next single-index check: its singles are known to be
+ * scattered. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
  * </ul>
  *
  * <p>PER-ELEMENT ({@link #footprintAdded}) is not a representation but a property of the checks, which fine and
@@ -265,15 +266,16 @@ final class ArrayShadow {
      * against ranges: once the single-index checks pass {@code max(fragmentMin, length / fragmentDivisor)} plus
      * {@code singlesPerRange} per range taken, the next single makes the shadow FINE instead (and returns true).
      * So a shadow whose ranges pay for its singles stays in SEGMENTS however long it runs: lufact's columns take
-     * a pivot swap's two singles per shrinking suffix, step after step.
+     * a pivot swap's two singles per shrinking suffix, step after step. A PER-ELEMENT array's singles are known
+     * to be scattered (they merge into no range), so its next single makes it FINE at once.
      */
     private boolean fragments(int first, int last) {
         if (first != last) {
             rangeChecks++;
             return false;
         }
-        if (length == 1 || ++singleChecks <= Math.max(bounds.fragmentMin(), length / bounds.fragmentDivisor())
-                + bounds.singlesPerRange() * rangeChecks) {
+        if (length == 1 || (!perElement && ++singleChecks <= Math.max(bounds.fragmentMin(),
+                length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks)) {
             return false;
         }
         fine = new AtomicReferenceArray<>(length);

@@ -4,8 +4,9 @@ package bigfoot.rt;
  * Element and range checks of arrays. A range {@code begin, begin+stride, .. < end} is first clipped to the
  * array; then {@code arrays=fine} runs its FastTrack operations at once, and {@code arrays=adaptive} adds it to
  * the thread's {@link Footprint}, committed by {@link #commit} before the thread's next synchronisation (or
- * when the footprint is full), except a single index of a PER-ELEMENT array ({@link ArrayShadow#perElement}),
- * which is checked at once: scattered single indices have nothing to coalesce, and the footprint's bookkeeping
+ * when the footprint is full), except the checks of a SMALL array ({@link ArrayShadow#small}) and a single
+ * index of a PER-ELEMENT array ({@link ArrayShadow#perElement}), which are checked at once: scattered single
+ * indices, and the few elements of a small array, have nothing to coalesce, and the footprint's bookkeeping
  * would cost more than the check. With a placement verifier (verify mode) checks are immediate and per element,
  * whatever the mode, so the verifier sees one location per element.
  */
@@ -53,8 +54,8 @@ final class ArrayChecks {
                 ft.check(ts, sx, write, site);
                 verifier.check(sx, write, site);
             }
-        } else if (!adaptive || (f == l && a.perElement())) {
-            a.apply(ft, ts, f, l, step, write, site);         // fine, or PER-ELEMENT: nothing to coalesce
+        } else if (!adaptive || a.checkedAtOnce(f == l)) {
+            a.apply(ft, ts, f, l, step, write, site);         // fine, SMALL or PER-ELEMENT: nothing to coalesce
         } else if (ts.footprint.add(a, f, l, step, write, site)) {
             commit(ts);
         }

@@ -5,12 +5,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The shadow of one array (bigfoot.md section 9.3, after SlimState). Shadows of {@code arrays=fine} runs are born
- * FINE; {@code arrays=adaptive} ones are born COARSE and follow this state machine:
+ * The shadow of one array (bigfoot.md section 9.3, after SlimState). Shadows of {@code arrays=fine} runs, and of
+ * SMALL arrays ({@link #small}), are born FINE; other {@code arrays=adaptive} ones are born COARSE and follow this
+ * state machine:
  * <pre>
  *   COARSE --(a range that is not the whole array, unless SAME EPOCH)--> SEGMENTS
- *   COARSE, SEGMENTS --(FRAGMENTATION: single-index checks past a bound that grows with the ranges taken;
- *                       or an element check: verify mode)--> FINE
+ *   COARSE, SEGMENTS --(FRAGMENTATION: single-index checks past a bound that grows with the ranges taken, or
+ *                       a single-index check of a PER-ELEMENT array; or an element check: verify mode)--> FINE
  * </pre>
  * <ul>
  * <li>COARSE: one {@link ArrayVarState} for every index.</li>
@@ -24,7 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
  * multi-index range it has taken ({@link Bounds}): scattered, indirect or hot elements gain nothing from
  * segments, and FINE elements take FastTrack's lock-free same-epoch paths instead of this monitor, while an array
  * whose ranges pay for its singles (lufact's columns: a pivot swap's two singles per suffix update) stays in
- * SEGMENTS. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
+ * SEGMENTS. A PER-ELEMENT array (below) goes FINE at its next single-index check: its singles are known to be
+ * scattered. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
  * </ul>
  *
  * <p>PER-ELEMENT ({@link #footprintAdded}) is not a representation but a property of the checks, which fine and
@@ -76,15 +78,15 @@ final class ArrayShadow {
     static final int MAX_MODULUS = 64;
 
     /**
-     * When the PER-ELEMENT and FRAGMENTATION rules fire: an array is per-element once its footprint singles that
-     * merged into no range outnumber those that did by more than {@code perElementLead}; a COARSE or SEGMENTS
-     * shadow goes FINE once its single-index checks pass {@code max(fragmentMin, length / fragmentDivisor)} plus
-     * {@code singlesPerRange} per multi-index range it has taken. Tests lower them so that short traces take
-     * both transitions.
+     * When the SMALL, PER-ELEMENT and FRAGMENTATION rules fire: an array of at most {@code smallLength} elements
+     * is SMALL; an array is per-element once its footprint singles that merged into no range outnumber those that
+     * did by more than {@code perElementLead}; a COARSE or SEGMENTS shadow goes FINE once its single-index checks
+     * pass {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per multi-index range
+     * it has taken. Tests lower them so that short traces take every transition.
      */
-    record Bounds(int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange) {
+    record Bounds(int smallLength, int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange) {
         /** Up to 4 singles per range: a pivot swap's two writes (and reads) per updated suffix stay coarse-grained. */
-        static final Bounds DEFAULT = new Bounds(64, 64, 256, 4);
+        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4);
     }
 
     private static final AtomicLong IDS = new AtomicLong();
@@ -122,7 +124,7 @@ final class ArrayShadow {
         this.length = length;
         this.allocated = allocated;
         this.bounds = bounds;
-        if (adaptive && length > 0) {
+        if (adaptive && !small()) {
             coarse = newState(null, 0, length, 1);
         } else {
             fine = new AtomicReferenceArray<>(length);
@@ -199,6 +201,23 @@ final class ArrayShadow {
         return perElement;
     }
 
+    /**
+     * SMALL: an array of at most {@code bounds.smallLength} elements (an empty one too) is born FINE, also in
+     * adaptive runs, and all its checks skip footprints. Libraries make many such arrays (h2 and derby: most of
+     * their arrays have at most 8 elements, and most of their footprint adds are to those): cut into segments
+     * they cost a monitor, a search and cuts per check and more states than FINE, and a footprint range of a
+     * FINE array is one operation per index anyway, after an add and a commit. A property of the length, so
+     * fine and adaptive shadows agree on it.
+     */
+    boolean small() {
+        return length <= bounds.smallLength();
+    }
+
+    /** True if a check of this array ({@code single}: of one index) skips footprints: SMALL, or PER-ELEMENT. */
+    boolean checkedAtOnce(boolean single) {
+        return small() || (single && perElement);
+    }
+
     /** True once the shadow is FINE. */
     boolean isFine() {
         return fine != null;
@@ -247,15 +266,16 @@ final class ArrayShadow {
      * against ranges: once the single-index checks pass {@code max(fragmentMin, length / fragmentDivisor)} plus
      * {@code singlesPerRange} per range taken, the next single makes the shadow FINE instead (and returns true).
      * So a shadow whose ranges pay for its singles stays in SEGMENTS however long it runs: lufact's columns take
-     * a pivot swap's two singles per shrinking suffix, step after step.
+     * a pivot swap's two singles per shrinking suffix, step after step. A PER-ELEMENT array's singles are known
+     * to be scattered (they merge into no range), so its next single makes it FINE at once.
      */
     private boolean fragments(int first, int last) {
         if (first != last) {
             rangeChecks++;
             return false;
         }
-        if (length == 1 || ++singleChecks <= Math.max(bounds.fragmentMin(), length / bounds.fragmentDivisor())
-                + bounds.singlesPerRange() * rangeChecks) {
+        if (length == 1 || (!perElement && ++singleChecks <= Math.max(bounds.fragmentMin(),
+                length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks)) {
             return false;
         }
         fine = new AtomicReferenceArray<>(length);

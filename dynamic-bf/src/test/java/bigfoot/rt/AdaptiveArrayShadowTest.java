@@ -102,6 +102,27 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
+    void smallArraysAreFineFromBirthAndSkipFootprintsAndRaceAtTheExactIndex() {
+        int small = ArrayShadow.Bounds.DEFAULT.smallLength();
+        for (int n : new int[] {small, small + 1}) {
+            ArrayRig r = new ArrayRig(true, true);
+            ThreadState[] t = new Sim().forkedThreads(3);
+            ArrayShadow a = r.array(int[].class, n);
+            assertEquals(n <= small, a.small());
+            assertEquals(n <= small, a.isFine(), "length " + n + ": born FINE only if SMALL");
+            r.write(t[1], a, 0, n, 1, 1);
+            assertEquals(n <= small, t[1].footprint.isEmpty(), "length " + n + ": a SMALL array's range skips the footprint");
+            assertEquals(n <= small ? n : 0, t[1].checks, "length " + n + ": SMALL: one operation per element at once");
+            r.checks.commit(t[1]);
+            r.read(t[2], a, 3, 4, 1, 2);                            // unordered with t[1]'s write
+            assertEquals(n <= small, t[2].footprint.isEmpty(), "length " + n + ": a SMALL array's single skips the footprint");
+            r.checks.commit(t[2]);
+            assertEquals(List.of(new ArrayRig.Location("int[]", 3, RaceKind.WRITE_READ)), r.races, "length " + n);
+            assertEquals(List.of(2), r.raceSites);
+        }
+    }
+
+    @Test
     void aSingleInsideARangeOfTheSameCommitCutsNothing() {
         ThreadState[] t = sim.forkedThreads(3);
         ArrayShadow a = rig.array(double[].class, 100);
@@ -114,6 +135,27 @@ class AdaptiveArrayShadowTest {
         assertEquals(new ArrayShadow.Shape(2, 0, 2), a.shape(),
                 "[0,10) [10,100): the range went first, and the single in it took the same-epoch rule");
         assertEquals(List.of(), rig.races);
+    }
+
+    @Test
+    void singleChecksThatNeverGoPerElementFragmentPastTheirBound() {
+        int n = 100_000;
+        ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
+        ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
+                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange()));
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = never.array(byte[].class, n);
+        never.write(t[1], a, 0, n, 1, 1);
+        never.checks.commit(t[1]);
+        int bound = Math.max(d.fragmentMin(), n / d.fragmentDivisor()) + d.singlesPerRange();   // one range taken
+        for (int i = 0; i < 2 * bound; i++) {
+            int index = (int) ((i * 7919L) % n);
+            never.read(t[2], a, index, index + 1, 1, 10 + i % 8);
+            never.checks.commit(t[2]);
+            assertFalse(a.perElement());
+            assertEquals(i >= bound, a.isFine(), "FRAGMENTATION fires at the first single past its bound, i=" + i);
+        }
+        assertEquals(2 * bound, never.racedIndices().size());
     }
 
     @Test
@@ -133,13 +175,11 @@ class AdaptiveArrayShadowTest {
                 if (i == singles + 1) {
                     assertTrue(a.perElement(), "more unmerged singles than the bound");
                     r.checks.commit(t[2]);
+                    assertTrue(a.isFine(), "the first single committed after the array went per-element made it FINE");
                 }
                 r.read(t[2], a, index, index + 1, 1, 10 + i % 8);
                 if (i == singles + 1) {
                     assertTrue(t[2].footprint.isEmpty(), "a per-element array's single checks skip the footprint");
-                }
-                if (r == rig && i == bound - 1) {
-                    assertFalse(a.isFine(), "FRAGMENTATION fires only past its bound");
                 }
             }
             r.checks.commit(t[2]);

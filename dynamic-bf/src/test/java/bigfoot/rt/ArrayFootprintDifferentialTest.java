@@ -20,9 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * blocks, strided classes, merged blocks) report exactly the races fine shadows do, per index: same kind, same
  * previous epoch and site, same current site, as often. This is compared both for immediate checks and under
  * footprints. Footprints on fine shadows must then race on the same locations as immediate checks; with the
- * exact equalities, so must footprints on adaptive shadows. Half the traces use the runtime's
- * {@link ArrayShadow.Bounds}, half bounds so low that short traces take the PER-ELEMENT rule (single checks
- * skip the footprint, decided alike for fine and adaptive shadows) and FRAGMENTATION into FINE.
+ * exact equalities, so must footprints on adaptive shadows. A third of the traces use the runtime's
+ * {@link ArrayShadow.Bounds}, a third bounds so low that short traces take the PER-ELEMENT rule (single checks
+ * skip the footprint, decided alike for fine and adaptive shadows) and FRAGMENTATION into FINE, and a third the
+ * runtime's bounds with no SMALL arrays (short arrays too start COARSE and go through footprints).
  *
  * <p>Footprints against immediate checking compare raced locations, not kinds: a footprint commits a thread's
  * checks at its next synchronisation, which reorders them against other threads' unordered accesses (another
@@ -36,7 +37,12 @@ class ArrayFootprintDifferentialTest {
     private static final int TRACES = 15_000;
     private static final int LENGTH = 60;
     /** Bounds low enough that a short trace makes arrays per-element and fragments them into FINE. */
-    private static final ArrayShadow.Bounds LOW_BOUNDS = new ArrayShadow.Bounds(1, 1, 8, 1);
+    private static final ArrayShadow.Bounds LOW_BOUNDS = new ArrayShadow.Bounds(4, 1, 1, 8, 1);
+    /** The runtime's bounds without SMALL arrays: short arrays too start COARSE and take footprints. */
+    private static final ArrayShadow.Bounds NONE_SMALL = new ArrayShadow.Bounds(0,
+            ArrayShadow.Bounds.DEFAULT.perElementLead(), ArrayShadow.Bounds.DEFAULT.fragmentMin(),
+            ArrayShadow.Bounds.DEFAULT.fragmentDivisor(), ArrayShadow.Bounds.DEFAULT.singlesPerRange());
+    private static final ArrayShadow.Bounds[] BOUNDS = {ArrayShadow.Bounds.DEFAULT, LOW_BOUNDS, NONE_SMALL};
 
     @Test
     void adaptiveShadowsAndFootprintsAgreeWithFineImmediateChecks() {
@@ -48,12 +54,13 @@ class ArrayFootprintDifferentialTest {
         int merged = 0;
         int wentFine = 0;
         int perElement = 0;
+        int small = 0;
         Set<ArrayTrace.Kind> seen = EnumSet.noneOf(ArrayTrace.Kind.class);
         for (int i = 0; i < TRACES; i++) {
             ArrayTrace trace = ArrayTrace.random(rnd, LENGTH);
             trace.ops.forEach(op -> seen.add(op.kind()));
             String where = "trace #" + i + ", lengths " + java.util.Arrays.toString(trace.lengths) + ": " + trace.ops;
-            ArrayShadow.Bounds bounds = i % 2 == 0 ? ArrayShadow.Bounds.DEFAULT : LOW_BOUNDS;
+            ArrayShadow.Bounds bounds = BOUNDS[i % BOUNDS.length];
             ArrayReplay[] fine = new ArrayReplay[2];
             for (int footprints = 0; footprints < 2; footprints++) {
                 fine[footprints] = new ArrayReplay(trace, footprints == 1, false, bounds).run(trace);
@@ -71,8 +78,10 @@ class ArrayFootprintDifferentialTest {
                     coarse += shape.segments() == 1 && shape.strided() == 0 ? 1 : 0;
                     wentFine += adaptive.array(a).isFine() ? 1 : 0;
                     perElement += adaptive.array(a).perElement() ? 1 : 0;
+                    small += adaptive.array(a).small() ? 1 : 0;
                     assertEquals(fine[footprints].array(a).perElement(), adaptive.array(a).perElement(),
                             "per-element is a property of the checks, " + where);
+                    assertTrue(!adaptive.array(a).small() || adaptive.array(a).isFine(), "small arrays are born fine");
                 }
                 merged += adaptive.rig.allocated.sum() > liveStates(adaptive, trace) ? 1 : 0;   // only merges drop states
             }
@@ -87,8 +96,9 @@ class ArrayFootprintDifferentialTest {
         assertTrue(racy > replays / 4 && racy < replays * 3 / 4, "racy replays: " + racy);
         assertTrue(strided > arrays / 5, "too few arrays with strided segments: " + strided);
         assertTrue(blocks > arrays / 5, "too few arrays in (three or more) blocks: " + blocks);
-        assertTrue(coarse > arrays / 50, "too few arrays left coarse: " + coarse);
+        assertTrue(coarse > arrays / 100, "too few arrays left coarse: " + coarse);     // most short ones are SMALL
         assertTrue(wentFine > arrays / 20, "too few arrays fragmented into FINE: " + wentFine);
+        assertTrue(small > arrays / 20, "too few small arrays: " + small);
         assertTrue(perElement > arrays / 20, "too few arrays whose single checks became per-element: " + perElement);
         assertTrue(merged > replays / 4, "too few replays where blocks merged: " + merged);
     }

@@ -110,6 +110,8 @@ final class ArrayShadow {
     private long rangeChecks;
     private volatile AtomicReferenceArray<ArrayVarState> fine;
     private final Bounds bounds;
+    /** SMALL ({@link #small}), fixed at birth: read by every check of an adaptive run. */
+    private final boolean small;
     /**
      * PER-ELEMENT: footprint singles that merged into no range, less the indices that did (never below 0), and whether
      * that has passed {@code bounds.perElementLead}. A property of the checks, not of the representation, so fine
@@ -124,7 +126,8 @@ final class ArrayShadow {
         this.length = length;
         this.allocated = allocated;
         this.bounds = bounds;
-        if (adaptive && !small()) {
+        this.small = length <= bounds.smallLength();
+        if (adaptive && !small) {
             coarse = newState(null, 0, length, 1);
         } else {
             fine = new AtomicReferenceArray<>(length);
@@ -210,12 +213,12 @@ final class ArrayShadow {
      * fine and adaptive shadows agree on it.
      */
     boolean small() {
-        return length <= bounds.smallLength();
+        return small;
     }
 
     /** True if a check of this array ({@code single}: of one index) skips footprints: SMALL, or PER-ELEMENT. */
     boolean checkedAtOnce(boolean single) {
-        return small() || (single && perElement);
+        return small || (single && perElement);
     }
 
     /** True once the shadow is FINE. */

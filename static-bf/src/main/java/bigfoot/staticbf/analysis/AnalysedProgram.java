@@ -29,10 +29,10 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The whole-program side of every analysing placement: the program loaded into WALA once, its call graph,
- * kill sets and (on demand) mod sets, and a run of a per-method analysis over every application method. A method that cannot be
- * analysed keeps every check (fasttrack), with one warning that counts them; so does the whole program if
- * WALA cannot load it.
+ * The whole-program side of every analysing placement: the program loaded into WALA once, its call graph, kill
+ * sets and (on demand) mod sets, and a run of a per-method analysis over every application method. A method that
+ * cannot be analysed keeps every check (fasttrack), with one warning that counts them; so does the whole program
+ * if WALA cannot load it.
  */
 final class AnalysedProgram {
 

@@ -27,7 +27,8 @@ import java.util.function.Function;
  * locations and two checks. A load names the same value as an earlier load of the same field of the same object (or
  * element of the same array and index) that dominates it when no path between the two may change what it reads: no
  * store to a field of that name and type, into an array of that element type, no call that may write it ({@link
- * HeapWrites}, MOD-SET: {@link ModSets}), and no synchronisation or class initialisation. Locations are named with the earliest such load's value.
+ * HeapWrites}, MOD-SET: {@link ModSets}), and no synchronisation or class initialisation. Locations are named with
+ * the earliest such load's value.
  *
  * <p>As in the paper and {@link LoopInvariants}, this assumes the program has no race on the loaded field: another
  * thread could change {@code y.f} between the two loads only by a write unordered with this thread's reads of it, which

@@ -1,7 +1,6 @@
 package bigfoot.rt;
 
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -19,8 +18,8 @@ import java.util.concurrent.atomic.LongAdder;
  * (finding one is O(log segments)). Each segment is either UNIFORM (one state for all its indices) or STRIDED
  * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one state per residue class {@code i mod m} (absolute
  * index, so cuts never shift classes), null for a class with no index in the segment.</li>
- * <li>FINE: one state per element, made lazily (a copy of the frozen segment state the element was in) and
- * installed by CAS. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the single-index check that takes
+ * <li>FINE: one location per element, in primitive shadow words ({@link FineWords}); an element starts as a copy
+ * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the single-index check that takes
  * its count of them past {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per
  * multi-index range it has taken ({@link Bounds}): scattered, indirect or hot elements gain nothing from
  * segments, and FINE elements take FastTrack's lock-free same-epoch paths instead of this monitor, while an array
@@ -91,6 +90,14 @@ final class ArrayShadow {
 
     private static final AtomicLong IDS = new AtomicLong();
 
+    /** The size of an {@link ArrayVarState} with compressed references (measured with a class histogram). */
+    static final int STATE_BYTES = 64;
+
+    /** The size of FINE's words for {@code length} elements: two longs each, and the array's header. */
+    static long wordBytes(int length) {
+        return 16L * length + 16;
+    }
+
     /** What a shadow holds now: segments (1 when coarse, 0 when fine), strided ones among them, live states. */
     record Shape(int segments, int strided, int states) {
     }
@@ -99,7 +106,10 @@ final class ArrayShadow {
     private final int length;
     /** A number no other shadow of this run has, for the footprints' tables ({@link FootprintIndex}). */
     final long id = IDS.getAndIncrement();
-    /** Array VarStates made (blocks, classes, cut copies, fine elements), for the shadow-memory count. */
+    /**
+     * Shadow memory made, in bytes: {@link #STATE_BYTES} per VarState (blocks, classes, cut copies, inflated
+     * elements) and FINE's words ({@link #wordBytes}).
+     */
     private final LongAdder allocated;
     /** COARSE: the state of every index; null once cut, or for shadows born FINE. Under this monitor. */
     private ArrayVarState coarse;
@@ -108,7 +118,8 @@ final class ArrayShadow {
     /** COARSE and SEGMENTS: single-index and multi-index checks so far (FRAGMENTATION). */
     private long singleChecks;
     private long rangeChecks;
-    private volatile AtomicReferenceArray<ArrayVarState> fine;
+    /** FINE: published once filled (volatile); the segments are frozen from then on. */
+    private volatile FineWords fine;
     private final Bounds bounds;
     /** SMALL ({@link #small}), fixed at birth: read by every check of an adaptive run. */
     private final boolean small;
@@ -130,7 +141,7 @@ final class ArrayShadow {
         if (adaptive && !small) {
             coarse = newState(null, 0, length, 1);
         } else {
-            fine = new AtomicReferenceArray<>(length);
+            fine = new FineWords(type, length, allocated);
         }
     }
 
@@ -138,21 +149,34 @@ final class ArrayShadow {
         return length;
     }
 
-    /** The shadow of element {@code index} (making the shadow FINE), or null if out of bounds (the access will throw). */
+    /**
+     * The state of element {@code index} as a VarState (making the shadow FINE and inflating the element: the placement
+     * verifier watches it by identity), or null if out of bounds (the access will throw).
+     */
     VarState element(int index) {
         if (index < 0 || index >= length) {
             return null;
         }
-        AtomicReferenceArray<ArrayVarState> f = fine;
+        FineWords f = fine;
         if (f == null) {
-            f = makeFine();
+            synchronized (this) {
+                f = fine != null ? fine : goFine();
+            }
         }
-        ArrayVarState e = f.get(index);
-        if (e != null) {
-            return e;
+        return f.inflate(index);
+    }
+
+    /** The FastTrack read or write of element {@code index} (ignored if out of bounds: the access will throw). */
+    void checkElement(FastTrack ft, ThreadState st, int index, boolean write, int site) {
+        if (index < 0 || index >= length) {
+            return;
         }
-        ArrayVarState fresh = newState(frozenState(index), index, index + 1, 1);
-        return f.compareAndSet(index, null, fresh) ? fresh : f.get(index);
+        FineWords f = fine;
+        if (f != null) {
+            ft.check(st, f, index, write, site);
+        } else {
+            apply(ft, st, index, index, 1, write, site);
+        }
     }
 
     /**
@@ -161,19 +185,21 @@ final class ArrayShadow {
      */
     void apply(FastTrack ft, ThreadState st, int first, int last, int stride, boolean write, int site) {
         int s = first == last ? 1 : stride;
-        AtomicReferenceArray<ArrayVarState> f = fine;
+        FineWords f = fine;
         if (f == null) {
             synchronized (this) {
-                if (fine == null && !fragments(first, last)) {
-                    applyAdaptive(ft, st, write, site, first, last, s);
-                    return;
+                f = fine;
+                if (f == null) {
+                    if (!fragments(first, last)) {
+                        applyAdaptive(ft, st, write, site, first, last, s);
+                        return;
+                    }
+                    f = goFine();
                 }
             }
-            f = fine;
         }
         for (long i = first; i <= last; i += s) {
-            ArrayVarState e = f.get((int) i);
-            ft.check(st, e != null ? e : element((int) i), write, site);
+            ft.check(st, f, (int) i, write, site);
         }
     }
 
@@ -227,13 +253,9 @@ final class ArrayShadow {
     }
 
     synchronized Shape shape() {
-        AtomicReferenceArray<ArrayVarState> f = fine;
+        FineWords f = fine;
         if (f != null) {
-            int states = 0;
-            for (int i = 0; i < length; i++) {
-                states += f.get(i) == null ? 0 : 1;
-            }
-            return new Shape(0, 0, states);
+            return new Shape(0, 0, f.states());
         }
         if (segments == null) {
             return new Shape(1, 0, 1);
@@ -277,12 +299,8 @@ final class ArrayShadow {
             rangeChecks++;
             return false;
         }
-        if (length == 1 || (!perElement && ++singleChecks <= Math.max(bounds.fragmentMin(),
-                length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks)) {
-            return false;
-        }
-        fine = new AtomicReferenceArray<>(length);
-        return true;
+        return length != 1 && (perElement || ++singleChecks > Math.max(bounds.fragmentMin(),
+                length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks);
     }
 
     private void applyAdaptive(FastTrack ft, ThreadState st, boolean write, int site, int first, int last, int s) {
@@ -539,7 +557,20 @@ final class ArrayShadow {
 
     // ---------------------------------------------------------------- FINE
 
-    /** The (frozen) state element {@code index} was in when the shadow became FINE; null if born FINE. */
+    /**
+     * COARSE or SEGMENTS to FINE, under this monitor: every element starts as a copy of the state it is in (the
+     * segments are frozen from then on), and the words are published.
+     */
+    private FineWords goFine() {
+        FineWords f = new FineWords(type, length, allocated);
+        for (int i = 0; i < length; i++) {
+            f.startAs(i, frozenState(i));
+        }
+        fine = f;
+        return f;
+    }
+
+    /** The state element {@code index} is in, while COARSE or SEGMENTS. */
     private ArrayVarState frozenState(int index) {
         if (segments == null) {
             return coarse;
@@ -552,19 +583,12 @@ final class ArrayShadow {
         return classes[index % classes.length];
     }
 
-    private synchronized AtomicReferenceArray<ArrayVarState> makeFine() {
-        if (fine == null) {
-            fine = new AtomicReferenceArray<>(length);
-        }
-        return fine;
-    }
-
     private ArrayVarState newState(ArrayVarState parent, int first, int end, int step) {
         ArrayVarState s = new ArrayVarState(type, first, end, step);
         if (parent != null) {
             s.copyStateOf(parent);
         }
-        allocated.increment();
+        allocated.add(STATE_BYTES);
         return s;
     }
 }

@@ -39,7 +39,7 @@ final class ArrayShadows {
         return a == null ? null : a.element(index);
     }
 
-    /** Array VarStates made so far (elements, blocks and the blocks split away): the arrays' shadow memory. */
+    /** The arrays' shadow memory made so far, in bytes (words and states, those split away included). */
     long allocated() {
         return allocated.sum();
     }

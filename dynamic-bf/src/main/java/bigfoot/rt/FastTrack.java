@@ -35,13 +35,21 @@ final class FastTrack {
 
     void read(ThreadState st, VarState sx, int site) {
         count(st);
+        readUncounted(st, sx, site);
+    }
+
+    void write(ThreadState st, VarState sx, int site) {
+        count(st);
+        writeUncounted(st, sx, site);
+    }
+
+    private void readUncounted(ThreadState st, VarState sx, int site) {
         if (!sameEpochRead(st, sx) && !disabled) {
             readSlow(st, sx, site);
         }
     }
 
-    void write(ThreadState st, VarState sx, int site) {
-        count(st);
+    private void writeUncounted(ThreadState st, VarState sx, int site) {
         if (sx.w != st.epoch && !disabled) {            // WRITE SAME EPOCH
             writeSlow(st, sx, site);
         }
@@ -157,6 +165,152 @@ final class FastTrack {
     private void keepCallersIfWanted(ThreadState st, long e, int site) {
         if (previousStacks.wanted(site)) {
             previousStacks.accessed(st.tid, e, site);
+        }
+    }
+
+    // ---------------------------------------------------------------- FINE array elements in shadow words
+
+    /**
+     * A check of FINE element i: FT2's rules on its two {@link ShadowWord}s. The same-epoch rules read one word;
+     * READ EXCLUSIVE and WRITE EXCLUSIVE are one CAS; every other rule (READ SHARE, a race, an epoch or site a word
+     * cannot hold) inflates the element and runs on its VarState as above, for good.
+     *
+     * <p>W and R are two words, so a read (CAS R, having checked W) and a write (CAS W, having checked R) could
+     * each miss the other. So after its CAS each reloads the other word (Dekker: of two threads that each store
+     * and then load the other's location, at least one sees the other's store), and a value that changed since
+     * it was checked is an access concurrent with this one: no thread can be ordered after the current access
+     * before this thread's next release. Both threads may then report the one race, once each way.
+     */
+    void check(ThreadState st, FineWords x, int i, boolean write, int site) {
+        count(st);
+        long word = x.words[2 * i + (write ? 0 : 1)];
+        if ((word & ShadowWord.EPOCH_BITS) != st.wordEpoch && !disabled) {   // READ / WRITE SAME EPOCH
+            if (write) {
+                writeWord(st, x, i, site);
+            } else {
+                readWord(st, x, i, site);
+            }
+        }
+    }
+
+    private void readWord(ThreadState st, FineWords x, int i, int site) {
+        long e = st.wordEpoch;
+        long[] words = x.words;
+        int kw = 2 * i;
+        int kr = kw + 1;
+        while (e != ShadowWord.NO_WORD && ShadowWord.fits(site)) {
+            long r = (long) FineWords.WORDS.getVolatile(words, kr);
+            if (r == ShadowWord.INFLATED) {
+                readUncounted(st, x.inflatedState(i), site);
+                return;
+            }
+            if ((r & ShadowWord.EPOCH_BITS) == e) {
+                return;                                             // READ SAME EPOCH
+            }
+            long w = (long) FineWords.WORDS.getVolatile(words, kw);
+            if (!ShadowWord.ordered(w, st) || !ShadowWord.ordered(r, st)) {
+                break;                                              // WRITE-READ RACE, READ SHARE
+            }
+            if (readExclusive(st, x, i, site, w, r)) {
+                return;
+            }
+        }
+        readUncounted(st, x.inflate(i), site);
+    }
+
+    /**
+     * READ EXCLUSIVE of element i, having seen W = {@code w} and R = {@code r} (both ordered before st): false if R
+     * is no longer {@code r} (start again). After the CAS, W is checked again (see {@link #check}).
+     */
+    boolean readExclusive(ThreadState st, FineWords x, int i, int site, long w, long r) {
+        if (!FineWords.WORDS.compareAndSet(x.words, 2 * i + 1, r, ShadowWord.of(st.wordEpoch, site))) {
+            return false;
+        }
+        long w2 = (long) FineWords.WORDS.getVolatile(x.words, 2 * i);
+        if (w2 != w) {
+            recheckWrite(st, x, i, w, w2, site);
+        }
+        keepCallersIfWanted(st, st.epoch, site);
+        return true;
+    }
+
+    private void writeWord(ThreadState st, FineWords x, int i, int site) {
+        long e = st.wordEpoch;
+        long[] words = x.words;
+        int kw = 2 * i;
+        int kr = kw + 1;
+        while (e != ShadowWord.NO_WORD && ShadowWord.fits(site)) {
+            long w = (long) FineWords.WORDS.getVolatile(words, kw);
+            if (w == ShadowWord.INFLATED) {
+                writeUncounted(st, x.inflatedState(i), site);
+                return;
+            }
+            if ((w & ShadowWord.EPOCH_BITS) == e) {
+                return;                                             // WRITE SAME EPOCH
+            }
+            long r = (long) FineWords.WORDS.getVolatile(words, kr);
+            if (r == ShadowWord.INFLATED || !ShadowWord.ordered(w, st) || !ShadowWord.ordered(r, st)) {
+                break;                                              // WRITE-WRITE, READ-WRITE RACE; SHARED
+            }
+            if (writeExclusive(st, x, i, site, w, r)) {
+                return;
+            }
+        }
+        writeUncounted(st, x.inflate(i), site);
+    }
+
+    /**
+     * WRITE EXCLUSIVE of element i, having seen W = {@code w} and R = {@code r} (both ordered before st): false if W
+     * is no longer {@code w} (start again). After the CAS, R is checked again (see {@link #check}).
+     */
+    boolean writeExclusive(ThreadState st, FineWords x, int i, int site, long w, long r) {
+        if (!FineWords.WORDS.compareAndSet(x.words, 2 * i, w, ShadowWord.of(st.wordEpoch, site))) {
+            return false;
+        }
+        long r2 = (long) FineWords.WORDS.getVolatile(x.words, 2 * i + 1);
+        if (r2 != r) {
+            recheckRead(st, x, i, r, r2, site);
+        }
+        keepCallersIfWanted(st, st.epoch, site);
+        return true;
+    }
+
+    /** After READ EXCLUSIVE: W changed from {@code w} to {@code w2} since it was checked (see {@link #check}). */
+    private void recheckWrite(ThreadState st, FineWords x, int i, long w, long w2, int site) {
+        if (w2 != ShadowWord.INFLATED) {
+            if (!ShadowWord.ordered(w2, st)) {                          // WRITE-READ RACE
+                races.race(RaceKind.WRITE_READ, x.inflate(i), ShadowWord.epoch(w2), ShadowWord.site(w2), st, site);
+            }
+            return;
+        }
+        VarState sx = x.inflatedState(i);
+        synchronized (sx) {
+            long now = sx.w;
+            if (now != ShadowWord.epoch(w) && !ordered(now, st)) {    // WRITE-READ RACE
+                races.race(RaceKind.WRITE_READ, sx, now, sx.writeSite, st, site);
+            }
+        }
+    }
+
+    /** After WRITE EXCLUSIVE: R changed from {@code r} to {@code r2} since it was checked (see {@link #check}). */
+    private void recheckRead(ThreadState st, FineWords x, int i, long r, long r2, int site) {
+        if (r2 != ShadowWord.INFLATED) {
+            if (!ShadowWord.ordered(r2, st)) {                          // READ-WRITE RACE
+                races.race(RaceKind.READ_WRITE, x.inflate(i), ShadowWord.epoch(r2), ShadowWord.site(r2), st, site);
+            }
+            return;
+        }
+        VarState sx = x.inflatedState(i);
+        synchronized (sx) {
+            long now = sx.r;
+            if (now == Epoch.SHARED) {
+                int reader = sx.firstNotLeq(st);
+                if (reader >= 0) {                                      // SHARED-WRITE RACE
+                    races.race(RaceKind.SHARED_WRITE, sx, sx.get(reader), sx.sharedReadSite(reader), st, site);
+                }
+            } else if (now != ShadowWord.epoch(r) && !ordered(now, st)) {   // READ-WRITE RACE
+                races.race(RaceKind.READ_WRITE, sx, now, sx.readSite, st, site);
+            }
         }
     }
 

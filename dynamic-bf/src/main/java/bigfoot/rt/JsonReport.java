@@ -10,7 +10,7 @@ import java.util.List;
  * {"races":[{"id":"3f2a9c0d11b7e845","kind":"write-write","target":{"type":"field","class":"demo.Counter","field":"count","index":null},
  *   "previous":{"thread":"worker-1","op":"write","site":{"class":..,"method":..,"file":..,"line":14}},
  *   "current":{...}}],
- *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true,"arrayShadows":0,"suppressed":0}}
+ *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true,"arrayShadowBytes":0,"suppressed":0}}
  * </pre>
  * In verify mode there is also a top-level
  * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
@@ -60,7 +60,7 @@ final class JsonReport {
           .append(",\"accesses\":").append(summary.accesses())
           .append(",\"threads\":").append(summary.threads())
           .append(",\"complete\":").append(summary.complete())
-          .append(",\"arrayShadows\":").append(summary.arrayShadows())
+          .append(",\"arrayShadowBytes\":").append(summary.arrayShadowBytes())
           .append(",\"suppressed\":").append(summary.suppressed());
         if (violations != null) {
             sb.append(",\"violations\":").append(violations.size());

@@ -185,11 +185,10 @@ public final class RT {
             if (lost(ts)) {
                 return;
             }
-            VarState sx = ENGINE.arrays.element(array, index, ts);
-            if (sx == null) {
-                return;
+            ArrayShadow a = ENGINE.arrays.of(array, ts);
+            if (a != null) {
+                a.checkElement(FT, ts, index, write, site);
             }
-            FT.check(ts, sx, write, site);
         } catch (Throwable t) {
             FT.checkFailed(t);
         }

@@ -3,9 +3,9 @@ package bigfoot.rt;
 /**
  * The run's totals: distinct races reported, checks executed, accesses covered, threads seen, whether the
  * verdict is complete (false if detection was disabled by an internal error or some events were skipped),
- * the array shadow memory (how many VarStates were made for arrays: elements and blocks), and the distinct
+ * the array shadow memory made, in bytes (words and states), and the distinct
  * races a suppressions file hid.
  */
-record Summary(long races, long checks, long accesses, long threads, boolean complete, long arrayShadows,
+record Summary(long races, long checks, long accesses, long threads, boolean complete, long arrayShadowBytes,
         long suppressed) {
 }

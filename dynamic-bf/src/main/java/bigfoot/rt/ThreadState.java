@@ -14,6 +14,8 @@ public final class ThreadState extends PaddedClock {
     final int tid;
     /** E: the thread's current epoch, always equal to {@code get(tid)}. */
     long epoch;
+    /** E as a {@link ShadowWord} compact epoch, or {@link ShadowWord#NO_WORD} if it does not fit in one. */
+    long wordEpoch;
 
     /** Race checks run by this thread (summed at exit). */
     long checks;
@@ -48,11 +50,13 @@ public final class ThreadState extends PaddedClock {
         this.tid = tid;
         set(tid, start);
         this.epoch = start;
+        this.wordEpoch = ShadowWord.compact(start);
     }
 
     /** {@code inc_t}: advance this thread's own entry and refresh E. */
     void tick() {
         epoch = epoch + 1;
+        wordEpoch = ShadowWord.compact(epoch);
         set(tid, epoch);
     }
 

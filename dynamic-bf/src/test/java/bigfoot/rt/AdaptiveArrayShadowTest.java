@@ -30,7 +30,7 @@ class AdaptiveArrayShadowTest {
         assertEquals(List.of(new ArrayRig.Location("long[]", 500, RaceKind.WRITE_WRITE)), rig.races);
         assertEquals(List.of(2), rig.raceSites, "reported with the site of the committed range");
         assertEquals(3, a.segmentCount(), "[0,500) [500,501) [501,n)");
-        assertEquals(3, rig.allocated.sum(), "shadow memory: 3 states where fine needs " + n);
+        assertEquals(3 * ArrayShadow.STATE_BYTES, rig.allocated.sum(), "shadow memory: 3 states where fine needs " + n + " elements' words");
     }
 
     @Test
@@ -236,11 +236,11 @@ class AdaptiveArrayShadowTest {
         Lufact blocks = lufact(rig, n, -1);
         assertEquals(List.of(), rig.races);
         assertEquals(n, blocks.array.segmentCount(), "one split, so one more block, per step");
-        assertEquals(n, rig.allocated.sum());
+        assertEquals(n * ArrayShadow.STATE_BYTES, rig.allocated.sum());
         assertEquals(n, blocks.checks, "the suffix is one block: written once, its read subsumed");
         ArrayRig fine = new ArrayRig(false, false);
         Lufact elements = lufact(fine, n, -1);
-        assertEquals(n, fine.allocated.sum());
+        assertEquals(ArrayShadow.wordBytes(n), fine.allocated.sum(), "fine: words, no state inflated");
         assertEquals(n * (n + 1), elements.checks, "fine: a read and a write per index of every suffix");
     }
 
@@ -277,8 +277,8 @@ class AdaptiveArrayShadowTest {
         assertEquals(List.of(), rig.races);
         assertEquals(List.of(), fine.races);
         assertEquals(new ArrayShadow.Shape(1, 1, 3), a.shape(), "thread t's indices t, t+3, .. are one residue class");
-        assertEquals(3, rig.allocated.sum());
-        assertEquals(n, fine.allocated.sum());
+        assertEquals(3 * ArrayShadow.STATE_BYTES, rig.allocated.sum());
+        assertEquals(ArrayShadow.wordBytes(n), fine.allocated.sum());
     }
 
     @Test
@@ -363,7 +363,7 @@ class AdaptiveArrayShadowTest {
         }
         assertEquals(List.of(), rig.races);
         assertTrue(a.segmentCount() <= 2 * steps + 1, a.shape().toString());
-        assertTrue(rig.allocated.sum() <= 2 * steps + 1, "where fine checking makes " + n);
+        assertTrue(rig.allocated.sum() <= (2 * steps + 1) * ArrayShadow.STATE_BYTES, "states, where fine checking has " + n);
     }
 
     @Test
@@ -380,9 +380,10 @@ class AdaptiveArrayShadowTest {
             assertTrue(column.segmentCount() <= j + 2, "column " + j + ": O(steps) segments, " + column.shape()
                     + ": rows 0..j each last written at its own step, the rest once, as pivot column");
         }
-        assertEquals(n * n + n, fine.allocated.sum(), "fine: a state per element of every column and of the outer array");
-        assertTrue(rig.allocated.sum() < fine.allocated.sum() * 6 / 10,
-                "states made, cut copies included: " + rig.allocated.sum() + " where fine makes " + fine.allocated.sum());
+        assertTrue(fine.allocated.sum() > (n + 1) * ArrayShadow.wordBytes(n),
+                "fine: words for every column and the outer array, and the states of elements read by both threads");
+        long states = rig.allocated.sum() / ArrayShadow.STATE_BYTES;
+        assertTrue(states < (n * n + n) * 6 / 10, "states made, cut copies included: " + states + " for " + (n * n + n) + " elements");
         assertTrue(adaptive.checks * 10 < elements.checks,
                 "FastTrack operations: " + adaptive.checks + " where fine makes " + elements.checks);
         for (int unsynchronised : new int[] {0, 40, n - 3}) {

@@ -75,7 +75,7 @@ class AgentEndToEndTest {
         assertTrue(report.matches("(?s)\\{\"races\":\\[\n\\{\"id\":\"[0-9a-f]{16}\",\"kind\":\"write-write\",\"target\":\\{\"type\":\"field\","
                 + "\"class\":\"bigfoot.rt.demo.RacyCounter\",\"field\":\"count\",\"index\":null}.*"), report);
         assertTrue(report.endsWith("\"summary\":{\"races\":1,\"checks\":2000,\"accesses\":2000,\"threads\":3,\"complete\":true,"
-                + "\"arrayShadows\":0,\"suppressed\":0}}\n"), report);
+                + "\"arrayShadowBytes\":0,\"suppressed\":0}}\n"), report);
     }
 
     @Test
@@ -118,8 +118,9 @@ class AgentEndToEndTest {
             Run safe = java("-javaagent:" + jar + "=arrays=" + mode + ",report=json:" + json, "-cp", programs,
                     "bigfoot.rt.demo.ArrayHalves");
             assertTrue(safe.err().contains("== DynamicBF summary: 0 races"), mode + ": " + safe.err());
-            String shadows = Files.readString(json).replaceAll("(?s).*\"arrayShadows\":(\\d+).*", "$1");
-            assertEquals(mode.equals("fine") ? "1000" : "2", shadows, mode + ": array VarStates made (adaptive: one block per half)");
+            String shadows = Files.readString(json).replaceAll("(?s).*\"arrayShadowBytes\":(\\d+).*", "$1");
+            assertEquals(String.valueOf(mode.equals("fine") ? ArrayShadow.wordBytes(1000) : 2 * ArrayShadow.STATE_BYTES), shadows,
+                    mode + ": array shadow bytes (fine: the words of 1000 elements; adaptive: one state per half)");
             Run racy = java("-javaagent:" + jar + "=arrays=" + mode, "-cp", programs, "bigfoot.rt.demo.ArrayHalves", "racy");
             assertTrue(racy.err().contains("== DynamicBF: write-write race on array int[] index 0\n"), mode + ": " + racy.err());
             assertTrue(racy.err().contains("== DynamicBF summary: 1 race"), mode + ": " + racy.err());

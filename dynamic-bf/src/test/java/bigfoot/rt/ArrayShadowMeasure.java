@@ -17,7 +17,7 @@ import java.util.concurrent.CyclicBarrier;
  * <li>{@code blocks}: block partition: thread t reads and writes its half.</li>
  * </ul>
  * A barrier (with the runtime's barrier events) ends every step. Only the checks run (no arithmetic), so the
- * time is the detector's. Prints, per pattern, the array VarStates made (the summary's {@code arrayShadows}),
+ * time is the detector's. Prints, per pattern, the array shadow bytes made (the summary's {@code arrayShadowBytes}),
  * the shape the shadow ends in, and the median of the timed runs.
  *
  * <pre>
@@ -74,7 +74,7 @@ public final class ArrayShadowMeasure {
             }
             long[] timed = Arrays.copyOfRange(millis, runs > 1 ? 1 : 0, runs);
             Arrays.sort(timed);
-            System.out.printf("%-12s steps %4d  VarStates made %,10d  live %,10d  segments %,9d (strided %,6d)  median %,7d ms  runs %s%n",
+            System.out.printf("%-12s steps %4d  shadow bytes %,10d  live %,10d  segments %,9d (strided %,6d)  median %,7d ms  runs %s%n",
                     p.name, p.steps, states, shape.states(), shape.segments(), shape.strided(),
                     timed[timed.length / 2], Arrays.toString(millis));
         }

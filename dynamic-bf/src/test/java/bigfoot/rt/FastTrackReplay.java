@@ -1,11 +1,16 @@
 package bigfoot.rt;
 
-/** Replays a {@link Trace} through the FastTrack2 core, one explicit state object per thread/var/lock. */
+/**
+ * Replays a {@link Trace} through the FastTrack2 core, one explicit state object per thread/lock, and per var either
+ * a VarState or an element of one {@link FineWords} (the shadow-word rules).
+ */
 final class FastTrackReplay {
 
     private final Sim sim = new Sim();
     private final ThreadState[] threads = new ThreadState[Trace.THREADS];
     private final VarState[] vars = new VarState[Trace.VARS];
+    /** The vars as FINE elements in shadow words, or null: one VarState each. */
+    private final FineWords words;
     private final LockState[] locks = new LockState[Trace.LOCKS];
     private final VarState[] volatiles = new VarState[Trace.VOLATILES];
     private final ClassInitState classInit = new ClassInitState();
@@ -13,9 +18,15 @@ final class FastTrackReplay {
     private final BarrierState barrier = new BarrierState();
 
     FastTrackReplay() {
+        this(new int[] {0, 1, 2, 3}, 1, false);
+    }
+
+    /** Trace thread t is tid {@code tids[t]}, starting at clock {@code startClock}; vars in shadow words if {@code words}. */
+    FastTrackReplay(int[] tids, long startClock, boolean words) {
         for (int t = 0; t < threads.length; t++) {
-            threads[t] = Sim.thread(t);
+            threads[t] = new ThreadState(tids[t], Epoch.make(tids[t], startClock));
         }
+        this.words = words ? new FineWords(long[].class, Trace.VARS, new java.util.concurrent.atomic.LongAdder()) : null;
         for (int i = 0; i < vars.length; i++) {
             vars[i] = new VarState();
         }
@@ -41,12 +52,40 @@ final class FastTrackReplay {
         return -1;
     }
 
+    /** Replays every op, op i from site {@code siteOf(i)}; returns every race reported, in order. */
+    java.util.List<RecordingListener.Reported> races(Trace trace, java.util.function.IntUnaryOperator siteOf) {
+        for (int i = 0; i < trace.ops.size(); i++) {
+            step(trace.ops.get(i), siteOf.applyAsInt(i));
+        }
+        return sim.listener.races;
+    }
+
+    /** The var a reported race is on (-1 if none of the vars). */
+    int varOf(VarState raced) {
+        if (raced instanceof ArrayVarState a && words != null) {
+            return a.first;
+        }
+        for (int i = 0; i < vars.length; i++) {
+            if (vars[i] == raced) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private void step(Trace.Op op, int site) {
         FastTrack ft = sim.ft;
         ThreadState st = op.thread() >= 0 ? threads[op.thread()] : null;
         switch (op.kind()) {
-            case READ: ft.read(st, vars[op.target()], site); break;
-            case WRITE: ft.write(st, vars[op.target()], site); break;
+            case READ:
+            case WRITE:
+                boolean write = op.kind() == Trace.Kind.WRITE;
+                if (words != null) {
+                    ft.check(st, words, op.target(), write, site);
+                } else {
+                    ft.check(st, vars[op.target()], write, site);
+                }
+                break;
             case STATIC_READ: ft.readStatic(st, statics[op.target()], site); break;
             case STATIC_WRITE: ft.writeStatic(st, statics[op.target()], site); break;
             case ACQUIRE: ft.acquire(st, locks[op.target()]); break;

@@ -177,7 +177,7 @@ class PlacementVerifierTest {
                 + "{\"kind\":\"uncovered-access\",\"thread\":\"worker-1\","
                 + "\"target\":{\"type\":\"field\",\"class\":\"demo.Counter\",\"field\":\"count\",\"index\":null},"
                 + "\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}}],\n"
-                + "\"summary\":{\"races\":0,\"checks\":10,\"accesses\":10,\"threads\":2,\"complete\":true,\"arrayShadows\":4,\"suppressed\":0,\"violations\":1}}\n",
+                + "\"summary\":{\"races\":0,\"checks\":10,\"accesses\":10,\"threads\":2,\"complete\":true,\"arrayShadowBytes\":4,\"suppressed\":0,\"violations\":1}}\n",
                 JsonReport.render(List.of(), List.of(v), summary));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         TextReport.write(List.of(), List.of(v), summary, new PrintStream(out, true, StandardCharsets.UTF_8));

@@ -97,7 +97,7 @@ class ReportTest {
                 + "{\"id\":\"" + array.id() + "\",\"kind\":\"shared-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"r\",\"op\":\"read\",\"site\":null},"
                 + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
-                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadows\":7,"
+                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":7,"
                 + "\"suppressed\":0}}\n",
                 JsonReport.render(List.of(race, array), null, new Summary(2, 10, 11, 3, true, 7, 0)));
     }
@@ -117,7 +117,7 @@ class ReportTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, quiet.report(new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals("", err.toString(StandardCharsets.UTF_8), "quiet: no text report");
-        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0,\"complete\":true,\"arrayShadows\":0,"
+        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0,\"complete\":true,\"arrayShadowBytes\":0,"
                 + "\"suppressed\":0}}\n",
                 java.nio.file.Files.readString(file));
     }

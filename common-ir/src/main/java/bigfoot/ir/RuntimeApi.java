@@ -19,11 +19,15 @@ public final class RuntimeApi {
     public static final String RT = "bigfoot/rt/RT";
     public static final String THREAD_STATE = "bigfoot/rt/ThreadState";
     public static final String VAR_STATE = "bigfoot/rt/VarState";
+    public static final String FIELD_SHADOW = "bigfoot/rt/FieldShadow";
     public static final String UPDATER = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater";
+    public static final String LONG_UPDATER = "java/util/concurrent/atomic/AtomicLongFieldUpdater";
 
     private static final String TS = "L" + THREAD_STATE + ";";
     private static final String VS = "L" + VAR_STATE + ";";
+    private static final String FS = "L" + FIELD_SHADOW + ";";
     private static final String UP = "L" + UPDATER + ";";
+    private static final String LUP = "L" + LONG_UPDATER + ";";
     private static final String OBJ = "Ljava/lang/Object;";
 
     /** An entry point: name and descriptor of a static method of {@link #RT}. */
@@ -37,6 +41,13 @@ public final class RuntimeApi {
     public static final Entry REGISTER_SITES = new Entry("registerSites", "(Ljava/lang/String;)I");
     /** {@code VarState staticShadow(Class owner)}: the shadow of one static field, made in {@code <clinit>}. */
     public static final Entry STATIC_SHADOW = new Entry("staticShadow", "(Ljava/lang/Class;)" + VS);
+    /**
+     * {@code FieldShadow fieldShadow(AtomicLongFieldUpdater w, AtomicLongFieldUpdater r, AtomicReferenceFieldUpdater s)}:
+     * the shadow of one instance field, made in {@code <clinit>} from updaters of its words {@link #writeWordField} and
+     * {@link #readWordField} (null, null for a volatile field, which has none) and of its {@link #shadowField}; stored in
+     * {@link #updaterField}.
+     */
+    public static final Entry FIELD_SHADOW_OF = new Entry("fieldShadow", "(" + LUP + LUP + UP + ")" + FS);
     /** {@code void classInitialized(Class c, ThreadState ts)}: before every normal return of {@code <clinit>}. */
     public static final Entry CLASS_INITIALIZED = new Entry("classInitialized", "(Ljava/lang/Class;" + TS + ")V");
     /**
@@ -47,9 +58,13 @@ public final class RuntimeApi {
     public static final Entry CLASS_ACCESS = new Entry("classAccess", "(" + VS + TS + ")V");
 
     // ---- accesses (before the access) ----
-    /** {@code readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site)}; shadow may be null (made lazily through u). obj is never null. */
-    public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + VS + UP + TS + "I)V");
-    public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + VS + UP + TS + "I)V");
+    /**
+     * {@code readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site)}: word is the field's R word
+     * as the caller read it ({@code obj.__bf$r$f}), so a same-epoch check is a load and a compare. obj is never null.
+     */
+    public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + "J" + FS + TS + "I)V");
+    /** {@code writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site)}: word is {@code obj.__bf$w$f}. */
+    public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + "J" + FS + TS + "I)V");
     /** {@code readStatic(VarState shadow, ThreadState ts, int site)}: also orders the owner's {@code <clinit>} first. */
     public static final Entry READ_STATIC = new Entry("readStatic", "(" + VS + TS + "I)V");
     public static final Entry WRITE_STATIC = new Entry("writeStatic", "(" + VS + TS + "I)V");
@@ -76,14 +91,14 @@ public final class RuntimeApi {
      * (after that access's check, if it has one), with the arguments of the matching check entry point plus
      * {@code boolean write}. They run no race check; the verifier matches them against the checks.
      */
-    public static final Entry ACCESS_FIELD = new Entry("accessField", "(" + OBJ + VS + UP + TS + "IZ)V");
+    public static final Entry ACCESS_FIELD = new Entry("accessField", "(" + OBJ + FS + TS + "IZ)V");
     public static final Entry ACCESS_STATIC = new Entry("accessStatic", "(" + VS + TS + "IZ)V");
     public static final Entry ACCESS_ARRAY = new Entry("accessArray", "(" + OBJ + "I" + TS + "IZ)V");
     public static final Entry ACCESS_FOREIGN = new Entry("accessForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "IZ)V");
 
     // ---- volatiles: a read is an acquire AFTER the read, a write a release BEFORE the write ----
-    public static final Entry VOLATILE_READ_FIELD = new Entry("volatileReadField", "(" + OBJ + VS + UP + TS + ")V");
-    public static final Entry VOLATILE_WRITE_FIELD = new Entry("volatileWriteField", "(" + OBJ + VS + UP + TS + ")V");
+    public static final Entry VOLATILE_READ_FIELD = new Entry("volatileReadField", "(" + OBJ + FS + TS + ")V");
+    public static final Entry VOLATILE_WRITE_FIELD = new Entry("volatileWriteField", "(" + OBJ + FS + TS + ")V");
     public static final Entry VOLATILE_READ_STATIC = new Entry("volatileReadStatic", "(" + VS + TS + ")V");
     public static final Entry VOLATILE_WRITE_STATIC = new Entry("volatileWriteStatic", "(" + VS + TS + ")V");
     /** {@code volatileReadForeign(Object objOrClass, String field, ThreadState ts)}. */
@@ -167,7 +182,7 @@ public final class RuntimeApi {
 
     /** Every entry point, for the reflective contract test. */
     public static final Entry[] ALL = {
-        THREAD, REGISTER_SITES, STATIC_SHADOW, CLASS_INITIALIZED, CLASS_ACCESS,
+        THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS,
         READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, READ_FOREIGN, WRITE_FOREIGN,
         VERIFY_PLACEMENT, ACCESS_FIELD, ACCESS_STATIC, ACCESS_ARRAY, ACCESS_FOREIGN,
         VOLATILE_READ_FIELD, VOLATILE_WRITE_FIELD, VOLATILE_READ_STATIC, VOLATILE_WRITE_STATIC,
@@ -182,13 +197,18 @@ public final class RuntimeApi {
     /** {@code static final int __bf$sb}: the class's site base; its presence marks a class as already rewritten. */
     public static final String SITE_BASE_FIELD = "__bf$sb";
     /**
-     * Prefix of a field's shadow: {@code VarState __bf$s$<field>} (instance: volatile transient, lazily made;
-     * static: final, made in clinit). Shadows, updaters and the site base live in disjoint name spaces
-     * ({@code __bf$s$*}, {@code __bf$u$*}, {@code __bf$sb}), so no field name makes two added members collide.
+     * Prefix of a field's VarState: {@code VarState __bf$s$<field>} (instance: volatile transient, made when the field
+     * is inflated, or for a volatile field when first used; static: final, made in clinit). Added members live in
+     * disjoint name spaces ({@code __bf$s$*}, {@code __bf$w$*}, {@code __bf$r$*}, {@code __bf$u$*}, {@code __bf$sb}),
+     * so no field name makes two of them collide.
      */
     public static final String SHADOW_PREFIX = "__bf$s$";
-    /** Prefix of an instance field's shadow updater: {@code static final AtomicReferenceFieldUpdater __bf$u$<field>}. */
+    /** Prefix of an instance field's shadow: {@code static final FieldShadow __bf$u$<field>}. */
     public static final String UPDATER_PREFIX = "__bf$u$";
+    /** Prefix of a non-volatile instance field's W shadow word: {@code volatile transient long __bf$w$<field>}. */
+    public static final String WRITE_WORD_PREFIX = "__bf$w$";
+    /** Prefix of a non-volatile instance field's R shadow word: {@code volatile transient long __bf$r$<field>}. */
+    public static final String READ_WORD_PREFIX = "__bf$r$";
 
     public static String shadowField(String field) {
         return SHADOW_PREFIX + field;
@@ -196,6 +216,14 @@ public final class RuntimeApi {
 
     public static String updaterField(String field) {
         return UPDATER_PREFIX + field;
+    }
+
+    public static String writeWordField(String field) {
+        return WRITE_WORD_PREFIX + field;
+    }
+
+    public static String readWordField(String field) {
+        return READ_WORD_PREFIX + field;
     }
 
     /** The resource the rewriter adds to every output jar (mode, verify, tool version, counts), as java.util.Properties. */

@@ -163,7 +163,7 @@ final class ArrayShadow {
                 f = fine != null ? fine : goFine();
             }
         }
-        return f.inflate(index);
+        return f.inflate(null, index);
     }
 
     /** The FastTrack read or write of element {@code index} (ignored if out of bounds: the access will throw). */

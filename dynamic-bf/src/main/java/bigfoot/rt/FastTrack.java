@@ -98,7 +98,7 @@ final class FastTrack {
         }
     }
 
-    private static void count(ThreadState st) {
+    static void count(ThreadState st) {
         st.checks++;
         st.accesses++;
     }
@@ -133,8 +133,8 @@ final class FastTrack {
                 sx.recordSharedRead(st.tid, e, site);
                 sx.r = Epoch.SHARED;
             }
+            keepCallersIfWanted(st, e, site);
         }
-        keepCallersIfWanted(st, e, site);
     }
 
     private void writeSlow(ThreadState st, VarState sx, int site) {
@@ -157,23 +157,35 @@ final class FastTrack {
             }
             sx.w = e;                                               // WRITE EXCLUSIVE / WRITE SHARED (R stays SHARED)
             sx.writeSite = site;
+            keepCallersIfWanted(st, e, site);
         }
-        keepCallersIfWanted(st, e, site);
     }
 
-    /** The shadow now names this access (epoch and site): if a race wants its site's callers, keep them. */
+    /**
+     * The shadow names (or is about to name) this access, epoch and site: if a race wants its site's callers, keep
+     * them, before any other thread can see the epoch and report a race with it.
+     */
     private void keepCallersIfWanted(ThreadState st, long e, int site) {
         if (previousStacks.wanted(site)) {
             previousStacks.accessed(st.tid, e, site);
         }
     }
 
-    // ---------------------------------------------------------------- FINE array elements in shadow words
+    // ---------------------------------------------------------------- locations in shadow words
+
+    /** A check of FINE element i: READ / WRITE SAME EPOCH on the plain word, else {@link #checkWords}. */
+    void check(ThreadState st, FineWords x, int i, boolean write, int site) {
+        count(st);
+        long word = x.words[2 * i + (write ? 0 : 1)];
+        if ((word & ShadowWord.EPOCH_BITS) != st.wordEpoch) {         // READ / WRITE SAME EPOCH
+            checkWords(st, x, null, i, write, site);
+        }
+    }
 
     /**
-     * A check of FINE element i: FT2's rules on its two {@link ShadowWord}s. The same-epoch rules read one word;
-     * READ EXCLUSIVE and WRITE EXCLUSIVE are one CAS; every other rule (READ SHARE, a race, an epoch or site a word
-     * cannot hold) inflates the element and runs on its VarState as above, for good.
+     * A check (already counted) of a location in shadow words, past its same-epoch test: FT2's rules on its two
+     * {@link ShadowWord}s. READ EXCLUSIVE and WRITE EXCLUSIVE are one CAS; every other rule (READ SHARE, a race, an
+     * epoch or site a word cannot hold) inflates the location and runs on its VarState as above, for good.
      *
      * <p>W and R are two words, so a read (CAS R, having checked W) and a write (CAS W, having checked R) could
      * each miss the other. So after its CAS each reloads the other word (Dekker: of two threads that each store
@@ -181,109 +193,82 @@ final class FastTrack {
      * it was checked is an access concurrent with this one: no thread can be ordered after the current access
      * before this thread's next release. Both threads may then report the one race, once each way.
      */
-    void check(ThreadState st, FineWords x, int i, boolean write, int site) {
-        count(st);
-        long word = x.words[2 * i + (write ? 0 : 1)];
-        if ((word & ShadowWord.EPOCH_BITS) != st.wordEpoch && !disabled) {   // READ / WRITE SAME EPOCH
-            if (write) {
-                writeWord(st, x, i, site);
-            } else {
-                readWord(st, x, i, site);
+    void checkWords(ThreadState st, WordStore x, Object holder, int i, boolean write, int site) {
+        if (disabled) {
+            return;
+        }
+        long e = st.wordEpoch;
+        while (e != ShadowWord.NO_WORD && ShadowWord.fits(site)) {
+            long own = x.word(holder, i, write);
+            if (own == ShadowWord.INFLATED) {
+                checkUncounted(st, x.inflated(holder, i), write, site);
+                return;
+            }
+            if ((own & ShadowWord.EPOCH_BITS) == e) {
+                return;                                             // READ / WRITE SAME EPOCH
+            }
+            long other = x.word(holder, i, !write);
+            if (other == ShadowWord.INFLATED || !ShadowWord.ordered(own, st) || !ShadowWord.ordered(other, st)) {
+                break;                                              // a race, READ SHARE, or read-shared already
+            }
+            if (write ? writeExclusive(st, x, holder, i, site, own, other)
+                      : readExclusive(st, x, holder, i, site, other, own)) {
+                return;
             }
         }
+        checkUncounted(st, x.inflate(holder, i), write, site);
     }
 
-    private void readWord(ThreadState st, FineWords x, int i, int site) {
-        long e = st.wordEpoch;
-        long[] words = x.words;
-        int kw = 2 * i;
-        int kr = kw + 1;
-        while (e != ShadowWord.NO_WORD && ShadowWord.fits(site)) {
-            long r = (long) FineWords.WORDS.getVolatile(words, kr);
-            if (r == ShadowWord.INFLATED) {
-                readUncounted(st, x.inflatedState(i), site);
-                return;
-            }
-            if ((r & ShadowWord.EPOCH_BITS) == e) {
-                return;                                             // READ SAME EPOCH
-            }
-            long w = (long) FineWords.WORDS.getVolatile(words, kw);
-            if (!ShadowWord.ordered(w, st) || !ShadowWord.ordered(r, st)) {
-                break;                                              // WRITE-READ RACE, READ SHARE
-            }
-            if (readExclusive(st, x, i, site, w, r)) {
-                return;
-            }
+    private void checkUncounted(ThreadState st, VarState sx, boolean write, int site) {
+        if (write) {
+            writeUncounted(st, sx, site);
+        } else {
+            readUncounted(st, sx, site);
         }
-        readUncounted(st, x.inflate(i), site);
     }
 
     /**
-     * READ EXCLUSIVE of element i, having seen W = {@code w} and R = {@code r} (both ordered before st): false if R
-     * is no longer {@code r} (start again). After the CAS, W is checked again (see {@link #check}).
+     * READ EXCLUSIVE, having seen W = {@code w} and R = {@code r} (both ordered before st): false if R is no longer
+     * {@code r} (start again). After the CAS, W is checked again (see {@link #checkWords}).
      */
-    boolean readExclusive(ThreadState st, FineWords x, int i, int site, long w, long r) {
-        if (!FineWords.WORDS.compareAndSet(x.words, 2 * i + 1, r, ShadowWord.of(st.wordEpoch, site))) {
+    boolean readExclusive(ThreadState st, WordStore x, Object holder, int i, int site, long w, long r) {
+        keepCallersIfWanted(st, st.epoch, site);
+        if (!x.cas(holder, i, false, r, ShadowWord.of(st.wordEpoch, site))) {
             return false;
         }
-        long w2 = (long) FineWords.WORDS.getVolatile(x.words, 2 * i);
+        long w2 = x.word(holder, i, true);
         if (w2 != w) {
-            recheckWrite(st, x, i, w, w2, site);
+            recheckWrite(st, x, holder, i, w, w2, site);
         }
-        keepCallersIfWanted(st, st.epoch, site);
         return true;
-    }
-
-    private void writeWord(ThreadState st, FineWords x, int i, int site) {
-        long e = st.wordEpoch;
-        long[] words = x.words;
-        int kw = 2 * i;
-        int kr = kw + 1;
-        while (e != ShadowWord.NO_WORD && ShadowWord.fits(site)) {
-            long w = (long) FineWords.WORDS.getVolatile(words, kw);
-            if (w == ShadowWord.INFLATED) {
-                writeUncounted(st, x.inflatedState(i), site);
-                return;
-            }
-            if ((w & ShadowWord.EPOCH_BITS) == e) {
-                return;                                             // WRITE SAME EPOCH
-            }
-            long r = (long) FineWords.WORDS.getVolatile(words, kr);
-            if (r == ShadowWord.INFLATED || !ShadowWord.ordered(w, st) || !ShadowWord.ordered(r, st)) {
-                break;                                              // WRITE-WRITE, READ-WRITE RACE; SHARED
-            }
-            if (writeExclusive(st, x, i, site, w, r)) {
-                return;
-            }
-        }
-        writeUncounted(st, x.inflate(i), site);
     }
 
     /**
-     * WRITE EXCLUSIVE of element i, having seen W = {@code w} and R = {@code r} (both ordered before st): false if W
-     * is no longer {@code w} (start again). After the CAS, R is checked again (see {@link #check}).
+     * WRITE EXCLUSIVE, having seen W = {@code w} and R = {@code r} (both ordered before st): false if W is no longer
+     * {@code w} (start again). After the CAS, R is checked again (see {@link #checkWords}).
      */
-    boolean writeExclusive(ThreadState st, FineWords x, int i, int site, long w, long r) {
-        if (!FineWords.WORDS.compareAndSet(x.words, 2 * i, w, ShadowWord.of(st.wordEpoch, site))) {
+    boolean writeExclusive(ThreadState st, WordStore x, Object holder, int i, int site, long w, long r) {
+        keepCallersIfWanted(st, st.epoch, site);
+        if (!x.cas(holder, i, true, w, ShadowWord.of(st.wordEpoch, site))) {
             return false;
         }
-        long r2 = (long) FineWords.WORDS.getVolatile(x.words, 2 * i + 1);
+        long r2 = x.word(holder, i, false);
         if (r2 != r) {
-            recheckRead(st, x, i, r, r2, site);
+            recheckRead(st, x, holder, i, r, r2, site);
         }
-        keepCallersIfWanted(st, st.epoch, site);
         return true;
     }
 
-    /** After READ EXCLUSIVE: W changed from {@code w} to {@code w2} since it was checked (see {@link #check}). */
-    private void recheckWrite(ThreadState st, FineWords x, int i, long w, long w2, int site) {
+    /** After READ EXCLUSIVE: W changed from {@code w} to {@code w2} since it was checked (see {@link #checkWords}). */
+    private void recheckWrite(ThreadState st, WordStore x, Object holder, int i, long w, long w2, int site) {
         if (w2 != ShadowWord.INFLATED) {
             if (!ShadowWord.ordered(w2, st)) {                          // WRITE-READ RACE
-                races.race(RaceKind.WRITE_READ, x.inflate(i), ShadowWord.epoch(w2), ShadowWord.site(w2), st, site);
+                races.race(RaceKind.WRITE_READ, x.inflate(holder, i), ShadowWord.epoch(w2), ShadowWord.site(w2), st,
+                        site);
             }
             return;
         }
-        VarState sx = x.inflatedState(i);
+        VarState sx = x.inflated(holder, i);
         synchronized (sx) {
             long now = sx.w;
             if (now != ShadowWord.epoch(w) && !ordered(now, st)) {    // WRITE-READ RACE
@@ -292,15 +277,16 @@ final class FastTrack {
         }
     }
 
-    /** After WRITE EXCLUSIVE: R changed from {@code r} to {@code r2} since it was checked (see {@link #check}). */
-    private void recheckRead(ThreadState st, FineWords x, int i, long r, long r2, int site) {
+    /** After WRITE EXCLUSIVE: R changed from {@code r} to {@code r2} since it was checked (see {@link #checkWords}). */
+    private void recheckRead(ThreadState st, WordStore x, Object holder, int i, long r, long r2, int site) {
         if (r2 != ShadowWord.INFLATED) {
             if (!ShadowWord.ordered(r2, st)) {                          // READ-WRITE RACE
-                races.race(RaceKind.READ_WRITE, x.inflate(i), ShadowWord.epoch(r2), ShadowWord.site(r2), st, site);
+                races.race(RaceKind.READ_WRITE, x.inflate(holder, i), ShadowWord.epoch(r2), ShadowWord.site(r2), st,
+                        site);
             }
             return;
         }
-        VarState sx = x.inflatedState(i);
+        VarState sx = x.inflated(holder, i);
         synchronized (sx) {
             long now = sx.r;
             if (now == Epoch.SHARED) {

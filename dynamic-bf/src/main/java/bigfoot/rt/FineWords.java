@@ -12,10 +12,8 @@ import java.util.concurrent.atomic.LongAdder;
  * An element whose state needs a vector clock (READ SHARE), which raced, whose epoch or site does not fit in a
  * word, or that the placement verifier watches is INFLATED, for good, to an {@link ArrayVarState} that FastTrack
  * runs under its monitor as before.
- *
- * <p>Freezing R before W keeps one invariant the word rules rely on: W is INFLATED only if R is.
  */
-final class FineWords {
+final class FineWords extends WordStore {
 
     static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -24,7 +22,7 @@ final class FineWords {
     /** Shadow bytes made (the shadow-memory count of {@link ArrayShadow}). */
     private final LongAdder made;
     /** Inflated elements' states, made with the first one; an element's is set once it is filled. */
-    private volatile AtomicReferenceArray<ArrayVarState> inflated;
+    private volatile AtomicReferenceArray<ArrayVarState> states;
 
     /** Every element fresh ({@link ShadowWord#NONE}). */
     FineWords(Class<?> arrayType, int length, LongAdder made) {
@@ -58,16 +56,22 @@ final class FineWords {
         table().set(i, s);
     }
 
-    /** True if element i's state lives in a VarState ({@link #inflatedState}). */
-    boolean isInflated(int i) {
-        return words[2 * i + 1] == ShadowWord.INFLATED;
+    @Override
+    long word(Object unused, int i, boolean write) {
+        return (long) WORDS.getVolatile(words, 2 * i + (write ? 0 : 1));
+    }
+
+    @Override
+    boolean cas(Object unused, int i, boolean write, long expected, long update) {
+        return WORDS.compareAndSet(words, 2 * i + (write ? 0 : 1), expected, update);
     }
 
     /**
-     * The state of element i, whose R word is INFLATED: a thread that finds the word so before the inflating thread
-     * has published the state waits for it (inflation is a few instructions, once per element).
+     * A thread that finds R INFLATED before the inflating thread has published the state waits for it (inflation
+     * is a few instructions, once per element).
      */
-    ArrayVarState inflatedState(int i) {
+    @Override
+    ArrayVarState inflated(Object unused, int i) {
         AtomicReferenceArray<ArrayVarState> t = table();
         ArrayVarState s;
         for (int spins = 0; (s = t.get(i)) == null; spins++) {
@@ -80,37 +84,20 @@ final class FineWords {
         return s;
     }
 
-    /**
-     * INFLATE element i: the thread whose CAS sets R to INFLATED freezes W the same way (a word operation in flight
-     * fails its CAS and starts again, then finds the element inflated), fills a fresh state with both words' epochs
-     * and sites, and publishes it; anyone else waits for that state.
-     */
-    ArrayVarState inflate(int i) {
-        int k = 2 * i + 1;
+    /** INFLATE: the thread whose CAS sets R to INFLATED freezes W, fills a fresh state and publishes it. */
+    @Override
+    ArrayVarState inflate(Object unused, int i) {
         while (true) {
-            long r = (long) WORDS.getVolatile(words, k);
+            long r = word(null, i, false);
             if (r == ShadowWord.INFLATED) {
-                return inflatedState(i);
+                return inflated(null, i);
             }
-            if (WORDS.compareAndSet(words, k, r, ShadowWord.INFLATED)) {
-                long w = freeze(2 * i);
+            if (cas(null, i, false, r, ShadowWord.INFLATED)) {
+                long w = freeze(null, i, true);
                 ArrayVarState s = newState(i);
-                s.w = ShadowWord.epoch(w);
-                s.writeSite = ShadowWord.site(w);
-                s.r = ShadowWord.epoch(r);
-                s.readSite = ShadowWord.site(r);
+                fill(s, w, r);
                 table().set(i, s);
                 return s;
-            }
-        }
-    }
-
-    /** Sets word k to INFLATED; returns what it held. */
-    private long freeze(int k) {
-        while (true) {
-            long v = (long) WORDS.getVolatile(words, k);
-            if (WORDS.compareAndSet(words, k, v, ShadowWord.INFLATED)) {
-                return v;
             }
         }
     }
@@ -121,12 +108,12 @@ final class FineWords {
     }
 
     private AtomicReferenceArray<ArrayVarState> table() {
-        AtomicReferenceArray<ArrayVarState> t = inflated;
+        AtomicReferenceArray<ArrayVarState> t = states;
         if (t == null) {
             synchronized (this) {
-                t = inflated;
+                t = states;
                 if (t == null) {
-                    inflated = t = new AtomicReferenceArray<>(length());
+                    states = t = new AtomicReferenceArray<>(length());
                 }
             }
         }

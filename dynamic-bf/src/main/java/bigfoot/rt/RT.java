@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
@@ -89,6 +90,16 @@ public final class RT {
         }
     }
 
+    /**
+     * In {@code <clinit>}: the shadow of one instance field, from the updaters of the fields added for it (the class
+     * makes them: only it may access its private fields); {@code w} and {@code r} are null for a volatile field.
+     */
+    @SuppressWarnings("unchecked")
+    public static FieldShadow fieldShadow(AtomicLongFieldUpdater w, AtomicLongFieldUpdater r,
+            AtomicReferenceFieldUpdater state) {
+        return new FieldShadow(w, r, state);
+    }
+
     /** Before a read of a final static field of a rewritten class: orders its {@code <clinit>} first; no check. */
     public static void classAccess(VarState shadow, ThreadState ts) {
         try {
@@ -105,23 +116,33 @@ public final class RT {
 
     // ---------------------------------------------------------------- accesses
 
-    public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
-        fieldCheck(obj, shadow, updater, ts, site, false);
+    /** {@code word}: the field's R word, which the rewritten code read ({@code obj.__bf$r$f}). */
+    public static void readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, false);
     }
 
-    public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts, int site) {
-        fieldCheck(obj, shadow, updater, ts, site, true);
+    /** {@code word}: the field's W word, which the rewritten code read ({@code obj.__bf$w$f}). */
+    public static void writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, true);
     }
 
-    private static void fieldCheck(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts,
-            int site, boolean write) {
+    /** READ / WRITE SAME EPOCH on the word the caller read; else FastTrack's word rules (VarStates in verify mode). */
+    private static void fieldCheck(Object obj, long word, FieldShadow shadow, ThreadState ts, int site, boolean write) {
+        FastTrack.count(ts);
+        if ((word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
+            return;
+        }
         try {
             if (lost(ts)) {
                 return;
             }
-            VarState sx = FieldShadows.of(obj, shadow, updater);
-            FT.check(ts, sx, write, site);
-            checked(ts, sx, write, site);
+            if (VERIFY.enabled()) {
+                VarState sx = shadow.inflate(obj, 0);          // the verifier tells locations by their VarState
+                FT.check(ts, sx, write, site);
+                checked(ts, sx, write, site);
+            } else {
+                FT.checkWords(ts, shadow, obj, 0, write, site);
+            }
         } catch (Throwable t) {
             FT.checkFailed(t);
         }
@@ -248,15 +269,14 @@ public final class RT {
         VERIFY.enable();
     }
 
-    public static void accessField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts,
-            int site, boolean write) {
+    public static void accessField(Object obj, FieldShadow shadow, ThreadState ts, int site, boolean write) {
         try {
             if (lost(ts)) {
                 return;
             }
             PlacementVerifier v = VERIFY.of(ts);
             if (v != null) {
-                v.access(FieldShadows.of(obj, shadow, updater), write, site);
+                v.access(shadow.inflate(obj, 0), write, site);
             }
         } catch (Throwable t) {
             FT.checkFailed(t);
@@ -355,10 +375,10 @@ public final class RT {
     // ---------------------------------------------------------------- volatiles
 
     /** After the read of a volatile instance field. */
-    public static void volatileReadField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
+    public static void volatileReadField(Object obj, FieldShadow shadow, ThreadState ts) {
         try {
             synchronising(ts);
-            FT.volatileRead(ts, FieldShadows.of(obj, shadow, updater));
+            FT.volatileRead(ts, shadow.stateOf(obj));
             acquired(ts);
         } catch (Throwable t) {
             FT.failed(t);
@@ -366,11 +386,11 @@ public final class RT {
     }
 
     /** Before the write of a volatile instance field. */
-    public static void volatileWriteField(Object obj, VarState shadow, AtomicReferenceFieldUpdater updater, ThreadState ts) {
+    public static void volatileWriteField(Object obj, FieldShadow shadow, ThreadState ts) {
         try {
             synchronising(ts);
             released(ts);
-            FT.volatileWrite(ts, FieldShadows.of(obj, shadow, updater));
+            FT.volatileWrite(ts, shadow.stateOf(obj));
         } catch (Throwable t) {
             FT.failed(t);
         }

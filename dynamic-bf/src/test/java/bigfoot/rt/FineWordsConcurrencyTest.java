@@ -86,7 +86,7 @@ class FineWordsConcurrencyTest {
         long seenW = words.words[4];
         long seenR = words.words[5];
         sim.ft.check(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
-        assertTrue(sim.ft.writeExclusive(t[2], words, 2, 22, seenW, seenR));
+        assertTrue(sim.ft.writeExclusive(t[2], words, null, 2, 22, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.READ_WRITE, race.kind());
         assertEquals(t[1].epoch, race.previous());
@@ -103,7 +103,7 @@ class FineWordsConcurrencyTest {
         long seenW = words.words[2];
         long seenR = words.words[3];
         sim.ft.check(t[2], words, 1, true, 22);                        // the writer's WRITE EXCLUSIVE
-        assertTrue(sim.ft.readExclusive(t[1], words, 1, 11, seenW, seenR));
+        assertTrue(sim.ft.readExclusive(t[1], words, null, 1, 11, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.WRITE_READ, race.kind());
         assertEquals(t[2].epoch, race.previous());
@@ -118,7 +118,7 @@ class FineWordsConcurrencyTest {
         ThreadState[] t = sim.forkedThreads(3);
         long seenW = words.words[0];
         sim.ft.check(t[1], words, 0, true, 11);
-        assertFalse(sim.ft.writeExclusive(t[2], words, 0, 22, seenW, words.words[1]), "W changed since it was seen");
+        assertFalse(sim.ft.writeExclusive(t[2], words, null, 0, 22, seenW, words.words[1]), "W changed since it was seen");
         assertEquals(List.of(), sim.listener.races, "nothing reported until the check starts again");
         sim.ft.check(t[2], words, 0, true, 22);
         assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());

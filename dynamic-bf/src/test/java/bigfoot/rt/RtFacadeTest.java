@@ -7,12 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
@@ -22,16 +24,32 @@ import static org.junit.jupiter.api.Assertions.assertSame;
  */
 class RtFacadeTest {
 
-    /** A class as the rewriter leaves it: field x with its lazily made shadow and the shadow's updater. */
+    /**
+     * A class as the rewriter leaves it: field x with its shadow words, its VarState (made when inflated) and its
+     * FieldShadow; volatile field flag with its VarState and FieldShadow.
+     */
     static final class Rewritten implements Cloneable {
         int x;
-        volatile transient VarState __bf$x;
-        static final AtomicReferenceFieldUpdater<Rewritten, VarState> U =
-                AtomicReferenceFieldUpdater.newUpdater(Rewritten.class, VarState.class, "__bf$x");
+        volatile transient VarState __bf$s$x;
+        volatile transient long __bf$w$x;
+        volatile transient long __bf$r$x;
+        static final FieldShadow X = RT.fieldShadow(AtomicLongFieldUpdater.newUpdater(Rewritten.class, "__bf$w$x"),
+                AtomicLongFieldUpdater.newUpdater(Rewritten.class, "__bf$r$x"),
+                AtomicReferenceFieldUpdater.newUpdater(Rewritten.class, VarState.class, "__bf$s$x"));
         volatile boolean flag;
-        volatile transient VarState __bf$flag;
-        static final AtomicReferenceFieldUpdater<Rewritten, VarState> UF =
-                AtomicReferenceFieldUpdater.newUpdater(Rewritten.class, VarState.class, "__bf$flag");
+        volatile transient VarState __bf$s$flag;
+        static final FieldShadow FLAG = RT.fieldShadow(null, null,
+                AtomicReferenceFieldUpdater.newUpdater(Rewritten.class, VarState.class, "__bf$s$flag"));
+
+        /** The check rewritten code makes before {@code x = ..}. */
+        void write(ThreadState ts, int site) {
+            RT.writeField(this, __bf$w$x, X, ts, site);
+        }
+
+        /** The check rewritten code makes before {@code .. = x}. */
+        void read(ThreadState ts, int site) {
+            RT.readField(this, __bf$r$x, X, ts, site);
+        }
 
         @Override
         public Rewritten clone() throws CloneNotSupportedException {
@@ -82,30 +100,46 @@ class RtFacadeTest {
     }
 
     @Test
-    void fieldShadowsAreInstalledOnceThroughTheUpdater() {
+    void aFieldIsCheckedInItsWordsUntilItsReadsAreShared() throws Exception {
         int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
         Rewritten r = new Rewritten();
-        RT.writeField(r, r.__bf$x, Rewritten.U, main, site);
-        VarState installed = r.__bf$x;
-        assertNotNull(installed);
-        assertEquals(main.epoch, installed.w);
-        RT.readField(r, null, Rewritten.U, main, site);           // a stale null: the installed shadow wins
-        assertSame(installed, r.__bf$x);
-        assertEquals(main.epoch, installed.r);
+        r.write(main, site);
+        long written = main.epoch;
+        Thread reader = forked("reader", ts -> r.read(ts, site));       // READ EXCLUSIVE: ordered after the write
+        assertNull(r.__bf$s$x, "no VarState while the words hold the state");
+        assertEquals(written, ShadowWord.epoch(r.__bf$w$x));
+        assertEquals(site, ShadowWord.site(r.__bf$w$x));
+        assertEquals(Engine.instance().threads.stateOf(reader).epoch, ShadowWord.epoch(r.__bf$r$x));
+        r.read(main, site);                                              // READ SHARE: not ordered after reader's
+        VarState inflated = r.__bf$s$x;
+        assertNotNull(inflated, "inflated, for good");
+        assertEquals(ShadowWord.INFLATED, r.__bf$w$x);
+        assertEquals(ShadowWord.INFLATED, r.__bf$r$x);
+        assertEquals(written, inflated.w, "W and its site carried over from the word");
+        assertEquals(site, inflated.writeSite);
+        assertEquals(Epoch.SHARED, inflated.r);
+        r.read(main, site);
+        assertSame(inflated, r.__bf$s$x);
+        assertEquals(List.of(), racesAt(site, 1));
     }
 
     @Test
     void aCloneDoesNotShareItsOriginalsShadow() throws Exception {
         int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
         Rewritten original = new Rewritten();
-        RT.writeField(original, original.__bf$x, Rewritten.U, main, site);
-        Rewritten copy = original.clone();                       // copies the shadow field too
-        forked("a", ts -> RT.writeField(original, original.__bf$x, Rewritten.U, ts, site));
-        forked("b", ts -> RT.writeField(copy, copy.__bf$x, Rewritten.U, ts, site));
+        original.write(main, site);
+        Rewritten copy = original.clone();                       // copies the words too: the history of its values
+        forked("a", ts -> original.write(ts, site));
+        forked("b", ts -> copy.write(ts, site));
         assertEquals(List.of(), racesAt(site, 1), "writes to two different objects do not race");
-        assertNotSame(original.__bf$x, copy.__bf$x);
-        forked("c", ts -> RT.writeField(copy, copy.__bf$x, Rewritten.U, ts, site));
+        forked("c", ts -> copy.write(ts, site));
         assertEquals(1, racesAt(site, 1).size(), "the clone's own shadow still finds its race");
+        assertNotNull(copy.__bf$s$x, "inflated by its race");
+        assertNotSame(original.__bf$s$x, copy.__bf$s$x);
+        Rewritten second = copy.clone();                         // copies INFLATED words and copy's VarState
+        forked("d", ts -> second.write(ts, site + 1));
+        assertEquals(List.of(), racesAt(site + 1, 1), "a clone of an inflated object starts with a fresh state");
+        assertNotSame(copy.__bf$s$x, second.__bf$s$x);
     }
 
     @Test
@@ -120,8 +154,8 @@ class RtFacadeTest {
     void fieldRaceBetweenUnorderedThreads() throws InterruptedException {
         int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
         Rewritten r = new Rewritten();
-        forked("a", ts -> RT.writeField(r, r.__bf$x, Rewritten.U, ts, site));
-        forked("b", ts -> RT.writeField(r, r.__bf$x, Rewritten.U, ts, site));
+        forked("a", ts -> r.write(ts, site));
+        forked("b", ts -> r.write(ts, site));
         List<Race> races = racesAt(site, 1);
         assertEquals(1, races.size());
         assertEquals(new Target("field", "bigfoot.rt.RtFacadeTest$Rewritten", "x", null), races.get(0).target());
@@ -157,10 +191,10 @@ class RtFacadeTest {
                     RT.acquire(lock, ts);
                     synchronized (lock) {                         // re-entrant
                         RT.acquire(lock, ts);
-                        RT.readField(r, r.__bf$x, Rewritten.U, ts, site);
+                        r.read(ts, site);
                         RT.release(lock, ts);
                     }
-                    RT.writeField(r, r.__bf$x, Rewritten.U, ts, site);
+                    r.write(ts, site);
                     RT.release(lock, ts);
                 }
             });
@@ -173,15 +207,15 @@ class RtFacadeTest {
         int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
         Rewritten r = new Rewritten();
         forked("producer", ts -> {
-            RT.writeField(r, r.__bf$x, Rewritten.U, ts, site);
-            RT.volatileWriteField(r, r.__bf$flag, Rewritten.UF, ts);
+            r.write(ts, site);
+            RT.volatileWriteField(r, Rewritten.FLAG, ts);
             r.flag = true;
         });
         forked("consumer", ts -> {
             boolean seen = r.flag;
-            RT.volatileReadField(r, r.__bf$flag, Rewritten.UF, ts);
+            RT.volatileReadField(r, Rewritten.FLAG, ts);
             if (seen) {
-                RT.readField(r, r.__bf$x, Rewritten.U, ts, site);
+                r.read(ts, site);
             }
         });
         assertEquals(List.of(), racesAt(site, 1));
@@ -206,14 +240,14 @@ class RtFacadeTest {
                         RT.waitAfter(lock, ts);
                     }
                 }
-                RT.readField(r, r.__bf$x, Rewritten.U, ts, site);
+                r.read(ts, site);
                 RT.release(lock, ts);
             }
         });
         Thread producer = start("producer", ts -> {
             synchronized (lock) {
                 RT.acquire(lock, ts);
-                RT.writeField(r, r.__bf$x, Rewritten.U, ts, site);
+                r.write(ts, site);
                 ready[0] = true;
                 lock.notifyAll();
                 RT.release(lock, ts);
@@ -260,26 +294,26 @@ class RtFacadeTest {
     void joinOrdersOnlyTerminatedThreads() throws InterruptedException {
         int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x", "bigfoot.rt.RtFacadeTest$Rewritten.x");
         Rewritten done = new Rewritten();
-        Thread finished = forked("finished", ts -> RT.writeField(done, done.__bf$x, Rewritten.U, ts, site));
+        Thread finished = forked("finished", ts -> done.write(ts, site));
         RT.join(finished, main);
-        RT.readField(done, done.__bf$x, Rewritten.U, main, site);
+        done.read(main, site);
         Rewritten viaIsAlive = new Rewritten();
-        Thread checked = forked("checked", ts -> RT.writeField(viaIsAlive, viaIsAlive.__bf$x, Rewritten.U, ts, site));
+        Thread checked = forked("checked", ts -> viaIsAlive.write(ts, site));
         assertFalse(RT.isAlive(checked.isAlive(), checked, main));
-        RT.readField(viaIsAlive, viaIsAlive.__bf$x, Rewritten.U, main, site);
+        viaIsAlive.read(main, site);
         assertEquals(List.of(), racesAt(site, 1));
 
         Rewritten live = new Rewritten();
         CountDownLatch written = new CountDownLatch(1);
         CountDownLatch finish = new CountDownLatch(1);
         Thread running = start("running", ts -> {
-            RT.writeField(live, live.__bf$x, Rewritten.U, ts, site);
+            live.write(ts, site);
             written.countDown();
             awaitQuietly(finish);
         });
         written.await();
         RT.join(running, main);                                   // as after a join(ms) that timed out: no edge
-        RT.readField(live, live.__bf$x, Rewritten.U, main, site + 1);
+        live.read(main, site + 1);
         finish.countDown();
         running.join();
         assertEquals(1, racesAt(site, 2).size());

@@ -4,13 +4,14 @@ import bigfoot.ir.Site;
 import bigfoot.ir.SiteTable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
  * Test double of the DynamicBF runtime: implements every entry point of {@code bigfoot.ir.RuntimeApi}
- * and records each call, so tests can run rewritten code and see what it reported. Field checks create
- * a missing instance shadow through the class's updater, as the real runtime does, which exercises the
- * shadow fields and updaters the rewriter adds.
+ * and records each call, so tests can run rewritten code and see what it reported. Field checks change
+ * the word they were passed and field events install a VarState through the class's updaters, as the real
+ * runtime does, which exercises the fields and updaters the rewriter adds.
  */
 public final class RT {
 
@@ -54,13 +55,12 @@ public final class RT {
         }
     }
 
-    private static VarState instanceShadow(Object obj, VarState shadow, AtomicReferenceFieldUpdater<Object, VarState> u) {
+    private static FieldShadow receiver(Object obj, FieldShadow shadow) {
         if (obj == null) {
             throw new AssertionError("null receiver passed to a field check");
         }
         if (shadow == null) {
-            u.compareAndSet(obj, null, new VarState());
-            shadow = u.get(obj);
+            throw new AssertionError("field shadow not initialised");
         }
         return shadow;
     }
@@ -91,6 +91,14 @@ public final class RT {
         return new VarState();
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static FieldShadow fieldShadow(AtomicLongFieldUpdater w, AtomicLongFieldUpdater r, AtomicReferenceFieldUpdater s) {
+        if ((w == null) != (r == null) || s == null) {
+            throw new AssertionError("a field shadow needs both words' updaters or neither, and its VarState's");
+        }
+        return new FieldShadow(w, r, s);
+    }
+
     public static void classInitialized(Class<?> c, ThreadState ts) {
         checkThread(ts);
         record("classInitialized", c, -1);
@@ -104,17 +112,15 @@ public final class RT {
 
     // ---- accesses ----
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void readField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site) {
+    public static void readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
         checkThread(ts);
-        instanceShadow(obj, shadow, u);
+        receiver(obj, shadow).check(obj, word, false);
         record("readField", obj, site);
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void writeField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site) {
+    public static void writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
         checkThread(ts);
-        instanceShadow(obj, shadow, u);
+        receiver(obj, shadow).check(obj, word, true);
         record("writeField", obj, site);
     }
 
@@ -166,11 +172,9 @@ public final class RT {
         record("verifyPlacement", null, -1);
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void accessField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts, int site,
-            boolean write) {
+    public static void accessField(Object obj, FieldShadow shadow, ThreadState ts, int site, boolean write) {
         checkThread(ts);
-        instanceShadow(obj, shadow, u);
+        receiver(obj, shadow).state(obj);
         record(write ? "accessField:w" : "accessField:r", obj, site);
     }
 
@@ -192,17 +196,15 @@ public final class RT {
 
     // ---- volatiles ----
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void volatileReadField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts) {
+    public static void volatileReadField(Object obj, FieldShadow shadow, ThreadState ts) {
         checkThread(ts);
-        instanceShadow(obj, shadow, u);
+        receiver(obj, shadow).state(obj);
         record("volatileReadField", obj, -1);
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void volatileWriteField(Object obj, VarState shadow, AtomicReferenceFieldUpdater u, ThreadState ts) {
+    public static void volatileWriteField(Object obj, FieldShadow shadow, ThreadState ts) {
         checkThread(ts);
-        instanceShadow(obj, shadow, u);
+        receiver(obj, shadow).state(obj);
         record("volatileWriteField", obj, -1);
     }
 

@@ -5,6 +5,7 @@ import static bigfoot.staticbf.TestJars.method;
 import static bigfoot.staticbf.TestJars.runtimeCalls;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.ir.AccessOp;
@@ -75,12 +76,16 @@ class FieldAndArrayChecksTest {
         int syn = 0x1000;
         assertEquals(Modifier.PRIVATE | Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$sb:I"));
         assertEquals(Modifier.VOLATILE | Modifier.TRANSIENT | syn, access.get("__bf$s$balance:Lbigfoot/rt/VarState;"));
-        assertEquals(Modifier.STATIC | Modifier.FINAL | syn,
-                access.get("__bf$u$balance:Ljava/util/concurrent/atomic/AtomicReferenceFieldUpdater;"));
+        assertEquals(Modifier.VOLATILE | Modifier.TRANSIENT | syn, access.get("__bf$w$balance:J"));
+        assertEquals(Modifier.VOLATILE | Modifier.TRANSIENT | syn, access.get("__bf$r$balance:J"));
+        assertEquals(Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$u$balance:Lbigfoot/rt/FieldShadow;"));
         assertEquals(Modifier.STATIC | Modifier.FINAL | syn, access.get("__bf$s$count:Lbigfoot/rt/VarState;"));
         assertTrue(access.containsKey("__bf$s$open:Lbigfoot/rt/VarState;"), "volatile fields are shadowed too");
+        assertTrue(access.keySet().stream().noneMatch(k -> k.startsWith("__bf$w$open:") || k.startsWith("__bf$r$open:")),
+                "but have no words: their VarState is their synchronisation clock");
         assertTrue(access.keySet().stream().noneMatch(k -> k.startsWith("__bf$s$id:")), "final fields are not");
-        assertEquals(List.of("registerSites", "staticShadow", "staticShadow", "classInitialized"),
+        assertEquals(List.of("registerSites", "fieldShadow", "staticShadow", "fieldShadow", "staticShadow", "fieldShadow",
+                "fieldShadow", "classInitialized"),
                 runtimeCalls(method(account, "<clinit>")).stream().filter(c -> !c.equals("thread")).toList());
     }
 
@@ -145,9 +150,12 @@ class FieldAndArrayChecksTest {
             assertEquals("app.Account.balance", RT.site(events.get(0).site()).target());
             assertEquals(AccessOp.WRITE, RT.site(events.get(1).site()).op());
             assertEquals(account, events.get(0).subject());
+            Field word = c.getDeclaredField("__bf$w$balance");
+            word.setAccessible(true);
+            assertEquals(1L, word.get(account), "the runtime changed the W word it was passed, through the updater");
             Field shadow = c.getDeclaredField("__bf$s$balance");
             shadow.setAccessible(true);
-            assertNotNull(shadow.get(account), "the runtime made the shadow lazily through the updater");
+            assertNull(shadow.get(account), "no VarState: the words hold the field's state");
         }
     }
 

@@ -1,9 +1,11 @@
 package bigfoot.bench.jmh;
 
+import bigfoot.rt.FieldShadow;
 import bigfoot.rt.RT;
 import bigfoot.rt.ThreadState;
 import bigfoot.rt.VarState;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The runtime's hot paths, called as rewritten code calls them (RT entry points): a field check in the same
- * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), an
+ * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), the
+ * first write of a fresh object's field (allocation-free with shadow words: run with {@code -prof gc}), an
  * element read shared by two threads (the read vector), and a range check of 1,000 elements committed at the
  * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow). Run with
  * {@code make bench-jmh}; numbers are for comparing builds of the runtime on one machine, not absolute.
@@ -32,12 +35,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = "-Dbigfoot.quiet=true")
 public class RuntimeHotPaths {
 
-    /** A class as StaticBF rewrites it: a field, its shadow and the shadow's updater. */
+    /** A class as StaticBF rewrites it: a field, its shadow words, its VarState (when inflated) and its FieldShadow. */
     public static final class Holder {
         int value;
-        volatile VarState shadow;
-        static final AtomicReferenceFieldUpdater<Holder, VarState> SHADOW =
-                AtomicReferenceFieldUpdater.newUpdater(Holder.class, VarState.class, "shadow");
+        volatile transient VarState state;
+        volatile transient long w;
+        volatile transient long r;
+        static final FieldShadow SHADOW = RT.fieldShadow(AtomicLongFieldUpdater.newUpdater(Holder.class, "w"),
+                AtomicLongFieldUpdater.newUpdater(Holder.class, "r"),
+                AtomicReferenceFieldUpdater.newUpdater(Holder.class, VarState.class, "state"));
     }
 
     private static final int SITE = RT.registerSites("bench.Hot\tHot.java\nrun\t0\t1\tr\tbench.Hot.value"
@@ -65,13 +71,21 @@ public class RuntimeHotPaths {
 
     @Benchmark
     public void fieldReadSameEpoch(PerThread t) {
-        RT.readField(t.holder, t.holder.shadow, Holder.SHADOW, t.ts, SITE);
+        RT.readField(t.holder, t.holder.r, Holder.SHADOW, t.ts, SITE);
     }
 
     @Benchmark
     public void fieldWriteAfterOwnRelease(PerThread t) {
-        RT.release(t.lock, t.ts);
-        RT.writeField(t.holder, t.holder.shadow, Holder.SHADOW, t.ts, SITE + 1);
+        RT.acquire(t.lock, t.ts);
+        RT.release(t.lock, t.ts);   // a new epoch
+        RT.writeField(t.holder, t.holder.w, Holder.SHADOW, t.ts, SITE + 1);
+    }
+
+    @Benchmark
+    public Holder fieldWriteFreshObject(PerThread t) {
+        Holder h = new Holder();
+        RT.writeField(h, h.w, Holder.SHADOW, t.ts, SITE + 1);
+        return h;
     }
 
     @Benchmark

@@ -1,10 +1,12 @@
 package bigfoot.rt.demo;
 
+import bigfoot.rt.FieldShadow;
 import bigfoot.rt.RT;
 import bigfoot.rt.ThreadState;
 import bigfoot.rt.VarState;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
@@ -15,27 +17,31 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 public final class PingPong {
 
     static final int __bf$sb;
-    static final AtomicReferenceFieldUpdater<PingPong, VarState> __bf$u$count;
+    static final FieldShadow __bf$u$count;
 
     static {
         ThreadState ts = RT.thread();
         __bf$sb = RT.registerSites("bigfoot.rt.demo.PingPong\tPingPong.java\n"
                 + "ping\t7\t34\tw\tbigfoot.rt.demo.PingPong.count\npong\t7\t39\tw\tbigfoot.rt.demo.PingPong.count");
-        __bf$u$count = AtomicReferenceFieldUpdater.newUpdater(PingPong.class, VarState.class, "__bf$count");
+        __bf$u$count = RT.fieldShadow(AtomicLongFieldUpdater.newUpdater(PingPong.class, "__bf$w$count"),
+                AtomicLongFieldUpdater.newUpdater(PingPong.class, "__bf$r$count"),
+                AtomicReferenceFieldUpdater.newUpdater(PingPong.class, VarState.class, "__bf$s$count"));
         RT.classInitialized(PingPong.class, ts);
     }
 
     int count;
-    volatile transient VarState __bf$count;
+    volatile transient VarState __bf$s$count;
+    volatile transient long __bf$w$count;
+    volatile transient long __bf$r$count;
     private final AtomicInteger turn = new AtomicInteger();
 
     void ping(ThreadState ts) {
-        RT.writeField(this, __bf$count, __bf$u$count, ts, __bf$sb);
+        RT.writeField(this, __bf$w$count, __bf$u$count, ts, __bf$sb);
         count++;
     }
 
     void pong(ThreadState ts) {
-        RT.writeField(this, __bf$count, __bf$u$count, ts, __bf$sb + 1);
+        RT.writeField(this, __bf$w$count, __bf$u$count, ts, __bf$sb + 1);
         count++;
     }
 

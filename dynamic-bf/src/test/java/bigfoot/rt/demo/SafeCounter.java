@@ -1,9 +1,11 @@
 package bigfoot.rt.demo;
 
+import bigfoot.rt.FieldShadow;
 import bigfoot.rt.RT;
 import bigfoot.rt.ThreadState;
 import bigfoot.rt.VarState;
 
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
@@ -14,7 +16,7 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 public final class SafeCounter implements Runnable {
 
     static final int __bf$sb;
-    static final AtomicReferenceFieldUpdater<SafeCounter, VarState> __bf$u$count;
+    static final FieldShadow __bf$u$count;
 
     static {
         ThreadState ts = RT.thread();
@@ -22,7 +24,9 @@ public final class SafeCounter implements Runnable {
                 + "\nrun\t12\t40\tr\tbigfoot.rt.demo.SafeCounter.count"
                 + "\nrun\t17\t40\tw\tbigfoot.rt.demo.SafeCounter.count"
                 + "\nmain\t60\t55\tr\tbigfoot.rt.demo.SafeCounter.count");
-        __bf$u$count = AtomicReferenceFieldUpdater.newUpdater(SafeCounter.class, VarState.class, "__bf$count");
+        __bf$u$count = RT.fieldShadow(AtomicLongFieldUpdater.newUpdater(SafeCounter.class, "__bf$w$count"),
+                AtomicLongFieldUpdater.newUpdater(SafeCounter.class, "__bf$r$count"),
+                AtomicReferenceFieldUpdater.newUpdater(SafeCounter.class, VarState.class, "__bf$s$count"));
         RT.classInitialized(SafeCounter.class, ts);
     }
 
@@ -52,7 +56,9 @@ public final class SafeCounter implements Runnable {
 
     private final Object lock = new Object();
     int count;
-    volatile transient VarState __bf$count;
+    volatile transient VarState __bf$s$count;
+    volatile transient long __bf$w$count;
+    volatile transient long __bf$r$count;
 
     @Override
     public void run() {
@@ -61,9 +67,9 @@ public final class SafeCounter implements Runnable {
         for (int i = 0; i < limit; i++) {
             synchronized (lock) {
                 RT.acquire(lock, ts);
-                RT.readField(this, __bf$count, __bf$u$count, ts, __bf$sb);
+                RT.readField(this, __bf$r$count, __bf$u$count, ts, __bf$sb);
                 int c = count;
-                RT.writeField(this, __bf$count, __bf$u$count, ts, __bf$sb + 1);
+                RT.writeField(this, __bf$w$count, __bf$u$count, ts, __bf$sb + 1);
                 count = c + 1;
                 RT.release(lock, ts);
             }
@@ -82,7 +88,7 @@ public final class SafeCounter implements Runnable {
             w.join();
             RT.join(w, ts);
         }
-        RT.readField(counter, counter.__bf$count, __bf$u$count, ts, __bf$sb + 2);
+        RT.readField(counter, counter.__bf$r$count, __bf$u$count, ts, __bf$sb + 2);
         System.out.println("total " + counter.count);
     }
 }

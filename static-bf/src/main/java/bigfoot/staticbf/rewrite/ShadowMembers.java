@@ -10,9 +10,9 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldNode;
 
 /**
- * The members a rewritten class gets: the site base {@code __bf$sb}, a shadow per non-final field
- * ({@code __bf$s$f}) and an updater per instance shadow ({@code __bf$u$f}); and the start of
- * {@code <clinit>} that sets them.
+ * The members a rewritten class gets: the site base {@code __bf$sb}, a VarState per non-final field
+ * ({@code __bf$s$f}), two shadow words per non-volatile instance field ({@code __bf$w$f}, {@code __bf$r$f}) and a
+ * {@code FieldShadow} per instance field ({@code __bf$u$f}); and the start of {@code <clinit>} that sets them.
  */
 final class ShadowMembers {
 
@@ -22,14 +22,16 @@ final class ShadowMembers {
     private static final int VISIBILITY = Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED | Opcodes.ACC_PRIVATE;
     private static final String UPDATER_FACTORY_DESC =
             "(Ljava/lang/Class;Ljava/lang/Class;Ljava/lang/String;)" + ShadowPolicy.UPDATER_DESC;
+    private static final String LONG_UPDATER_FACTORY_DESC =
+            "(Ljava/lang/Class;Ljava/lang/String;)" + ShadowPolicy.LONG_UPDATER_DESC;
 
     private ShadowMembers() {
     }
 
     /**
      * Adds the fields. A shadow has its field's visibility, so any code that may access the field may
-     * access the shadow; instance shadows are volatile (the updater needs it) and transient (never
-     * serialised), all are synthetic. A field sharing its proxy group's shadow gets a marker naming the group's
+     * access the shadow; instance shadows and words are volatile (the updaters need it) and transient (never
+     * serialised: a deserialised object starts fresh), all are synthetic. A field sharing its proxy group's shadow gets a marker naming the group's
      * field instead ({@link ShadowPolicy}), for later runs that rewrite code using this class.
      */
     static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers) {
@@ -44,10 +46,14 @@ final class ShadowMembers {
                 node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
                         shadow, ShadowPolicy.VAR_STATE_DESC, null, null));
             } else {
-                node.fields.add(new FieldNode(visibility | Opcodes.ACC_VOLATILE | Opcodes.ACC_TRANSIENT
-                        | Opcodes.ACC_SYNTHETIC, shadow, ShadowPolicy.VAR_STATE_DESC, null, null));
+                int instance = visibility | Opcodes.ACC_VOLATILE | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC;
+                node.fields.add(new FieldNode(instance, shadow, ShadowPolicy.VAR_STATE_DESC, null, null));
+                if (!f.isVolatile()) {
+                    node.fields.add(new FieldNode(instance, RuntimeApi.writeWordField(f.name()), "J", null, null));
+                    node.fields.add(new FieldNode(instance, RuntimeApi.readWordField(f.name()), "J", null, null));
+                }
                 node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
-                        RuntimeApi.updaterField(f.name()), ShadowPolicy.UPDATER_DESC, null, null));
+                        RuntimeApi.updaterField(f.name()), ShadowPolicy.FIELD_SHADOW_DESC, null, null));
             }
         }
         for (String marker : proxyMarkers) {
@@ -59,8 +65,9 @@ final class ShadowMembers {
      * The first code of {@code <clinit>}: with {@code --verify-placement} {@code RT.verifyPlacement()}; then
      * {@code __bf$sb = RT.registerSites(table)}, then
      * {@code __bf$s$f = RT.staticShadow(C.class)} per static shadow and
-     * {@code __bf$u$f = AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$s$f")} per
-     * instance shadow. Nothing of the original class runs before these are set.
+     * {@code __bf$u$f = RT.fieldShadow(AtomicLongFieldUpdater.newUpdater(C.class, "__bf$w$f"), .. "__bf$r$f"),
+     * AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$s$f"))} per instance shadow (null, null
+     * for the words of a volatile field). Nothing of the original class runs before these are set.
      */
     static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed, boolean verifyPlacement) {
         Code code = verifyPlacement ? new Code().call(RuntimeApi.VERIFY_PLACEMENT) : new Code();
@@ -73,12 +80,24 @@ final class ShadowMembers {
                 code.ldc(owner).call(RuntimeApi.STATIC_SHADOW)
                     .field(Opcodes.PUTSTATIC, className, shadow, ShadowPolicy.VAR_STATE_DESC);
             } else {
+                if (f.isVolatile()) {
+                    code.op(Opcodes.ACONST_NULL).op(Opcodes.ACONST_NULL);
+                } else {
+                    code.append(longUpdater(owner, RuntimeApi.writeWordField(f.name())))
+                        .append(longUpdater(owner, RuntimeApi.readWordField(f.name())));
+                }
                 code.ldc(owner).ldc(Type.getObjectType(RuntimeApi.VAR_STATE)).ldc(shadow)
                     .invoke(Opcodes.INVOKESTATIC, RuntimeApi.UPDATER, "newUpdater", UPDATER_FACTORY_DESC, false)
-                    .field(Opcodes.PUTSTATIC, className, RuntimeApi.updaterField(f.name()), ShadowPolicy.UPDATER_DESC);
+                    .call(RuntimeApi.FIELD_SHADOW_OF)
+                    .field(Opcodes.PUTSTATIC, className, RuntimeApi.updaterField(f.name()), ShadowPolicy.FIELD_SHADOW_DESC);
             }
         }
         return code;
+    }
+
+    private static Code longUpdater(Type owner, String word) {
+        return new Code().ldc(owner).ldc(word)
+                .invoke(Opcodes.INVOKESTATIC, RuntimeApi.LONG_UPDATER, "newUpdater", LONG_UPDATER_FACTORY_DESC, false);
     }
 
     /** {@code ldc s}, or {@code ldc chunk0; ldc chunk1; String.concat; ...} when s is too long for one constant. */

@@ -16,7 +16,9 @@ import java.util.Set;
 public final class ShadowPolicy {
 
     static final String VAR_STATE_DESC = "L" + RuntimeApi.VAR_STATE + ";";
+    static final String FIELD_SHADOW_DESC = "L" + RuntimeApi.FIELD_SHADOW + ";";
     static final String UPDATER_DESC = "L" + RuntimeApi.UPDATER + ";";
+    static final String LONG_UPDATER_DESC = "L" + RuntimeApi.LONG_UPDATER + ";";
     /** Prefix of the marker of a field that uses another field's shadow; '#' never appears in javac's names. */
     static final String PROXIED_PREFIX = "__bf$p$";
 

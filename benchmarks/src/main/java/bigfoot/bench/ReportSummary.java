@@ -12,10 +12,10 @@ import java.util.OptionalInt;
 
 /**
  * The {@code "summary"} object of a DynamicBF JSON report: the number of races, whether the verdict is
- * complete, the shadow operations the checks made, the array shadow states made (shadow memory), and in verify mode (a jar rewritten with
+ * complete, the shadow operations the checks made, the array shadow memory made (bytes), and in verify mode (a jar rewritten with
  * {@code --verify-placement}) the number of placement violations; and the first race reported, described in one line.
  */
-record ReportSummary(int races, boolean complete, long checks, long arrayShadows, OptionalInt violations,
+record ReportSummary(int races, boolean complete, long checks, long arrayShadowBytes, OptionalInt violations,
         Optional<String> firstRace) {
 
     /** Reads the summary of the report at {@code report}; fails if the file, its summary or its verdict is missing. */
@@ -37,7 +37,7 @@ record ReportSummary(int races, boolean complete, long checks, long arrayShadows
             throw new IOException("no summary with races and complete in " + report);
         }
         List<?> all = root.get("races") instanceof List<?> l ? l : List.of();
-        return new ReportSummary(races.intValue(), complete, number(summary, "checks"), number(summary, "arrayShadows"),
+        return new ReportSummary(races.intValue(), complete, number(summary, "checks"), number(summary, "arrayShadowBytes"),
                 summary.get("violations") instanceof Long v ? OptionalInt.of(v.intValue()) : OptionalInt.empty(),
                 all.isEmpty() ? Optional.empty() : Optional.of(describe((Map<?, ?>) all.get(0))));
     }

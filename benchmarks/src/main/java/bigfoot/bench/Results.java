@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * The measurements of one harness run, as the paper's Table 3.1 and 3.2 analogues: per program the base time,
  * each configuration's median time, overhead ((T - B) / B), check ratio (shadow operations / FT's) and array
- * shadow states (memory), and a summary row (geometric mean of the slowdowns T / B, which overheads near zero do
- * not dominate; mean check ratio; total array shadow states). Rendered as the text table the harness prints, as
+ * shadow memory (KB), and a summary row (geometric mean of the slowdowns T / B, which overheads near zero do
+ * not dominate; mean check ratio; total array shadow memory). Rendered as the text table the harness prints, as
  * markdown and CSV, and as an SVG chart of the slowdowns.
  */
 final class Results {
@@ -30,8 +30,9 @@ final class Results {
             return (double) summaries.get(c).checks() / Math.max(1, summaries.get(Configuration.FT).checks());
         }
 
+        /** Array shadow memory made, in KB. */
         long arrays(Configuration c) {
-            return summaries.get(c).arrayShadows();
+            return summaries.get(c).arrayShadowBytes() / 1024;
         }
     }
 
@@ -51,7 +52,7 @@ final class Results {
         checked.forEach(c -> sb.append(f(" %10s", c.name() + " ms")));
         checked.forEach(c -> sb.append(f(" %12s", c.name() + " overhead")));
         checked.forEach(c -> sb.append(f(" %9s", c.name() + " ratio")));
-        checked.forEach(c -> sb.append(f(" %11s", c.name() + " arrays")));
+        checked.forEach(c -> sb.append(f(" %11s", c.name() + " arr KB")));
         return sb.toString();
     }
 
@@ -85,7 +86,7 @@ final class Results {
         StringBuilder sb = new StringBuilder("| program | stresses | size | base ms |");
         checked.forEach(c -> sb.append(' ').append(c.name()).append(" overhead |"));
         checked.forEach(c -> sb.append(' ').append(c.name()).append(" ratio |"));
-        checked.forEach(c -> sb.append(' ').append(c.name()).append(" arrays |"));
+        checked.forEach(c -> sb.append(' ').append(c.name()).append(" array KB |"));
         sb.append("\n|---|---|---|---|").append("---|".repeat(3 * checked.size())).append('\n');
         for (Row r : rows) {
             sb.append(f("| %s | %s | %s | %.1f |", r.kernel().name(), r.kernel().stresses(),

@@ -23,11 +23,11 @@ class ReportSummaryTest {
                 + "\"current\":{\"thread\":\"merge \\\"1\\\"\",\"op\":\"read\",\"site\":{\"class\":\"org.x.Merger\",\"method\":\"message\",\"file\":\"Merger.java\",\"line\":98},\"started\":\"by \\\"main\\\" at org.x.Merger.merge(Merger.java:197)\"}},\n"
                 + "{\"kind\":\"write-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":null},\"current\":{\"thread\":\"b\",\"op\":\"write\",\"site\":null}}],\n"
-                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":12,\"threads\":3,\"complete\":true,\"arrayShadows\":4}}\n");
+                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":12,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":4}}\n");
         ReportSummary s = ReportSummary.read(report);
         assertEquals(2, s.races());
         assertEquals(10, s.checks());
-        assertEquals(4, s.arrayShadows());
+        assertEquals(4, s.arrayShadowBytes());
         assertEquals(OptionalInt.empty(), s.violations());
         assertEquals(Optional.of("write-read race on field org.x.Merger.writer: read at org.x.Merger.message(Merger.java:98)"
                 + " / write at org.x.Merger.merge(Merger.java:144)"), s.firstRace());
@@ -39,7 +39,7 @@ class ReportSummaryTest {
                 + "{\"kind\":\"write-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":null},\"current\":{\"thread\":\"b\",\"op\":\"write\",\"site\":null}}],\n"
                 + "\"violations\":[],\n"
-                + "\"summary\":{\"races\":1,\"checks\":1,\"accesses\":1,\"threads\":3,\"complete\":false,\"arrayShadows\":1,\"violations\":0}}\n");
+                + "\"summary\":{\"races\":1,\"checks\":1,\"accesses\":1,\"threads\":3,\"complete\":false,\"arrayShadowBytes\":1,\"violations\":0}}\n");
         ReportSummary s = ReportSummary.read(report);
         assertEquals(false, s.complete());
         assertEquals(OptionalInt.of(0), s.violations());
@@ -49,7 +49,7 @@ class ReportSummaryTest {
     @Test
     void aRaceFreeReportHasNoFirstRace() throws Exception {
         Path report = write("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":5,\"accesses\":5,\"threads\":2,"
-                + "\"complete\":true,\"arrayShadows\":0}}\n");
+                + "\"complete\":true,\"arrayShadowBytes\":0}}\n");
         assertEquals(Optional.empty(), ReportSummary.read(report).firstRace());
     }
 

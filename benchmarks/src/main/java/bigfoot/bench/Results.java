@@ -108,7 +108,7 @@ final class Results {
         for (Configuration c : checked) {
             String n = c.name().toLowerCase(Locale.ROOT);
             sb.append(',').append(n).append("_ms,").append(n).append("_overhead,").append(n).append("_ratio,")
-              .append(n).append("_array_states");
+              .append(n).append("_array_kb");
         }
         sb.append('\n');
         for (Row r : rows) {

@@ -23,8 +23,8 @@ class ResultsTest {
         medians.put(Configuration.FT, ft);
         medians.put(Configuration.BF, bf);
         Map<Configuration, ReportSummary> summaries = new EnumMap<>(Configuration.class);
-        summaries.put(Configuration.FT, new ReportSummary(0, true, ftChecks, 1000, OptionalInt.empty(), Optional.empty()));
-        summaries.put(Configuration.BF, new ReportSummary(0, true, bfChecks, 10, OptionalInt.empty(), Optional.empty()));
+        summaries.put(Configuration.FT, new ReportSummary(0, true, ftChecks, 1000 * 1024, OptionalInt.empty(), Optional.empty()));
+        summaries.put(Configuration.BF, new ReportSummary(0, true, bfChecks, 10 * 1024 + 1023, OptionalInt.empty(), Optional.empty()));
         return new Results.Row(k, base, medians, summaries);
     }
 
@@ -53,8 +53,8 @@ class ResultsTest {
         assertEquals("| **geomean slowdown / mean ratio** | | | | **4.24x** | **2.00x** | **1.000** | **0.300** | 2000 | 20 |",
                 md.get(4));
         List<String> csv = r.csv().lines().toList();
-        assertEquals("program,stresses,size,base_ms,ft_ms,ft_overhead,ft_ratio,ft_array_states,bf_ms,bf_overhead,bf_ratio,"
-                + "bf_array_states", csv.get(0));
+        assertEquals("program,stresses,size,base_ms,ft_ms,ft_overhead,ft_ratio,ft_array_kb,bf_ms,bf_overhead,bf_ratio,"
+                + "bf_array_kb", csv.get(0));
         assertEquals(3, csv.size());
         assertTrue(csv.get(1).endsWith(",90.000,8.0000,1.0000,1000,20.000,1.0000,0.1000,10"), csv.get(1));
     }

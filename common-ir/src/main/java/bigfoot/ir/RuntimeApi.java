@@ -59,12 +59,13 @@ public final class RuntimeApi {
 
     // ---- accesses (before the access) ----
     /**
-     * {@code readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site)}: word is the field's R word
-     * as the caller read it ({@code obj.__bf$r$f}), so a same-epoch check is a load and a compare. obj is never null.
+     * {@code readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site)}: state and
+     * word are the field's VarState and R word as the caller read them ({@code obj.__bf$s$f}, {@code obj.__bf$r$f}), so
+     * a same-epoch check is a load and a compare, and a read-shared field's state is at hand. obj is never null.
      */
-    public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + "J" + FS + TS + "I)V");
-    /** {@code writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site)}: word is {@code obj.__bf$w$f}. */
-    public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + "J" + FS + TS + "I)V");
+    public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + VS + "J" + FS + TS + "I)V");
+    /** {@code writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site)}: word is {@code obj.__bf$w$f}. */
+    public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + VS + "J" + FS + TS + "I)V");
     /** {@code readStatic(VarState shadow, ThreadState ts, int site)}: also orders the owner's {@code <clinit>} first. */
     public static final Entry READ_STATIC = new Entry("readStatic", "(" + VS + TS + "I)V");
     public static final Entry WRITE_STATIC = new Entry("writeStatic", "(" + VS + TS + "I)V");

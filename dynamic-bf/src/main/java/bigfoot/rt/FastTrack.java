@@ -173,11 +173,19 @@ final class FastTrack {
 
     // ---------------------------------------------------------------- locations in shadow words
 
-    /** A check of FINE element i: READ / WRITE SAME EPOCH on the plain word, else {@link #checkWords}. */
+    /**
+     * A check of FINE element i: READ / WRITE SAME EPOCH on the plain word; an inflated element (read-shared, most
+     * often) straight to its VarState's rules; else {@link #checkWords}.
+     */
     void check(ThreadState st, FineWords x, int i, boolean write, int site) {
         count(st);
         long word = x.words[2 * i + (write ? 0 : 1)];
-        if ((word & ShadowWord.EPOCH_BITS) != st.wordEpoch) {         // READ / WRITE SAME EPOCH
+        if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {         // READ / WRITE SAME EPOCH
+            return;
+        }
+        if (word == ShadowWord.INFLATED) {
+            checkUncounted(st, x.inflated(null, i), write, site);
+        } else {
             checkWords(st, x, null, i, write, site);
         }
     }
@@ -219,7 +227,8 @@ final class FastTrack {
         checkUncounted(st, x.inflate(holder, i), write, site);
     }
 
-    private void checkUncounted(ThreadState st, VarState sx, boolean write, int site) {
+    /** {@link #check(ThreadState, VarState, boolean, int)} of a check already counted (an inflated location's). */
+    void checkUncounted(ThreadState st, VarState sx, boolean write, int site) {
         if (write) {
             writeUncounted(st, sx, site);
         } else {

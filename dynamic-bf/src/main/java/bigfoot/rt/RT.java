@@ -116,18 +116,22 @@ public final class RT {
 
     // ---------------------------------------------------------------- accesses
 
-    /** {@code word}: the field's R word, which the rewritten code read ({@code obj.__bf$r$f}). */
-    public static void readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, word, shadow, ts, site, false);
+    /** {@code state}, {@code word}: the field's VarState and R word, as the rewritten code read them. */
+    public static void readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, state, word, shadow, ts, site, false);
     }
 
-    /** {@code word}: the field's W word, which the rewritten code read ({@code obj.__bf$w$f}). */
-    public static void writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, word, shadow, ts, site, true);
+    /** {@code state}, {@code word}: the field's VarState and W word, as the rewritten code read them. */
+    public static void writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, state, word, shadow, ts, site, true);
     }
 
-    /** READ / WRITE SAME EPOCH on the word the caller read; else FastTrack's word rules (VarStates in verify mode). */
-    private static void fieldCheck(Object obj, long word, FieldShadow shadow, ThreadState ts, int site, boolean write) {
+    /**
+     * READ / WRITE SAME EPOCH on the word the caller read; an inflated field on its state (the caller's, unless obj is
+     * a clone that copied it); else FastTrack's word rules (VarStates in verify mode).
+     */
+    private static void fieldCheck(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
+            boolean write) {
         FastTrack.count(ts);
         if ((word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
             return;
@@ -140,6 +144,9 @@ public final class RT {
                 VarState sx = shadow.inflate(obj, 0);          // the verifier tells locations by their VarState
                 FT.check(ts, sx, write, site);
                 checked(ts, sx, write, site);
+            } else if (word == ShadowWord.INFLATED) {
+                VarState sx = state instanceof FieldVarState f && f.owner == obj ? state : shadow.inflated(obj, 0);
+                FT.checkUncounted(ts, sx, write, site);
             } else {
                 FT.checkWords(ts, shadow, obj, 0, write, site);
             }

@@ -43,12 +43,12 @@ class RtFacadeTest {
 
         /** The check rewritten code makes before {@code x = ..}. */
         void write(ThreadState ts, int site) {
-            RT.writeField(this, __bf$w$x, X, ts, site);
+            RT.writeField(this, __bf$s$x, __bf$w$x, X, ts, site);
         }
 
         /** The check rewritten code makes before {@code .. = x}. */
         void read(ThreadState ts, int site) {
-            RT.readField(this, __bf$r$x, X, ts, site);
+            RT.readField(this, __bf$s$x, __bf$r$x, X, ts, site);
         }
 
         @Override

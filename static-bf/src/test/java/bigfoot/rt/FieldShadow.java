@@ -20,8 +20,14 @@ public final class FieldShadow {
         this.state = state;
     }
 
-    /** A check with the word the rewritten code read: it must be the field's current word; the check then changes it. */
-    void check(Object obj, long word, boolean write) {
+    /**
+     * A check with the state and word the rewritten code read: they must be the field's current ones; the check then
+     * changes the word.
+     */
+    void check(Object obj, VarState seen, long word, boolean write) {
+        if (seen != state.get(obj)) {
+            throw new AssertionError("the VarState passed is not the field's");
+        }
         AtomicLongFieldUpdater<Object> u = write ? w : r;
         if (u == null) {
             throw new AssertionError("a race check of a volatile field");

@@ -112,15 +112,15 @@ public final class RT {
 
     // ---- accesses ----
 
-    public static void readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+    public static void readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
         checkThread(ts);
-        receiver(obj, shadow).check(obj, word, false);
+        receiver(obj, shadow).check(obj, state, word, false);
         record("readField", obj, site);
     }
 
-    public static void writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+    public static void writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
         checkThread(ts);
-        receiver(obj, shadow).check(obj, word, true);
+        receiver(obj, shadow).check(obj, state, word, true);
         record("writeField", obj, site);
     }
 

@@ -113,9 +113,9 @@ final class FieldAccesses {
 
     /**
      * Consumes the receiver on the stack: for a shadowed field (its group's, if it shares one) {@code getstatic
-     * Owner.__bf$u$f}, after {@code dup; getfield Owner.__bf$r$f} (or {@code __bf$w$f}) for a read (write) check, so the
-     * runtime's same-epoch test needs no other load; {@code ldc "pkg.C.f"} for a foreign one; then
-     * {@code aload ts; [site;] invokestatic}.
+     * Owner.__bf$u$f}, after {@code dup; getfield Owner.__bf$s$f; dup; swap; getfield Owner.__bf$r$f} (or
+     * {@code __bf$w$f}) for a read (write) check, so the runtime's same-epoch test needs no other load, nor its
+     * test of a read-shared field; {@code ldc "pkg.C.f"} for a foreign one; then {@code aload ts; [site;] invokestatic}.
      */
     static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
             Code site) {
@@ -124,7 +124,9 @@ final class FieldAccesses {
             if (entry == RuntimeApi.READ_FIELD || entry == RuntimeApi.WRITE_FIELD) {
                 String word = entry == RuntimeApi.READ_FIELD ? RuntimeApi.readWordField(target.shadow())
                         : RuntimeApi.writeWordField(target.shadow());
-                code.op(Opcodes.DUP).field(Opcodes.GETFIELD, insn.owner, word, "J");
+                code.op(Opcodes.DUP).op(Opcodes.DUP)
+                    .field(Opcodes.GETFIELD, insn.owner, RuntimeApi.shadowField(target.shadow()), ShadowPolicy.VAR_STATE_DESC)
+                    .op(Opcodes.SWAP).field(Opcodes.GETFIELD, insn.owner, word, "J");
             }
             code.field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.updaterField(target.shadow()),
                     ShadowPolicy.FIELD_SHADOW_DESC);

@@ -142,6 +142,72 @@ class BigFootPlacementTest {
                     return s; // @keys-end
                 }
 
+                // crypt's blocks (JavaGrande's cipher_idea): counters the loop does not test, stepped eight times per
+                // iteration, so text1[i1..i1+8) and text2[i2..i2+8) per block; with the key's reads more elements are
+                // owed at an instruction that may throw than a handler takes, but none of these is checked in the loop
+                static void cipherBlocks(byte[] text1, byte[] text2, int[] key, int ilow, int iupper) {
+                    int i1 = ilow;
+                    int i2 = ilow;
+                    for (int i = ilow; i < iupper; i += 8) { // @cb-loop
+                        int x1 = text1[i1++] & 0xff; // @cb-read
+                        x1 |= (text1[i1++] & 0xff) << 8;
+                        int x2 = text1[i1++] & 0xff;
+                        x2 |= (text1[i1++] & 0xff) << 8;
+                        int x3 = text1[i1++] & 0xff;
+                        x3 |= (text1[i1++] & 0xff) << 8;
+                        int x4 = text1[i1++] & 0xff;
+                        x4 |= (text1[i1++] & 0xff) << 8;
+                        int ik = 0;
+                        for (int r = 0; r < 8; r++) {
+                            x1 = x1 * key[ik++] & 0xffff; // @cb-rounds
+                            x2 = x2 + key[ik++] & 0xffff;
+                            x3 = x3 + key[ik++] & 0xffff;
+                            x4 = x4 * key[ik++] & 0xffff;
+                        }
+                        x1 = x1 * key[ik++] & 0xffff; // @cb-key
+                        x3 = x3 + key[ik++] & 0xffff; // @cb-key2
+                        x2 = x2 + key[ik++] & 0xffff; // @cb-key3
+                        x4 = x4 * key[ik++] & 0xffff; // @cb-key4
+                        text2[i2++] = (byte) x1; // @cb-write
+                        text2[i2++] = (byte) (x1 >>> 8);
+                        text2[i2++] = (byte) x3;
+                        text2[i2++] = (byte) (x3 >>> 8);
+                        text2[i2++] = (byte) x2;
+                        text2[i2++] = (byte) (x2 >>> 8);
+                        text2[i2++] = (byte) x4;
+                        text2[i2++] = (byte) (x4 >>> 8);
+                    }
+                } // @cb-end
+
+                // the counter is also stepped on one branch: not an induction variable, so each element is checked in its
+                // iteration, on the back edge
+                static int skipping(byte[] text, int n) {
+                    int s = 0;
+                    int k = 0;
+                    for (int i = 0; i < n; i++) { // @skip-loop
+                        s += text[k++]; // @skip-read
+                        if (s < 0) {
+                            k++;
+                        }
+                        s += text[k++]; // @skip-read2
+                    }
+                    return s; // @skip-end
+                }
+
+                // EXITS: a counter the loop does not test is counted from the one it tests, so the loop may be left by
+                // a return after its steps: a[0..k) of the iterations before, and this one's elements, at the return
+                static int firstZeroPair(int[] a, int n) {
+                    int k = 0;
+                    for (int r = 0; r < n; r++) {
+                        int x = a[k++]; // @pair
+                        int y = a[k++]; // @pair2
+                        if (x + y == 0) {
+                            return r; // @pair-found
+                        }
+                    }
+                    return -1; // @pair-end
+                }
+
                 static void redBlack(double[] row, int start, int n) {
                     for (int j = start; j < n; j += 2) {
                         row[j] = 0.5 * row[j]; // @rb
@@ -573,6 +639,30 @@ class BigFootPlacementTest {
     void aVariableTheLoopDoesNotTestGetsItsRangeCheckedAfterTheLoop() {
         assertEquals(List.of(check("readArrayRange", "[]", "keys", "keys-end")),
                 checks("keys").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void cryptsBlocksGetOneRangeCheckPerArrayAfterTheLoop() {
+        // per block: the rounds' key[0..ik) and the four key reads after them (ik is the rounds' value); the eight reads
+        // of text1 and the eight writes of text2 become text1[ilow..i1) and text2[ilow..i2) after the loop
+        assertEquals(List.of(check("readArrayRange", "[]", "cb-rounds", "cb-loop"), check("readArray", "[]", "cb-key", "cb-loop"),
+                check("readArray", "[]", "cb-key2", "cb-loop"), check("readArray", "[]", "cb-key3", "cb-loop"),
+                check("readArray", "[]", "cb-key4", "cb-loop"), check("readArrayRange", "[]", "cb-read", "cb-end"),
+                check("writeArrayRange", "[]", "cb-write", "cb-end")),
+                checks("cipherBlocks").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aCounterAlsoSteppedOnABranchIsCheckedPerElementInEveryIteration() {
+        assertEquals(List.of(check("readArray", "[]", "skip-read", "skip-loop"), check("readArray", "[]", "skip-read2", "skip-loop")),
+                checks("skipping").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aCounterTheLoopDoesNotTestGetsItsRangeCheckedAtEachExit() {
+        assertEquals(List.of(check("readArray", "[]", "pair", "pair-found"), check("readArrayRange", "[]", "pair", "pair-found"),
+                check("readArray", "[]", "pair2", "pair-found"), check("readArrayRange", "[]", "pair", "pair-end")),
+                checks("firstZeroPair").stream().filter(c -> !c.endsWith("@throw")).toList());
     }
 
     @Test

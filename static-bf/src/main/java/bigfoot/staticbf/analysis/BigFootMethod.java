@@ -441,10 +441,11 @@ final class BigFootMethod {
                 if (leavesMethod) {
                     // a handler per instruction owing many checks would grow straight-line code quadratically: past
                     // the bound the element and field checks run before the instruction. Never a loop's range: checked
-                    // inside its loop, it would be checked again (and larger) in every iteration
+                    // inside its loop, it would be checked again (and larger) in every iteration; nor an element the
+                    // loop absorbs into a range (ABSORBED): it would be checked in every iteration, as fasttrack does
                     Map<CheckedLocation, LocationFacts.Fact> owed = new LinkedHashMap<>();
                     unchecked(accessed, checked, (p, w) -> !c.containsKey(p) && !isLoopRange(p)
-                            && !ranges.notYetTested(at, p), owed);
+                            && !ranges.absorbedAround(block, p, w) && !ranges.notYetTested(at, p), owed);
                     if (owed.size() > MAX_OWED_ON_THROW) {
                         c.putAll(owed);
                     }
@@ -640,6 +641,8 @@ final class BigFootMethod {
             return new MethodPlan.Source.Parameter(p.slot());
         } else if (src instanceof LoopRanges.Source.Defined d) {
             return new MethodPlan.Source.Defined(bci(d.instruction()));
+        } else if (src instanceof LoopRanges.Source.Counted c) {
+            return new MethodPlan.Source.Counted(c.tested(), c.testedInit(), c.testedStep(), c.init(), c.step());
         }
         LoopRanges.Source.Tested t = (LoopRanges.Source.Tested) src;
         return new MethodPlan.Source.Tested(bci(t.instruction()), t.operand());

@@ -36,8 +36,8 @@ import java.util.function.IntPredicate;
  *     ran in that iteration, so the tested variable the rewriter keeps is the header's;</li>
  * <li>a linear induction variable {@code i = phi(init, i + k)} (k a positive constant, possibly a chain of
  *     constant additions such as three {@code i++}) that the test compares, with {@code init} defined
- *     outside the loop; and, in a loop left only from its test, maybe more induction variables of that form that
- *     it does not test;</li>
+ *     outside the loop; and maybe more induction variables of that form that it does not test (counters stepped in
+ *     the body, {@code key[k++]});</li>
  * <li>an access {@code a[m*j + c]} (m > 0 and c constants, j an induction variable), {@code a} defined outside the
  *     loop or with the same value in every iteration ({@link LoopInvariants}: ALIAS, {@code this.buf[i]},
  *     {@code g[i][j]}), in a block that dominates the back edge (so it runs in every iteration that reaches the back
@@ -48,9 +48,11 @@ import java.util.function.IntPredicate;
  * {@code a[m*init+c..m*j+c:m*k) ∪ a[m*j+c] = a[m*init+c..m*(j+k)+c:m*k)}. Likewise a location named by values
  * defined outside the loop or invariant in it ({@code b.f}), accessed in such a block, has been accessed if {@code i != init}. The
  * loop's element accesses are absorbed into the range, which is checked once, after the loop (or when an exception
- * leaves the method). The rewriter keeps the tested variable where the branch tests it; a variable the branch does
- * not test is kept where it is stepped, so its value is the header's only once the loop ran: its ranges are
- * checked only if {@code i != init}.
+ * leaves the method). The rewriter keeps the tested variable where the branch tests it, so there it has the header's
+ * value in the whole iteration and after the loop; a variable j the branch does not test is COUNTED from it: after n
+ * iterations {@code i = i0 + n*si} and {@code j = j0 + n*sj}, so {@code j = j0 + (i - i0) / si * sj}. Its own local
+ * would not do: the counter is stepped inside the iteration (crypt's {@code in[i1++]} eight times), so no point of
+ * the body sees the header's value of it in every iteration.
  */
 final class LoopRanges {
 
@@ -79,9 +81,18 @@ final class LoopRanges {
         /** A phi tested by the conditional branch at an instruction index, as its operand {@code operand}. */
         record Tested(int instruction, int operand) implements Source {
         }
+
+        /**
+         * COUNTED: an induction variable the loop does not test, from the one it tests (values whose sources are
+         * listed too): {@code init + (tested - testedInit) / testedStep * step}.
+         */
+        record Counted(int tested, int testedInit, int testedStep, int init, int step) implements Source {
+        }
     }
 
     private final Map<ISSABasicBlock, List<Range>> byHeader = new HashMap<>();
+    /** The bodies of the loops that carry ranges, by header. */
+    private final Map<ISSABasicBlock, Set<ISSABasicBlock>> bodies = new HashMap<>();
     /** Instructions of a loop's test, before its branch, that may throw: by index, the loop's header. */
     private final Map<Integer, ISSABasicBlock> beforeTest = new HashMap<>();
     private final Map<Integer, Source> sources = new HashMap<>();
@@ -123,6 +134,14 @@ final class LoopRanges {
     }
 
     /**
+     * ABSORBED: true if {@code p} is accessed in every iteration of a loop around {@code block}, which absorbs it on
+     * its back edge into one of its ranges (crypt's {@code in[i1++]}: the range {@code in[i1 before the loop..i1)}).
+     */
+    boolean absorbedAround(ISSABasicBlock block, CheckedLocation p, boolean write) {
+        return bodies.entrySet().stream().anyMatch(loop -> loop.getValue().contains(block) && absorbs(loop.getKey(), p, write));
+    }
+
+    /**
      * @param effects      what each instruction does
      * @param dom          the CFG's dominators
      * @param synchronises instruction indices that acquire or release
@@ -158,15 +177,11 @@ final class LoopRanges {
         if (testBlock == null) {
             return;
         }
-        boolean moreExits = false;
         for (ISSABasicBlock b : body) {
             for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
                 if (insns[i] != null && (synchronises.test(i) || throwsInside.test(i))) {
                     return;
                 }
-            }
-            for (ISSABasicBlock s : cfg.getNormalSuccessors(b)) {
-                moreExits |= !body.contains(s) && !b.equals(testBlock); // a break or a return in the body
             }
         }
         int last = testBlock.getLastInstructionIndex();
@@ -189,9 +204,7 @@ final class LoopRanges {
             if (tested == null && operand >= 0) {
                 tested = iv;
                 sources.put(iv.phi(), new Source.Tested(last, operand));
-            } else if (!moreExits) {
-                // EXITS: an untested variable is kept where it is stepped, so at a break after its step it is
-                // already the next iteration's value: its ranges are only for loops left at the test
+            } else {
                 others.add(iv);
             }
         }
@@ -214,12 +227,8 @@ final class LoopRanges {
                         Linear index = linear(e.index(), iv.phi(), 0);
                         if (index != null && index.scale() > 0) {
                             key = List.of(e.array(), iv.phi(), index.offset(), index.scale());
-                            CheckedLocation range = new CheckedLocation.ArrayRange(e.array(), iv.init(), iv.phi(),
-                                    index.offset(), index.scale() * iv.step(), index.scale());
-                            // a variable the loop does not test is kept where it is stepped: valid once the loop ran
-                            fact = new Range(iv == tested ? range
-                                    : new CheckedLocation.IfLoopRan(range, tested.init(), tested.phi()),
-                                    effects[k].write(), k, e);
+                            fact = new Range(new CheckedLocation.ArrayRange(e.array(), iv.init(), iv.phi(),
+                                    index.offset(), index.scale() * iv.step(), index.scale()), effects[k].write(), k, e);
                             break;
                         }
                     }
@@ -239,21 +248,22 @@ final class LoopRanges {
             return;
         }
         byHeader.computeIfAbsent(header, h -> new ArrayList<>()).addAll(facts.values());
+        bodies.put(header, body);
         throwingTest.forEach(i -> beforeTest.put(i, header));
         for (InductionVariable iv : all) {
             sources.put(iv.init(), iv.initSource());
             if (iv != tested) {
-                sources.put(iv.phi(), new Source.Defined(defUse.getDef(iv.next()).iIndex()));
+                sources.put(iv.phi(), new Source.Counted(tested.phi(), tested.init(), tested.step(), iv.init(), iv.step()));
             }
         }
     }
 
     /**
-     * A linear induction variable {@code phi = phi(init, next)} of a loop, {@code next = phi + step}, step a positive
-     * constant (through a chain of constant additions: {@code k++} three times steps by 3), {@code init} defined
-     * before the loop where the rewriter can find it, {@code next} defined by an instruction in the loop.
+     * A linear induction variable {@code phi = phi(init, phi + step)} of a loop, step a positive constant (through a
+     * chain of constant additions: {@code k++} three times steps by 3), {@code init} defined before the loop where the
+     * rewriter can find it.
      */
-    private record InductionVariable(int phi, int init, Source initSource, int next, int step) {
+    private record InductionVariable(int phi, int init, Source initSource, int step) {
     }
 
     private InductionVariable inductionVariable(IR ir, SSAPhiInstruction phi, Set<Integer> defined, SymbolTable symbols,
@@ -266,13 +276,11 @@ final class LoopRanges {
             int next = phi.getUse(back);
             int init = phi.getUse(1 - back);
             Linear step = constants.isConstant(next) ? null : linear(next, i, 0);
-            SSAInstruction def = defUse.getDef(next);
-            if (step == null || step.scale() != 1 || step.offset() <= 0 || defined.contains(init)
-                    || def == null || def.iIndex() < 0) {
+            if (step == null || step.scale() != 1 || step.offset() <= 0 || defined.contains(init)) {
                 continue;
             }
             Source initSource = source(ir, init, symbols, dom, header);
-            return initSource == null ? null : new InductionVariable(i, init, initSource, next, step.offset());
+            return initSource == null ? null : new InductionVariable(i, init, initSource, step.offset());
         }
         return null;
     }

@@ -72,6 +72,13 @@ public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>
         /** Operand {@code operand} (0 the deeper) of the conditional branch at a bytecode index, kept before it. */
         record Tested(int bci, int operand) implements Source {
         }
+
+        /**
+         * A loop's induction variable counted from the one its test compares (values whose sources are listed too):
+         * {@code init + (tested - testedInit) / testedStep * step}.
+         */
+        record Counted(int tested, int testedInit, int testedStep, int init, int step) implements Source {
+        }
     }
 
     /** Values an access keeps: its receiver or array ({@code object}) and array index, -1 where not needed. */

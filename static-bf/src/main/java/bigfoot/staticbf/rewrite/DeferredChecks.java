@@ -123,11 +123,28 @@ final class DeferredChecks {
             return new Code().push(scale * c.value() + offset);
         }
         Code code = src instanceof Source.Parameter p ? new Code().load(Type.INT_TYPE, p.slot())
+                : src instanceof Source.Counted c ? counted(c)
                 : new Code().load(Type.INT_TYPE, ctx.valueSlot(value, false));
         if (scale != 1) {
             code.push(scale).op(Opcodes.IMUL);
         }
         return offset == 0 ? code : code.push(offset).op(Opcodes.IADD);
+    }
+
+    /**
+     * Pushes {@code init + (tested - testedInit) / testedStep * step} ({@code tested - testedInit} is a multiple of
+     * {@code testedStep}: the division is exact, and left out with the multiplication when both steps are equal).
+     */
+    private Code counted(Source.Counted c) {
+        Code code = loadInt(c.init(), 1, 0).append(loadInt(c.tested(), 1, 0)).append(loadInt(c.testedInit(), 1, 0))
+                .op(Opcodes.ISUB);
+        if (c.testedStep() != c.step() && c.testedStep() != 1) {
+            code.push(c.testedStep()).op(Opcodes.IDIV);
+        }
+        if (c.testedStep() != c.step() && c.step() != 1) {
+            code.push(c.step()).op(Opcodes.IMUL);
+        }
+        return code.op(Opcodes.IADD);
     }
 
     /**

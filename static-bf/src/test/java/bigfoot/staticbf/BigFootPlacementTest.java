@@ -130,6 +130,16 @@ class BigFootPlacementTest {
                     return s; // @blocks-end
                 }
 
+                // a window clipped with Math (particles' neighbours): the call's result starts the range, and the
+                // bound Math.min recomputes in every test cannot throw, so ps[max(0, i-w)..k) is one check after the loop
+                static int window(int[] ps, int i, int w) {
+                    int s = 0;
+                    for (int k = Math.max(0, i - w); k < Math.min(ps.length, i + w); k++) {
+                        s += ps[k]; // @window
+                    }
+                    return s; // @window-end
+                }
+
                 // a variable the loop does not test, stepped three times per iteration: key[k0..k) if the loop ran
                 static int keys(int[] key, int rounds) {
                     int s = 0;
@@ -633,6 +643,12 @@ class BigFootPlacementTest {
     void eightBytesOfABlockPerIterationGetOneRangeCheckAfterTheLoop() {
         assertEquals(List.of(check("readArrayRange", "[]", "blocks", "blocks-end")),
                 checks("blocks").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aLoopFromAMathMaxToAMathMinGetsOneRangeCheckAfterTheLoop() {
+        assertEquals(List.of(check("readArrayRange", "[]", "window", "window-end")),
+                checks("window").stream().filter(c -> !c.endsWith("@throw")).toList());
     }
 
     @Test

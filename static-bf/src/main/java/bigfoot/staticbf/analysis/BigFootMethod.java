@@ -218,8 +218,19 @@ final class BigFootMethod {
             return store.getElementType().isPrimitiveType() && known.isInBounds(name(store.getArrayRef()), name(store.getIndex()));
         } else if (insn instanceof SSAArrayLengthInstruction length) {
             return known.isNonNull(name(length.getArrayRef()));
+        } else if (insn instanceof SSAAbstractInvokeInstruction call) {
+            return isTotalMath(call);
         }
         return false;
+    }
+
+    /** The Math functions loop bounds use ({@code k < Math.min(n, i + w)}): total, they throw nothing. */
+    private static final Set<String> TOTAL_MATH = Set.of("min", "max", "abs");
+
+    private static boolean isTotalMath(SSAAbstractInvokeInstruction call) {
+        String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString();
+        return call.isStatic() && (owner.equals("Ljava/lang/Math") || owner.equals("Ljava/lang/StrictMath"))
+                && TOTAL_MATH.contains(call.getDeclaredTarget().getName().toString());
     }
 
     /** What an instruction that completed normally proves. */

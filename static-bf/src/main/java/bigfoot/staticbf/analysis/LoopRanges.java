@@ -360,7 +360,10 @@ final class LoopRanges {
             }
             return null;
         }
-        return def != null && def.iIndex() >= 0 && def.getNumberOfDefs() == 1 ? new Source.Defined(def.iIndex()) : null;
+        // a call defines its result and its exception: the result is its first def ({@code k = Math.max(0, i - w)})
+        return def != null && def.iIndex() >= 0 && def.getNumberOfDefs() >= 1 && def.getDef(0) == value
+                && (def.getNumberOfDefs() == 1 || def instanceof SSAAbstractInvokeInstruction)
+                ? new Source.Defined(def.iIndex()) : null;
     }
 
     /** Bound on the straight-line blocks between a loop's header and its test. */

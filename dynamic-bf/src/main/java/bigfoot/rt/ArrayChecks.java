@@ -20,34 +20,42 @@ final class ArrayChecks {
         this.adaptive = adaptive;
     }
 
-    /** True with {@code arrays=adaptive}: checks go to the thread's footprint, not straight to the shadows. */
-    boolean buffered() {
-        return adaptive;
+    /**
+     * Checks {@code a[index]} for thread {@code ts} (ignored if out of bounds: the access will throw). Fine, SMALL and
+     * PER-ELEMENT arrays take the same path as FastTrack's element checks: straight to the element's shadow.
+     */
+    void checkElement(ThreadState ts, ArrayShadow a, int index, boolean write, int site, PlacementVerifier verifier) {
+        if (index < 0 || index >= a.length()) {
+            return;
+        }
+        if (verifier != null) {
+            VarState sx = a.element(index);
+            ft.check(ts, sx, write, site);
+            verifier.check(sx, write, site);
+        } else if (!adaptive || a.checkedAtOnce(true)) {
+            a.checkElement(ft, ts, index, write, site);
+        } else if (ts.footprint.add(a, index, index, 1, write, site)) {
+            commit(ts);
+        }
     }
 
     /** Checks {@code a[begin..end by stride]} (stride below 1: {@code begin} only) for thread {@code ts}. */
     void check(ThreadState ts, ArrayShadow a, int begin, int end, int stride, boolean write, int site,
             PlacementVerifier verifier) {
-        int f;
-        int l;
-        int step;
-        if (stride < 1 || end - (long) begin == 1) {                // one index: the element checks' path
-            if (begin < 0 || begin >= a.length() || end <= begin) {
-                return;
+        if (stride < 1 || end - (long) begin == 1) {
+            if (end > begin) {
+                checkElement(ts, a, begin, write, site, verifier);
             }
-            f = begin;
-            l = begin;
-            step = 1;
-        } else {
-            long hi = Math.min(end, a.length());
-            long lo = begin >= 0 ? begin : begin + ((-(long) begin + stride - 1) / stride) * stride;
-            if (lo >= hi) {
-                return;
-            }
-            f = (int) lo;
-            l = (int) (lo + ((hi - 1 - lo) / stride) * stride);
-            step = f == l ? 1 : stride;
+            return;
         }
+        long hi = Math.min(end, a.length());
+        long lo = begin >= 0 ? begin : begin + ((-(long) begin + stride - 1) / stride) * stride;
+        if (lo >= hi) {
+            return;
+        }
+        int f = (int) lo;
+        int l = (int) (lo + ((hi - 1 - lo) / stride) * stride);
+        int step = f == l ? 1 : stride;
         if (verifier != null) {
             for (long i = f; i <= l; i += step) {
                 VarState sx = a.element((int) i);

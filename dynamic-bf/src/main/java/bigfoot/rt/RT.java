@@ -203,19 +203,15 @@ public final class RT {
         elementCheck(array, index, ts, site, true);
     }
 
-    /** One element: with {@code arrays=fine} and no verifier, straight to its shadow (the hot path of FT runs). */
+    /** One element: fine, SMALL and PER-ELEMENT arrays straight to its shadow (the hot path of FT runs), others to the footprint. */
     private static void elementCheck(Object array, int index, ThreadState ts, int site, boolean write) {
-        if (ARRAYS.buffered() || VERIFY.enabled()) {
-            arrayCheck(array, index, index + 1, 1, ts, site, write);
-            return;
-        }
         try {
             if (lost(ts)) {
                 return;
             }
             ArrayShadow a = ENGINE.arrays.of(array, ts);
             if (a != null) {
-                a.checkElement(FT, ts, index, write, site);
+                ARRAYS.checkElement(ts, a, index, write, site, VERIFY.enabled() ? VERIFY.of(ts) : null);
             }
         } catch (Throwable t) {
             FT.checkFailed(t);

@@ -140,6 +140,17 @@ class BigFootPlacementTest {
                     return s; // @window-end
                 }
 
+                // a row of a sparse matrix (JavaGrande's SparseMatmult, CSR): the test reads start[r + 1] in every
+                // iteration, the same element each time (r + 1 is invariant), so it may throw only in the first:
+                // val and col get one range check each after the loop, x[col[p]] one check per iteration
+                static double csrRow(int[] start, int[] col, double[] val, double[] x, int r) {
+                    double sum = 0;
+                    for (int p = start[r]; p < start[r + 1]; p++) { // @csr-test
+                        sum += val[p] * x[col[p]]; // @csr-read
+                    }
+                    return sum; // @csr-end
+                }
+
                 // a variable the loop does not test, stepped three times per iteration: key[k0..k) if the loop ran
                 static int keys(int[] key, int rounds) {
                     int s = 0;
@@ -649,6 +660,16 @@ class BigFootPlacementTest {
     void aLoopFromAMathMaxToAMathMinGetsOneRangeCheckAfterTheLoop() {
         assertEquals(List.of(check("readArrayRange", "[]", "window", "window-end")),
                 checks("window").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aSparseRowGetsRangesAfterTheLoopThoughItsTestReadsTheNextRowStart() {
+        List<String> placed = checks("csrRow").stream().filter(c -> !c.endsWith("@throw")).toList();
+        String inLoop = "@" + line("csr-test");
+        assertEquals(List.of(check("readArray", "[]", "csr-read", "csr-test")), placed.stream().filter(c -> c.endsWith(inLoop)).toList(),
+                "only x[col[p]] is checked in the loop");
+        assertEquals(List.of(check("readArrayRange", "[]", "csr-read", "csr-end"), check("readArrayRange", "[]", "csr-read", "csr-end")),
+                placed.stream().filter(c -> c.startsWith("readArrayRange")).toList(), "val and col: one range each after it");
     }
 
     @Test

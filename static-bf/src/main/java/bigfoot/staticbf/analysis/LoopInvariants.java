@@ -2,8 +2,11 @@ package bigfoot.staticbf.analysis;
 
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
+import com.ibm.wala.ssa.SSABinaryOpInstruction;
+import com.ibm.wala.ssa.SSAConversionInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAPhiInstruction;
+import com.ibm.wala.ssa.SSAUnaryOpInstruction;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,7 +15,7 @@ import java.util.Set;
 /**
  * The values a loop defines that are the same in every iteration, so what the loop accesses through them is one
  * object's: phis that only pass one value through ({@code x = phi(a, x)}: WALA keeps them for variables an inner loop
- * does not change), and, by ALIAS (reference/bigfoot.md section 10.3, the alias facts {@code x = y.f} and
+ * does not change), arithmetic on invariant values ({@code r + 1} in a test {@code p < start[r + 1]}), and, by ALIAS (reference/bigfoot.md section 10.3, the alias facts {@code x = y.f} and
  * {@code x = y[z]}), loads (javac reloads {@code this.buf} for every {@code this.buf[i]}, and {@code g[i]} for every
  * {@code g[i][j]}). A load {@code x = y.f} (or {@code x = C.f}, {@code x = y[z]}) of a loop qualifies when its operands are defined
  * outside the loop or are loads that qualify, and nothing in the loop may write what it reads ({@link HeapWrites}: no
@@ -49,6 +52,8 @@ final class LoopInvariants {
                     writes.add(insn, calls);
                     if (HeapWrites.isLoad(insn)) {
                         loads.add(insn);
+                    } else if (isArithmetic(insn)) {
+                        candidates.add(insn);
                     }
                 }
             }
@@ -72,6 +77,12 @@ final class LoopInvariants {
             }
         }
         return invariant;
+    }
+
+    /** Arithmetic, which reads no memory: the same in every iteration when its operands are ({@code start[r + 1]}'s index). */
+    private static boolean isArithmetic(SSAInstruction insn) {
+        return insn instanceof SSABinaryOpInstruction || insn instanceof SSAUnaryOpInstruction
+                || insn instanceof SSAConversionInstruction;
     }
 
     /** a if {@code phi} is {@code x = phi(a, .., a, x, .., x)} (so x is always a), else -1. */

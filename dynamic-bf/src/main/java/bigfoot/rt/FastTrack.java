@@ -129,6 +129,7 @@ final class FastTrack {
                 sx.r = e;
                 sx.readSite = site;
             } else {                                                // READ SHARE: fill V, then publish SHARED
+                sx.reserve(Math.max(Epoch.tid(r), st.tid) + 1);    // one array for both entries
                 sx.recordSharedRead(Epoch.tid(r), r, sx.readSite);
                 sx.recordSharedRead(st.tid, e, site);
                 sx.r = Epoch.SHARED;

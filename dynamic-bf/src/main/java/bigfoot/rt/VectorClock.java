@@ -36,6 +36,14 @@ class VectorClock {
         }
     }
 
+    /** Makes room for the entries below {@code length} in one array (not growing by steps). */
+    final void reserve(int length) {
+        long[] c = clocks;
+        if (length > c.length) {
+            clocks = grownCopy(c, length);
+        }
+    }
+
     /** The number of entries that may differ from {@code i@0}. */
     final int size() {
         return clocks.length;

@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), the
  * first write of a fresh object's field (allocation-free with shadow words: run with {@code -prof gc}), an
  * element read shared by two threads (the read vector), and a range check of 1,000 elements committed at the
- * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow). Run with
+ * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow), each next to a
+ * baseline without the check where one is needed to read its cost (the synchronisation alone, the allocation alone). Run with
  * {@code make bench-jmh}; numbers are for comparing builds of the runtime on one machine, not absolute.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -79,6 +80,19 @@ public class RuntimeHotPaths {
         RT.acquire(t.lock, t.ts);
         RT.release(t.lock, t.ts);   // a new epoch
         RT.writeField(t.holder, t.holder.state, t.holder.w, Holder.SHADOW, t.ts, SITE + 1);
+    }
+
+    /** The synchronisation of {@link #fieldWriteAfterOwnRelease} alone: the difference is the write's first check in a new epoch. */
+    @Benchmark
+    public void ownReleaseOnly(PerThread t) {
+        RT.acquire(t.lock, t.ts);
+        RT.release(t.lock, t.ts);
+    }
+
+    /** The allocation of {@link #fieldWriteFreshObject} alone: with {@code -prof gc} the difference is the check's bytes. */
+    @Benchmark
+    public Holder freshObjectOnly() {
+        return new Holder();
     }
 
     @Benchmark

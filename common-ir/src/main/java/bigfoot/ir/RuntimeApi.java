@@ -6,7 +6,8 @@ package bigfoot.ir;
  * application classes. The rewriter emits exactly these; the runtime implements exactly these (a test
  * in dynamic-bf checks every descriptor against the runtime by reflection).
  *
- * <p>Conventions: {@code ts} is the current thread's state, fetched once per method with {@link #THREAD};
+ * <p>Conventions: {@code ts} is the current thread's state, fetched with {@link #THREAD} at a method
+ * invocation's first check or event (a local, null at entry) and reused by the invocation's later ones;
  * {@code site} is {@code __bf$sb + localSiteId}, the class's site base plus the site's index in the
  * class's {@link SiteTable}. Check entry points never throw into the program: a null array or an
  * index out of bounds is ignored (the original instruction then throws as it would have).
@@ -35,7 +36,7 @@ public final class RuntimeApi {
     }
 
     // ---- set-up, emitted at method entry and at the top / end of <clinit> ----
-    /** {@code ThreadState thread()}: the current thread's state; stored in a fresh local at method entry. */
+    /** {@code ThreadState thread()}: the current thread's state; stored in a fresh local at the invocation's first use. */
     public static final Entry THREAD = new Entry("thread", "()" + TS);
     /** {@code int registerSites(String table)}: first thing in {@code <clinit>}; result stored in {@link #SITE_BASE_FIELD}. */
     public static final Entry REGISTER_SITES = new Entry("registerSites", "(Ljava/lang/String;)I");

@@ -36,7 +36,7 @@ public final class RT {
 
     // ---------------------------------------------------------------- set-up
 
-    /** The current thread's state; once per method, at entry. */
+    /** The current thread's state; once per method invocation, at its first check or event. */
     public static ThreadState thread() {
         try {
             return ENGINE.threads.current();
@@ -47,9 +47,10 @@ public final class RT {
     }
 
     /**
-     * True (and the check is counted as skipped) if {@code ts} is {@link #DETACHED}: the method could not
-     * fetch its thread's state (a stack overflow at its entry), so its race checks are skipped, which can only
-     * hide a race. Its synchronisation events cannot be skipped: {@link #synchronising} turns detection off.
+     * True (and the check is counted as skipped) if {@code ts} is {@link #DETACHED}: the method invocation
+     * could not fetch its thread's state (a stack overflow at its first check or event), so its race checks
+     * are skipped, which can only hide a race. Its synchronisation events cannot be skipped:
+     * {@link #synchronising} turns detection off.
      */
     private static boolean lost(ThreadState ts) {
         if (ts != DETACHED) {

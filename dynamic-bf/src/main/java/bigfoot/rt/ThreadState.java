@@ -3,7 +3,7 @@ package bigfoot.rt;
 /**
  * FT2's per-thread state {@code S_t = (V, E)}: the thread's vector clock (this object) and its current
  * epoch {@link #epoch} (E in the paper; invariant {@code epoch == get(tid)}). Rewritten code fetches it
- * once per method with {@code RT.thread()} and passes it to every check and event.
+ * with {@code RT.thread()} at a method invocation's first check or event and passes it to every check and event.
  *
  * <p>Everything here belongs to the thread it describes (fasttrack2.md section 9): the forking thread
  * owns it before the thread starts, the thread itself while it runs, and joiners read it after it ends.

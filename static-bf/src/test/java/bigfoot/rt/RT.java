@@ -4,6 +4,7 @@ import bigfoot.ir.Site;
 import bigfoot.ir.SiteTable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
@@ -23,6 +24,7 @@ public final class RT {
     private static final List<Site> SITES = new ArrayList<>();
     private static final List<String> TABLES = new ArrayList<>();
     private static final ThreadLocal<ThreadState> STATES = ThreadLocal.withInitial(ThreadState::new);
+    private static final AtomicInteger FETCHES = new AtomicInteger();
 
     private RT() {
     }
@@ -35,6 +37,12 @@ public final class RT {
 
     public static synchronized void reset() {
         EVENTS.clear();
+        FETCHES.set(0);
+    }
+
+    /** How many times rewritten code fetched its thread state since the last {@link #reset}. */
+    public static int threadFetches() {
+        return FETCHES.get();
     }
 
     public static synchronized Site site(int id) {
@@ -74,6 +82,7 @@ public final class RT {
     // ---- set-up ----
 
     public static ThreadState thread() {
+        FETCHES.incrementAndGet();
         return STATES.get();
     }
 

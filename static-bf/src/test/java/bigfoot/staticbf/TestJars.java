@@ -32,8 +32,10 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.util.CheckClassAdapter;
 
 /** Test support (for every test package): compile sources to a jar, run staticbf, and look at what came out. */
@@ -182,16 +184,67 @@ public final class TestJars {
                 .orElseThrow(() -> new AssertionError("no method " + name + descriptor + " in " + c.name));
     }
 
-    /** The names of the bigfoot/rt/RT entry points a method calls, in code order. */
+    /**
+     * The names of the bigfoot/rt/RT entry points a method calls, in code order, without the fetches of the thread
+     * state each check or event makes if the invocation has not fetched it yet ({@link #threadStateFetch}).
+     */
     static List<String> runtimeCalls(MethodNode m) {
         List<String> calls = new ArrayList<>();
         for (AbstractInsnNode insn : m.instructions) {
             if (insn.getOpcode() == Opcodes.INVOKESTATIC && insn instanceof MethodInsnNode call
-                    && call.owner.equals("bigfoot/rt/RT")) {
+                    && call.owner.equals("bigfoot/rt/RT") && !isThreadStateFetch(call)) {
                 calls.add(call.name);
             }
         }
         return calls;
+    }
+
+    /** True if insn is a call of RT.thread() inside the lazy fetch {@code aload ts; ifnonnull L; RT.thread(); astore ts; L: aload ts}. */
+    static boolean isThreadStateFetch(AbstractInsnNode insn) {
+        AbstractInsnNode store = next(insn);
+        AbstractInsnNode start = store == null || next(store) == null ? null : fetchStart(next(store));
+        return start != null && start == previous(previous(insn));
+    }
+
+    /**
+     * The first instruction of the lazy fetch of the thread state whose last instruction is {@code load}: {@code
+     * aload ts; ifnonnull L; invokestatic RT.thread; astore ts; L: aload ts} (the call runs only while ts is null).
+     */
+    static AbstractInsnNode threadStateFetch(AbstractInsnNode load) {
+        AbstractInsnNode first = fetchStart(load);
+        assertTrue(first != null, "not a lazy fetch of the thread state");
+        return first;
+    }
+
+    private static AbstractInsnNode fetchStart(AbstractInsnNode load) {
+        AbstractInsnNode store = previous(load);
+        AbstractInsnNode call = store == null ? null : previous(store);
+        AbstractInsnNode test = call == null ? null : previous(call);
+        AbstractInsnNode first = test == null ? null : previous(test);
+        boolean fetch = load instanceof VarInsnNode l && l.getOpcode() == Opcodes.ALOAD
+                && store instanceof VarInsnNode s && s.getOpcode() == Opcodes.ASTORE && s.var == l.var
+                && call instanceof MethodInsnNode c && c.owner.equals("bigfoot/rt/RT") && c.name.equals("thread")
+                && test instanceof JumpInsnNode j && j.getOpcode() == Opcodes.IFNONNULL && next(j.label) == load
+                && first instanceof VarInsnNode f && f.getOpcode() == Opcodes.ALOAD && f.var == l.var;
+        return fetch ? first : null;
+    }
+
+    /** The closest real instruction before insn (labels, frames and line numbers skipped). */
+    static AbstractInsnNode previous(AbstractInsnNode insn) {
+        AbstractInsnNode p = insn.getPrevious();
+        while (p != null && p.getOpcode() < 0) {
+            p = p.getPrevious();
+        }
+        return p;
+    }
+
+    /** The closest real instruction after insn. */
+    private static AbstractInsnNode next(AbstractInsnNode insn) {
+        AbstractInsnNode n = insn.getNext();
+        while (n != null && n.getOpcode() < 0) {
+            n = n.getNext();
+        }
+        return n;
     }
 
     /** A loader for the jar's classes, with the runtime test double (bigfoot.rt) from the test class path. */

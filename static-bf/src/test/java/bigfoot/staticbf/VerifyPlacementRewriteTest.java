@@ -48,7 +48,7 @@ class VerifyPlacementRewriteTest {
     void everyCheckedAccessGetsAnAccessEventRightAfterItsCheck() {
         Path out = rewrite("--verify-placement");
         ClassNode account = classNode(out, "app.Account");
-        assertEquals(List.of("thread", "readField", "accessField", "writeField", "accessField",
+        assertEquals(List.of("readField", "accessField", "writeField", "accessField",
                 "readStatic", "accessStatic", "writeStatic", "accessStatic", "readField", "accessField",
                 "writeArray", "accessArray", "readField", "accessField", "readField", "accessField",
                 "readArray", "accessArray", "writeArray", "accessArray", "volatileWriteField",
@@ -94,7 +94,7 @@ class VerifyPlacementRewriteTest {
         JarRewriter.rewrite(Options.parse(new String[] {"--in", in.toString(), "--out", out.toString(),
                 "--verify-placement"}), writesOnly, new Diagnostics(new PrintStream(err, true, StandardCharsets.UTF_8)));
         List<String> calls = runtimeCalls(method(classNode(out, "app.Account"), "deposit"));
-        assertEquals(List.of("thread", "accessField", "writeField", "accessField", "accessStatic", "accessStatic",
+        assertEquals(List.of("accessField", "writeField", "accessField", "accessStatic", "accessStatic",
                 "accessField", "accessArray", "accessField", "accessField", "accessArray", "accessArray",
                 "volatileWriteField", "volatileReadStatic", "volatileWriteStatic", "volatileReadField"), calls);
         TestJars.assertVerifies(out);

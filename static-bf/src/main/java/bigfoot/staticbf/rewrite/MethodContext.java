@@ -12,6 +12,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -19,8 +20,8 @@ import org.objectweb.asm.tree.MethodNode;
  * The rewriting of one method: its added locals, the original bcis and lines of its instructions, and
  * the insertion of code around them.
  *
- * <p>Locals past the original max_locals: {@code ts} (the thread state), {@code lock} (the monitor of a
- * synchronized method) and a scratch area. Every inserted sequence uses the scratch slots only within
+ * <p>Locals past the original max_locals: {@code ts} (the thread state, fetched on first use: {@link
+ * #threadState}), {@code lock} (the monitor of a synchronized method) and a scratch area. Every inserted sequence uses the scratch slots only within
  * itself (store, then load before the sequence ends), so all sequences share them. After the scratch area,
  * one local per value a deferred check needs ({@link MethodPlan}), set to null / 0 at entry so that every
  * path agrees on its type.
@@ -44,6 +45,7 @@ final class MethodContext {
     private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
     private final PlanFit fit;
     private boolean changed;
+    private boolean usesThreadState;
 
     MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
         this.cls = cls;
@@ -94,9 +96,18 @@ final class MethodContext {
         return valueSlots.computeIfAbsent(value, v -> scratchBase + SCRATCH_SLOTS + valueSlots.size());
     }
 
-    /** {@code aload ts}. */
+    /**
+     * Pushes the thread state, fetching it on the invocation's first use: {@code if (ts == null) ts = RT.thread();
+     * aload ts}. Invariant: ts is null at entry ({@link #finish}) and is only ever assigned RT.thread()'s result, so it
+     * is null or ThreadState on every path (handlers included) and, once set, is this thread's state (or
+     * RT.thread()'s DETACHED one, kept for the rest of the invocation as the eager fetch at entry kept it).
+     * A path that makes no check and no event never fetches it.
+     */
     Code threadState() {
-        return new Code().aload(tsSlot);
+        usesThreadState = true;
+        LabelNode fetched = new LabelNode();
+        return new Code().aload(tsSlot).jump(Opcodes.IFNONNULL, fetched).call(RuntimeApi.THREAD).astore(tsSlot)
+                .label(fetched).aload(tsSlot);
     }
 
     int lockSlot() {
@@ -152,15 +163,18 @@ final class MethodContext {
         method.instructions.add(counted(code.take()));
     }
 
-    /** True once anything was inserted; then {@link #finish} stores {@code ts} at entry. */
+    /** True once anything was inserted; then {@link #finish} initialises the added locals at entry. */
     boolean changed() {
         return changed;
     }
 
-    /** Adds {@code ts = RT.thread()} (and the value locals' initial values) at the very start; makes room for the added locals. */
+    /** Adds {@code ts = null} (and the value locals' initial values) at the very start; makes room for the added locals. */
     void finish() {
         if (changed) {
-            Code prologue = new Code().call(RuntimeApi.THREAD).astore(tsSlot);
+            Code prologue = new Code();
+            if (usesThreadState) {
+                prologue.op(Opcodes.ACONST_NULL).astore(tsSlot);
+            }
             valueSlots.forEach((value, slot) -> {
                 if (valueIsReference.get(value)) {
                     prologue.op(Opcodes.ACONST_NULL).astore(slot);

@@ -624,7 +624,7 @@ class BigFootPlacementTest {
                 while (n.getOpcode() != Opcodes.ALOAD) { // back to the fetch of ts
                     n = n.getPrevious();
                 }
-                n = TestJars.threadStateFetch(n);
+                n = TestJars.threadStatePush(n);
                 do { // back past the fetch to the array's "aload": the bounds follow it
                     n = n.getPrevious();
                 } while (n.getOpcode() != Opcodes.ALOAD);
@@ -647,7 +647,7 @@ class BigFootPlacementTest {
                 while (n.getOpcode() != Opcodes.ALOAD) { // back to the fetch of ts: the stride is pushed right before it
                     n = n.getPrevious();
                 }
-                assertEquals(Opcodes.ICONST_2, TestJars.threadStateFetch(n).getPrevious().getOpcode(), "stride 2");
+                assertEquals(Opcodes.ICONST_2, TestJars.threadStatePush(n).getPrevious().getOpcode(), "stride 2");
             }
         }
     }

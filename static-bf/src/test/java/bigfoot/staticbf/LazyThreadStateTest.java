@@ -11,6 +11,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,9 +25,10 @@ class LazyThreadStateTest {
     private static final String COUNTER = """
             package lazy;
             public class Counter {
+                private static int total;
                 private int count;
                 private final Object lock = new Object();
-                public Counter() { count = 1; }
+                public Counter() { count = 1; total = 1; }
                 public int maybe(boolean touch) {
                     if (touch) {
                         return count;
@@ -34,7 +36,7 @@ class LazyThreadStateTest {
                     return 0;
                 }
                 public int twice() {
-                    return count + count;
+                    return total + total;
                 }
                 public synchronized int locked() {
                     return 1;
@@ -66,21 +68,23 @@ class LazyThreadStateTest {
     }
 
     @Test
-    void everyFetchIsGuardedByItsNullTestAndNoneIsAtMethodEntry() {
+    void everyFetchIsGuardedByItsNullTestAndOnlyTheFirstOnEachPathRemains() {
         Path out = TestJars.compileAndRewrite(work, Map.of("lazy/Counter.java", COUNTER));
         TestJars.assertVerifies(out);
+        Map<String, Integer> fetches = new TreeMap<>();
         for (MethodNode m : classNode(out, "lazy.Counter").methods) {
-            int fetches = 0;
             for (AbstractInsnNode insn : m.instructions) {
                 if (insn instanceof MethodInsnNode call && call.owner.equals("bigfoot/rt/RT") && call.name.equals("thread")) {
                     assertTrue(TestJars.isThreadStateFetch(call), m.name + ": RT.thread() outside a lazy fetch");
-                    fetches++;
+                    fetches.merge(m.name, 1, Integer::sum);
                 }
             }
-            assertEquals(m.name.equals("<clinit>") ? 1 : TestJars.runtimeCalls(m).stream()
-                    .filter(c -> !List.of("registerSites", "fieldShadow", "staticShadow").contains(c)).count(), fetches,
-                    m.name + ": one fetch per check or event");
         }
+        // twice: two checks, the second after the first's fetch on every path; guarded: the acquire fetches, its read
+        // and release follow it; locked: the acquire at entry. caught: the handler may be reached from before the
+        // array's check. <init>: the check of count is skipped for a null receiver, so total's check fetches again.
+        assertEquals(Map.of("<clinit>", 1, "<init>", 2, "maybe", 1, "twice", 1, "locked", 1, "guarded", 1, "caught", 2),
+                fetches);
     }
 
     @Test
@@ -107,7 +111,7 @@ class LazyThreadStateTest {
             assertEquals(2, c.getMethod("twice").invoke(counter));
             assertEquals(1, guarded.invoke(counter, true));
             assertEquals(2, RT.threadFetches(), "one fetch per invocation, however many checks and events it makes");
-            assertEquals(List.of("readField", "readField", "acquire", "readField", "release"), entries());
+            assertEquals(List.of("readStatic", "readStatic", "acquire", "readField", "release"), entries());
 
             RT.reset();
             assertEquals(1, c.getMethod("locked").invoke(counter));

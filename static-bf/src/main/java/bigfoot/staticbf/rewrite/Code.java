@@ -3,6 +3,7 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.RuntimeApi;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
@@ -46,6 +47,11 @@ final class Code {
 
     Code jump(int opcode, LabelNode target) {
         list.add(new JumpInsnNode(opcode, target));
+        return this;
+    }
+
+    Code add(AbstractInsnNode insn) {
+        list.add(insn);
         return this;
     }
 

@@ -44,6 +44,11 @@ public final class Counts {
         }
     }
 
+    /** Takes back {@code n} counted calls of {@code entry} the rewriter removed again. */
+    void uncount(RuntimeApi.Entry entry, int n) {
+        calls.merge(entry.name(), -n, Integer::sum);
+    }
+
     void sites(int n) {
         sites += n;
     }

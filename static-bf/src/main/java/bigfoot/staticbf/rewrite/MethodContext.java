@@ -12,7 +12,6 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
-import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -38,6 +37,7 @@ final class MethodContext {
     /** The local site id of each access registered so far: its check and its access event share one site. */
     private final Map<AbstractInsnNode, Integer> sites = new IdentityHashMap<>();
     private final int tsSlot;
+    private final ThreadStateFetches fetches;
     private final int lockSlot;
     private final int scratchBase;
     /** Value number -> local slot (and whether it holds a reference), for the values deferred checks need. */
@@ -45,13 +45,13 @@ final class MethodContext {
     private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
     private final PlanFit fit;
     private boolean changed;
-    private boolean usesThreadState;
 
     MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
         this.cls = cls;
         this.method = method;
         this.bcis = bcis;
         this.tsSlot = method.maxLocals;
+        this.fetches = new ThreadStateFetches(tsSlot);
         this.lockSlot = method.maxLocals + 1;
         this.scratchBase = method.maxLocals + 2;
         int line = -1;
@@ -96,18 +96,9 @@ final class MethodContext {
         return valueSlots.computeIfAbsent(value, v -> scratchBase + SCRATCH_SLOTS + valueSlots.size());
     }
 
-    /**
-     * Pushes the thread state, fetching it on the invocation's first use: {@code if (ts == null) ts = RT.thread();
-     * aload ts}. Invariant: ts is null at entry ({@link #finish}) and is only ever assigned RT.thread()'s result, so it
-     * is null or ThreadState on every path (handlers included) and, once set, is this thread's state (or
-     * RT.thread()'s DETACHED one, kept for the rest of the invocation as the eager fetch at entry kept it).
-     * A path that makes no check and no event never fetches it.
-     */
+    /** Pushes the thread state, fetched by the invocation's first check or event ({@link ThreadStateFetches}). */
     Code threadState() {
-        usesThreadState = true;
-        LabelNode fetched = new LabelNode();
-        return new Code().aload(tsSlot).jump(Opcodes.IFNONNULL, fetched).call(RuntimeApi.THREAD).astore(tsSlot)
-                .label(fetched).aload(tsSlot);
+        return fetches.fetch();
     }
 
     int lockSlot() {
@@ -168,11 +159,14 @@ final class MethodContext {
         return changed;
     }
 
-    /** Adds {@code ts = null} (and the value locals' initial values) at the very start; makes room for the added locals. */
+    /**
+     * Adds {@code ts = null} (and the value locals' initial values) at the very start; makes room for the added
+     * locals; leaves a fetch of ts only where a path may reach it with ts still null.
+     */
     void finish() {
         if (changed) {
             Code prologue = new Code();
-            if (usesThreadState) {
+            if (fetches.any()) {
                 prologue.op(Opcodes.ACONST_NULL).astore(tsSlot);
             }
             valueSlots.forEach((value, slot) -> {
@@ -184,6 +178,7 @@ final class MethodContext {
             });
             method.instructions.insert(counted(prologue.take()));
             method.maxLocals = scratchBase + SCRATCH_SLOTS + valueSlots.size();
+            cls.counts.uncount(RuntimeApi.THREAD, fetches.dropRedundant(method));
         }
     }
 

@@ -1,0 +1,158 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * The lazy fetches of one method's thread state {@code ts}: {@code aload ts; ifnonnull L; ts = RT.thread(); L:
+ * aload ts}, one per check or event. Invariant: ts is null at entry and only these fetches store into it, so it
+ * is null or a ThreadState on every path (one type for the frames) and, once stored, stays RT.thread()'s result for
+ * the rest of the invocation (its DETACHED state included, as the eager fetch at entry kept it). A path with no check
+ * or event never calls RT.thread(). Once the method is rewritten, a fetch that every path (exception edges included)
+ * reaches with ts already stored is cut down to its final {@code aload ts}: only the first check or event of each
+ * path tests ts.
+ */
+final class ThreadStateFetches {
+
+    /** One fetch: its five nodes, in order and contiguous unless code was inserted among them. */
+    private record Fetch(VarInsnNode test, JumpInsnNode jump, MethodInsnNode call, VarInsnNode store,
+            LabelNode fetched) {
+    }
+
+    private final int tsSlot;
+    private final List<Fetch> fetches = new ArrayList<>();
+
+    ThreadStateFetches(int tsSlot) {
+        this.tsSlot = tsSlot;
+    }
+
+    /** A new fetch; it pushes ts. */
+    Code fetch() {
+        LabelNode fetched = new LabelNode();
+        Fetch f = new Fetch(new VarInsnNode(Opcodes.ALOAD, tsSlot), new JumpInsnNode(Opcodes.IFNONNULL, fetched),
+                new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeApi.RT, RuntimeApi.THREAD.name(),
+                        RuntimeApi.THREAD.descriptor(), false), new VarInsnNode(Opcodes.ASTORE, tsSlot), fetched);
+        fetches.add(f);
+        return new Code().add(f.test).add(f.jump).add(f.call).add(f.store).add(f.fetched).aload(tsSlot);
+    }
+
+    /** True if any fetch was made (then ts needs its null at entry). */
+    boolean any() {
+        return !fetches.isEmpty();
+    }
+
+    /**
+     * Cuts every fetch reached only with ts stored down to {@code aload ts}; returns how many. Needs the method's
+     * final code. A forward must-analysis: "ts is stored" holds after a fetch's store and on its {@code ifnonnull}'s
+     * taken edge (ts is never non-null unless stored), and reaches a handler only if it held before every instruction
+     * of its range. Subroutines (jsr/ret, old class files) are not followed: their fetches all stay.
+     */
+    int dropRedundant(MethodNode method) {
+        AbstractInsnNode[] insns = method.instructions.toArray();
+        Map<AbstractInsnNode, Integer> index = new IdentityHashMap<>();
+        for (AbstractInsnNode insn : insns) {
+            if (insn.getOpcode() == Opcodes.JSR || insn.getOpcode() == Opcodes.RET) {
+                return 0;
+            }
+            index.put(insn, index.size());
+        }
+        Set<AbstractInsnNode> stores = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<AbstractInsnNode> tests = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Fetch f : fetches) {
+            stores.add(f.store);
+            tests.add(f.jump);
+        }
+        List<List<Integer>> handlers = new ArrayList<>();
+        for (int i = 0; i < insns.length; i++) {
+            handlers.add(new ArrayList<>());
+        }
+        for (TryCatchBlockNode t : method.tryCatchBlocks) {
+            for (int i = index.get(t.start); i < index.get(t.end); i++) {
+                handlers.get(i).add(index.get(t.handler));
+            }
+        }
+        boolean[] stored = new boolean[insns.length]; // before each instruction; true = not reached yet (top)
+        Arrays.fill(stored, true);
+        stored[0] = false;
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < insns.length; i++) {
+                AbstractInsnNode insn = insns[i];
+                boolean in = stored[i];
+                boolean out = in || stores.contains(insn);
+                for (int h : handlers.get(i)) {
+                    changed |= meet(stored, h, in);
+                }
+                if (insn instanceof JumpInsnNode jump) {
+                    changed |= meet(stored, index.get(jump.label), out || tests.contains(insn));
+                } else if (insn instanceof TableSwitchInsnNode sw) {
+                    changed |= meet(stored, index.get(sw.dflt), out);
+                    for (LabelNode l : sw.labels) {
+                        changed |= meet(stored, index.get(l), out);
+                    }
+                } else if (insn instanceof LookupSwitchInsnNode sw) {
+                    changed |= meet(stored, index.get(sw.dflt), out);
+                    for (LabelNode l : sw.labels) {
+                        changed |= meet(stored, index.get(l), out);
+                    }
+                }
+                if (i + 1 < insns.length && fallsThrough(insn)) {
+                    changed |= meet(stored, i + 1, out);
+                }
+            }
+        }
+        List<Fetch> redundant = new ArrayList<>();
+        for (Fetch f : fetches) {
+            Integer i = index.get(f.test); // null for a fetch whose code was never inserted
+            if (i != null && contiguous(f) && stored[i]) {
+                redundant.add(f);
+            }
+        }
+        for (Fetch f : redundant) {
+            method.instructions.remove(f.test);
+            method.instructions.remove(f.jump);
+            method.instructions.remove(f.call);
+            method.instructions.remove(f.store);
+            method.instructions.remove(f.fetched);
+        }
+        return redundant.size();
+    }
+
+    /** stored[i] &= value; true if that changed it. */
+    private static boolean meet(boolean[] stored, int i, boolean value) {
+        if (stored[i] && !value) {
+            stored[i] = false;
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean fallsThrough(AbstractInsnNode insn) {
+        int op = insn.getOpcode();
+        return op != Opcodes.GOTO && op != Opcodes.ATHROW && op != Opcodes.TABLESWITCH && op != Opcodes.LOOKUPSWITCH
+                && (op < Opcodes.IRETURN || op > Opcodes.RETURN);
+    }
+
+    /** True if nothing was inserted among the fetch's nodes (so its label is only its own jump's target). */
+    private static boolean contiguous(Fetch f) {
+        return f.test.getNext() == f.jump && f.jump.getNext() == f.call && f.call.getNext() == f.store
+                && f.store.getNext() == f.fetched;
+    }
+}

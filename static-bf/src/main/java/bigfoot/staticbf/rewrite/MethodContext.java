@@ -36,7 +36,6 @@ final class MethodContext {
     private final Map<AbstractInsnNode, Integer> lines = new IdentityHashMap<>();
     /** The local site id of each access registered so far: its check and its access event share one site. */
     private final Map<AbstractInsnNode, Integer> sites = new IdentityHashMap<>();
-    private final int tsSlot;
     private final ThreadStateFetches fetches;
     private final int lockSlot;
     private final int scratchBase;
@@ -50,8 +49,7 @@ final class MethodContext {
         this.cls = cls;
         this.method = method;
         this.bcis = bcis;
-        this.tsSlot = method.maxLocals;
-        this.fetches = new ThreadStateFetches(tsSlot);
+        this.fetches = new ThreadStateFetches(method.maxLocals);
         this.lockSlot = method.maxLocals + 1;
         this.scratchBase = method.maxLocals + 2;
         int line = -1;
@@ -160,15 +158,12 @@ final class MethodContext {
     }
 
     /**
-     * Adds {@code ts = null} (and the value locals' initial values) at the very start; makes room for the added
-     * locals; leaves a fetch of ts only where a path may reach it with ts still null.
+     * Adds the initialisation of ts ({@link ThreadStateFetches#settle}) and the value locals' initial values at the
+     * very start; makes room for the added locals.
      */
     void finish() {
         if (changed) {
-            Code prologue = new Code();
-            if (fetches.any()) {
-                prologue.op(Opcodes.ACONST_NULL).astore(tsSlot);
-            }
+            Code prologue = fetches.settle(method);
             valueSlots.forEach((value, slot) -> {
                 if (valueIsReference.get(value)) {
                     prologue.op(Opcodes.ACONST_NULL).astore(slot);
@@ -177,8 +172,8 @@ final class MethodContext {
                 }
             });
             method.instructions.insert(counted(prologue.take()));
+            cls.counts.uncount(RuntimeApi.THREAD, fetches.cut());
             method.maxLocals = scratchBase + SCRATCH_SLOTS + valueSlots.size();
-            cls.counts.uncount(RuntimeApi.THREAD, fetches.dropRedundant(method));
         }
     }
 

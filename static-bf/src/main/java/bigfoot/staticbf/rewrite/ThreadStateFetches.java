@@ -26,7 +26,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * the rest of the invocation (its DETACHED state included, as the eager fetch at entry kept it). A path with no check
  * or event never calls RT.thread(). Once the method is rewritten, a fetch that every path (exception edges included)
  * reaches with ts already stored is cut down to its final {@code aload ts}: only the first check or event of each
- * path tests ts.
+ * path tests ts; and where every path that returns makes a check or an event, ts is fetched at entry instead
+ * ({@link #settle}).
  */
 final class ThreadStateFetches {
 
@@ -37,6 +38,7 @@ final class ThreadStateFetches {
 
     private final int tsSlot;
     private final List<Fetch> fetches = new ArrayList<>();
+    private int cut;
 
     ThreadStateFetches(int tsSlot) {
         this.tsSlot = tsSlot;
@@ -52,25 +54,62 @@ final class ThreadStateFetches {
         return new Code().add(f.test).add(f.jump).add(f.call).add(f.store).add(f.fetched).aload(tsSlot);
     }
 
-    /** True if any fetch was made (then ts needs its null at entry). */
-    boolean any() {
-        return !fetches.isEmpty();
-    }
-
     /**
-     * Cuts every fetch reached only with ts stored down to {@code aload ts}; returns how many. Needs the method's
-     * final code. A forward must-analysis: "ts is stored" holds after a fetch's store and on its {@code ifnonnull}'s
-     * taken edge (ts is never non-null unless stored), and reaches a handler only if it held before every instruction
-     * of its range. Subroutines (jsr/ret, old class files) are not followed: their fetches all stay.
+     * Settles how ts is fetched once the method's code is final but for its prologue, and returns the prologue. If
+     * every return is reached only with ts stored (every path that completes normally makes a check or an event), ts
+     * is fetched at entry, {@code ts = RT.thread()}: as many calls, less code and no test; every fetch is cut down to
+     * {@code aload ts}. Otherwise {@code ts = null}, and a fetch every path reaches with ts stored is cut. {@link #cut}
+     * tells how many fetches were cut.
      */
-    int dropRedundant(MethodNode method) {
+    Code settle(MethodNode method) {
+        if (fetches.isEmpty()) {
+            return new Code();
+        }
         AbstractInsnNode[] insns = method.instructions.toArray();
         Map<AbstractInsnNode, Integer> index = new IdentityHashMap<>();
         for (AbstractInsnNode insn : insns) {
-            if (insn.getOpcode() == Opcodes.JSR || insn.getOpcode() == Opcodes.RET) {
-                return 0;
-            }
             index.put(insn, index.size());
+        }
+        boolean[] stored = storedBefore(method, insns, index);
+        if (stored == null) {
+            return new Code().op(Opcodes.ACONST_NULL).astore(tsSlot);
+        }
+        boolean atEntry = true;
+        for (int i = 0; i < insns.length; i++) {
+            int op = insns[i].getOpcode();
+            atEntry &= op < Opcodes.IRETURN || op > Opcodes.RETURN || stored[i];
+        }
+        for (Fetch f : fetches) {
+            Integer i = index.get(f.test); // null for a fetch whose code was never inserted
+            if (i != null && contiguous(f) && (atEntry || stored[i])) {
+                method.instructions.remove(f.test);
+                method.instructions.remove(f.jump);
+                method.instructions.remove(f.call);
+                method.instructions.remove(f.store);
+                method.instructions.remove(f.fetched);
+                cut++;
+            }
+        }
+        return atEntry ? new Code().call(RuntimeApi.THREAD).astore(tsSlot)
+                : new Code().op(Opcodes.ACONST_NULL).astore(tsSlot);
+    }
+
+    /** How many fetches {@link #settle} cut down to {@code aload ts}. */
+    int cut() {
+        return cut;
+    }
+
+    /**
+     * Whether ts is certainly stored before each instruction (true also where unreachable), or null if the method
+     * has subroutines (jsr/ret, old class files), which this does not follow. A forward must-analysis: "stored"
+     * holds after a fetch's store and on its {@code ifnonnull}'s taken edge (ts is never non-null unless stored), and
+     * reaches a handler only if it held before every instruction of its range.
+     */
+    private boolean[] storedBefore(MethodNode method, AbstractInsnNode[] insns, Map<AbstractInsnNode, Integer> index) {
+        for (AbstractInsnNode insn : insns) {
+            if (insn.getOpcode() == Opcodes.JSR || insn.getOpcode() == Opcodes.RET) {
+                return null;
+            }
         }
         Set<AbstractInsnNode> stores = Collections.newSetFromMap(new IdentityHashMap<>());
         Set<AbstractInsnNode> tests = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -87,7 +126,7 @@ final class ThreadStateFetches {
                 handlers.get(i).add(index.get(t.handler));
             }
         }
-        boolean[] stored = new boolean[insns.length]; // before each instruction; true = not reached yet (top)
+        boolean[] stored = new boolean[insns.length]; // true = not reached yet (top)
         Arrays.fill(stored, true);
         stored[0] = false;
         boolean changed = true;
@@ -118,21 +157,7 @@ final class ThreadStateFetches {
                 }
             }
         }
-        List<Fetch> redundant = new ArrayList<>();
-        for (Fetch f : fetches) {
-            Integer i = index.get(f.test); // null for a fetch whose code was never inserted
-            if (i != null && contiguous(f) && stored[i]) {
-                redundant.add(f);
-            }
-        }
-        for (Fetch f : redundant) {
-            method.instructions.remove(f.test);
-            method.instructions.remove(f.jump);
-            method.instructions.remove(f.call);
-            method.instructions.remove(f.store);
-            method.instructions.remove(f.fetched);
-        }
-        return redundant.size();
+        return stored;
     }
 
     /** stored[i] &= value; true if that changed it. */

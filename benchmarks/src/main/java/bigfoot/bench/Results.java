@@ -100,7 +100,7 @@ final class Results {
     }
 
     /** CPU time, naming the programs whose overheads come from wall time instead. */
-    String basis() {
+    private String basis() {
         List<String> wall = rows.stream().filter(r -> !r.cpu()).map(r -> r.kernel().name()).toList();
         return "CPU time" + (wall.isEmpty() ? "" : "; from wall time for " + String.join(", ", wall) + ": no cpu-ms lines");
     }

@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  * placement mode and fields option with the real StaticBF CLI (and for the real-library workloads, each driver's
  * jar and library jars: see {@link Jars}), runs every kernel and workload under every configuration in
  * fresh JVMs ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations; the configurations
- * take turns, one JVM each per run), and prints a table of median iteration times per configuration, in CPU time
- * (user + system of the child JVM's threads) and wall time, each checked configuration's overhead in CPU time
+ * take turns, one JVM each per run), and prints a table of the iteration times per configuration, mean CPU
+ * time (user + system of the child JVM's threads) and median wall time, each checked configuration's overhead in CPU time
  * (overhead = (checked - base) / base, as in FT2 and BigFoot; in wall time for a program whose JVMs measured no
  * CPU time), its check ratio (shadow operations / FT's) and its array shadow memory (array shadow states made,
  * in the last run), then a summary line (geometric-mean slowdown in CPU time, mean check ratio); it also writes them as markdown and CSV ({@code results.md}, {@code results.csv}) and an SVG
@@ -155,9 +155,9 @@ public final class Compare {
                     }
                 }
             }
-            Map<Configuration, Samples.Medians> medians = new EnumMap<>(Configuration.class);
-            samples.forEach((c, s) -> medians.put(c, s.medians()));
-            Results.Row row = new Results.Row(k, medians, summaries);
+            Map<Configuration, Samples.Times> times = new EnumMap<>(Configuration.class);
+            samples.forEach((c, s) -> times.put(c, s.times()));
+            Results.Row row = new Results.Row(k, times, summaries);
             results.add(row);
             System.out.println(results.textRow(row));
             if (k.usesLibraries()) {

@@ -9,27 +9,27 @@ import java.util.function.DoubleUnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * The measurements of one harness run, as the paper's Table 3.1 and 3.2 analogues: per program the median CPU
- * and wall time of the uninstrumented run and of each configuration, each configuration's overhead ((T - B) / B),
+ * The measurements of one harness run, as the paper's Table 3.1 and 3.2 analogues: per program the mean CPU
+ * and median wall time of an iteration, uninstrumented and under each configuration, each configuration's overhead ((T - B) / B),
  * check ratio (shadow operations / FT's) and array shadow memory (KB), and a summary row (geometric mean of the
  * slowdowns T / B, which overheads near zero do not dominate; mean check ratio; total array shadow memory).
  * Overheads and slowdowns come from CPU time (user + system of all the child JVM's threads), which a shared, busy
- * machine disturbs less than wall time; from wall time for a program whose JVMs printed no CPU time. Rendered as
+ * machine disturbs less than wall time; from wall time for a program whose JVMs counted no CPU time. Rendered as
  * the text table the harness prints, as markdown and CSV, and as an SVG chart of the slowdowns.
  */
 final class Results {
 
-    /** One program's measurements: medians for BASE and every checked configuration, summaries for the latter. */
-    record Row(Kernel kernel, Map<Configuration, Samples.Medians> medians, Map<Configuration, ReportSummary> summaries) {
+    /** One program's measurements: times for BASE and every checked configuration, summaries for the latter. */
+    record Row(Kernel kernel, Map<Configuration, Samples.Times> times, Map<Configuration, ReportSummary> summaries) {
 
-        /** Whether the overheads come from CPU time: every configuration's JVMs measured it. */
+        /** Whether the overheads come from CPU time: every configuration's JVMs counted some. */
         boolean cpu() {
-            return medians.values().stream().allMatch(m -> m.cpuMs().isPresent());
+            return times.values().stream().allMatch(t -> t.cpuMs().isPresent() && t.cpuMs().getAsDouble() > 0);
         }
 
-        /** The median the overheads come from: CPU time if {@link #cpu()}, else wall time. */
+        /** The time the overheads come from: CPU time if {@link #cpu()}, else wall time. */
         double time(Configuration c) {
-            return cpu() ? medians.get(c).cpuMs().getAsDouble() : medians.get(c).wallMs();
+            return cpu() ? times.get(c).cpuMs().getAsDouble() : times.get(c).wallMs();
         }
 
         double overhead(Configuration c) {
@@ -42,7 +42,7 @@ final class Results {
 
         /** The slowdown in wall time, shown next to {@link #slowdown} in the chart. */
         double wallSlowdown(Configuration c) {
-            return medians.get(c).wallMs() / medians.get(Configuration.BASE).wallMs();
+            return times.get(c).wallMs() / times.get(Configuration.BASE).wallMs();
         }
 
         /** CHECK RATIO: shadow operations per heap access; FastTrack makes one per access. */
@@ -84,7 +84,7 @@ final class Results {
     String textRow(Row r) {
         StringBuilder sb = new StringBuilder(f("%-10s %-9s %-6s", r.kernel().name(), r.kernel().stresses(),
                 r.kernel().args().size().label()));
-        timed.forEach(c -> sb.append(f(" %12s %12.1f", cpu(r, c, "%.1f", "-"), r.medians().get(c).wallMs())));
+        timed.forEach(c -> sb.append(f(" %12s %12.1f", cpu(r, c, "%.1f", "-"), r.times().get(c).wallMs())));
         checked.forEach(c -> sb.append(f(" %12.2f", r.overhead(c))));
         checked.forEach(c -> sb.append(f(" %9.3f", r.ratio(c))));
         checked.forEach(c -> sb.append(f(" %11d", r.arrays(c))));
@@ -102,7 +102,7 @@ final class Results {
     /** CPU time, naming the programs whose overheads come from wall time instead. */
     private String basis() {
         List<String> wall = rows.stream().filter(r -> !r.cpu()).map(r -> r.kernel().name()).toList();
-        return "CPU time" + (wall.isEmpty() ? "" : "; from wall time for " + String.join(", ", wall) + ": no cpu-ms lines");
+        return "CPU time" + (wall.isEmpty() ? "" : "; from wall time for " + String.join(", ", wall) + ", whose JVMs counted no CPU time");
     }
 
     double geomeanSlowdown(Configuration c) {
@@ -122,7 +122,7 @@ final class Results {
         sb.append("\n|---|---|---|").append("---|".repeat(2 * timed.size() + 3 * checked.size())).append('\n');
         for (Row r : rows) {
             sb.append(f("| %s | %s | %s |", r.kernel().name(), r.kernel().stresses(), r.kernel().args().size().label()));
-            timed.forEach(c -> sb.append(f(" %s | %.1f |", cpu(r, c, "%.1f", "-"), r.medians().get(c).wallMs())));
+            timed.forEach(c -> sb.append(f(" %s | %.1f |", cpu(r, c, "%.1f", "-"), r.times().get(c).wallMs())));
             checked.forEach(c -> sb.append(f(" %.2f |", r.overhead(c))));
             checked.forEach(c -> sb.append(f(" %.3f |", r.ratio(c))));
             checked.forEach(c -> sb.append(f(" %d |", r.arrays(c))));
@@ -146,8 +146,8 @@ final class Results {
         sb.append('\n');
         for (Row r : rows) {
             sb.append(f("%s,%s,%s,%.3f,%s", r.kernel().name(), r.kernel().stresses(), r.kernel().args().size().label(),
-                    r.medians().get(Configuration.BASE).wallMs(), cpu(r, Configuration.BASE, "%.3f", "")));
-            checked.forEach(c -> sb.append(f(",%.3f,%s,%.4f,%.4f,%d", r.medians().get(c).wallMs(), cpu(r, c, "%.3f", ""),
+                    r.times().get(Configuration.BASE).wallMs(), cpu(r, Configuration.BASE, "%.3f", "")));
+            checked.forEach(c -> sb.append(f(",%.3f,%s,%.4f,%.4f,%d", r.times().get(c).wallMs(), cpu(r, c, "%.3f", ""),
                     r.overhead(c), r.ratio(c), r.arrays(c))));
             sb.append('\n');
         }
@@ -209,9 +209,9 @@ final class Results {
         return c == Configuration.BASE ? "base" : c.name();
     }
 
-    /** The CPU median of {@code c} in {@code format}, or {@code missing} where it was not measured. */
+    /** The CPU time of {@code c} in {@code format}, or {@code missing} where it was not measured. */
     private static String cpu(Row r, Configuration c, String format, String missing) {
-        OptionalDouble ms = r.medians().get(c).cpuMs();
+        OptionalDouble ms = r.times().get(c).cpuMs();
         return ms.isPresent() ? f(format, ms.getAsDouble()) : missing;
     }
 

@@ -6,7 +6,9 @@ import java.util.OptionalDouble;
 
 /**
  * The timed iterations of a program under one configuration, in milliseconds: wall-clock time, and the child
- * JVM's CPU time (user + system, all threads), which is empty where the JVM could not measure it.
+ * JVM's CPU time (user + system, all threads), which is empty where the JVM could not measure it. Linux counts
+ * process CPU time in clock ticks (10 ms), so an iteration's CPU time is a whole number of ticks: its median is off
+ * by up to a tick, but the mean of many iterations is not (a tick falls in an iteration as often as its length says).
  */
 record Samples(List<Double> wallMs, List<Double> cpuMs) {
 
@@ -20,14 +22,15 @@ record Samples(List<Double> wallMs, List<Double> cpuMs) {
         return new Samples(concat(wallMs, more.wallMs), concat(cpuMs, more.cpuMs));
     }
 
-    /** The medians; the CPU one only if every iteration has a CPU time. */
-    Medians medians() {
-        return new Medians(median(wallMs),
-                !cpuMs.isEmpty() && cpuMs.size() == wallMs.size() ? OptionalDouble.of(median(cpuMs)) : OptionalDouble.empty());
+    /** The median wall time and the mean CPU time, the latter only if every iteration has a CPU time. */
+    Times times() {
+        return new Times(median(wallMs), !cpuMs.isEmpty() && cpuMs.size() == wallMs.size()
+                ? OptionalDouble.of(cpuMs.stream().mapToDouble(Double::doubleValue).average().getAsDouble())
+                : OptionalDouble.empty());
     }
 
-    /** Median wall-clock and CPU milliseconds of a program under one configuration. */
-    record Medians(double wallMs, OptionalDouble cpuMs) {
+    /** The median wall-clock and mean CPU milliseconds per iteration of a program under one configuration. */
+    record Times(double wallMs, OptionalDouble cpuMs) {
     }
 
     private static List<Double> concat(List<Double> a, List<Double> b) {

@@ -19,25 +19,25 @@ import org.w3c.dom.Document;
 /** The tables and the chart a harness run writes, from measurements made up here (no timing involved). */
 class ResultsTest {
 
-    /** A time whose CPU and wall medians disagree: the overheads must follow the CPU one. */
-    private static Samples.Medians ms(double cpu, double wall) {
-        return new Samples.Medians(wall, OptionalDouble.of(cpu));
+    /** Times whose CPU and wall values disagree: the overheads must follow the CPU one. */
+    private static Samples.Times ms(double cpu, double wall) {
+        return new Samples.Times(wall, OptionalDouble.of(cpu));
     }
 
-    private static Samples.Medians wallOnly(double wall) {
-        return new Samples.Medians(wall, OptionalDouble.empty());
+    private static Samples.Times wallOnly(double wall) {
+        return new Samples.Times(wall, OptionalDouble.empty());
     }
 
-    private static Results.Row row(Kernel k, Samples.Medians base, Samples.Medians ft, Samples.Medians bf, long ftChecks,
+    private static Results.Row row(Kernel k, Samples.Times base, Samples.Times ft, Samples.Times bf, long ftChecks,
             long bfChecks) {
-        Map<Configuration, Samples.Medians> medians = new EnumMap<>(Configuration.class);
-        medians.put(Configuration.BASE, base);
-        medians.put(Configuration.FT, ft);
-        medians.put(Configuration.BF, bf);
+        Map<Configuration, Samples.Times> times = new EnumMap<>(Configuration.class);
+        times.put(Configuration.BASE, base);
+        times.put(Configuration.FT, ft);
+        times.put(Configuration.BF, bf);
         Map<Configuration, ReportSummary> summaries = new EnumMap<>(Configuration.class);
         summaries.put(Configuration.FT, new ReportSummary(0, true, ftChecks, 1000 * 1024, OptionalInt.empty(), Optional.empty()));
         summaries.put(Configuration.BF, new ReportSummary(0, true, bfChecks, 10 * 1024 + 1023, OptionalInt.empty(), Optional.empty()));
-        return new Results.Row(k, medians, summaries);
+        return new Results.Row(k, times, summaries);
     }
 
     /** CPU time 9x and 2x (wall time 1.5x and 4x), ratio 0.1. */
@@ -102,6 +102,13 @@ class ResultsTest {
     }
 
     @Test
+    void aBaseRunTooShortForAClockTickFallsBackToWallTime() {
+        Results.Row series = row(Kernel.ALL.get(3), ms(0, 5), ms(10, 15), ms(10, 10), 100, 100);
+        assertFalse(series.cpu());
+        assertEquals(3.0, series.slowdown(Configuration.FT), 1e-9);
+    }
+
+    @Test
     void aProgramWithoutCpuTimesFallsBackToWallTimeAndSaysSo() {
         Results r = results();
         Results.Row crypt = row(Kernel.ALL.get(2), wallOnly(10), wallOnly(30), wallOnly(80), 100, 100);   // 3x and 8x
@@ -109,11 +116,12 @@ class ResultsTest {
         assertFalse(crypt.cpu());
         assertEquals(2.0, crypt.overhead(Configuration.FT), 1e-9);
         assertEquals(Math.cbrt(9 * 2 * 3), r.geomeanSlowdown(Configuration.FT), 1e-9);
-        assertTrue(r.textSummary().startsWith("summary (slowdowns from CPU time; from wall time for crypt: no cpu-ms lines): "
-                + "FT geomean slowdown 3.78,"), r.textSummary());
+        assertTrue(r.textSummary().startsWith("summary (slowdowns from CPU time; from wall time for crypt, whose JVMs "
+                + "counted no CPU time): FT geomean slowdown 3.78,"), r.textSummary());
         assertTrue(r.markdown().contains("| crypt | bytes | medium | - | 10.0 | - | 30.0 | - | 80.0 | 2.00 | 7.00 |"),
                 r.markdown());
-        assertTrue(r.markdown().endsWith("Overheads and slowdowns from CPU time; from wall time for crypt: no cpu-ms lines.\n"));
+        assertTrue(r.markdown().endsWith("Overheads and slowdowns from CPU time; from wall time for crypt, whose JVMs "
+                + "counted no CPU time.\n"), r.markdown());
         assertTrue(r.csv().lines().toList().get(3).startsWith("crypt,bytes,medium,10.000,,30.000,,2.0000,"), r.csv());
     }
 

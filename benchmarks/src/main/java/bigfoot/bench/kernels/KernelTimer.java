@@ -6,9 +6,10 @@ import java.lang.management.ManagementFactory;
  * The timing protocol every kernel follows, as in the FastTrack2 harness: warm-up iterations, then
  * timed iterations, each printed as one {@code time-ms: X} line (wall-clock time) and, where the JVM measures it,
  * one {@code cpu-ms: X} line (this process's CPU time, user + system of all its threads: the kernel's workers,
- * the detector's work in them, GC and JIT) on stdout for the comparison harness to read. JVM start-up, class loading, rewriting and the kernel's reference computation are outside the
- * timed region. Every iteration checks its own result; a failed check ends the JVM with one line on stderr
- * and status 1.
+ * the detector's work in them, GC and JIT; counted in clock ticks on Linux, so a short iteration may count 0)
+ * on stdout for the comparison harness to read. JVM start-up, class loading, rewriting and the kernel's
+ * reference computation are outside the timed region. Every iteration checks its own result; a failed check
+ * ends the JVM with one line on stderr and status 1.
  */
 public final class KernelTimer {
 

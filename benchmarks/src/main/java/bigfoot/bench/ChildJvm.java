@@ -6,13 +6,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs one kernel in a fresh JVM and collects the {@code time-ms:} lines it prints. */
+/** Runs one kernel in a fresh JVM and collects the {@code time-ms:} and {@code cpu-ms:} lines it prints. */
 final class ChildJvm {
 
     private ChildJvm() {
     }
 
-    static List<Double> run(List<String> jvmArgs, Kernel kernel) throws IOException, InterruptedException {
+    static Samples run(List<String> jvmArgs, Kernel kernel) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmArgs);
@@ -24,22 +24,32 @@ final class ChildJvm {
         if (status != 0) {
             throw new IOException(kernel.name() + " exited with status " + status + ": " + String.join(" ", cmd));
         }
-        List<Double> times = new ArrayList<>();
-        for (String line : out.split("\n")) {
-            if (line.startsWith("time-ms: ")) {
-                times.add(Double.parseDouble(line.substring("time-ms: ".length()).trim()));
-            }
-        }
-        if (times.isEmpty()) {
-            throw new IOException(kernel.name() + " printed no time-ms lines");
-        }
-        return times;
+        return parse(kernel.name(), out);
     }
 
-    static double median(List<Double> xs) {
-        List<Double> s = new ArrayList<>(xs);
-        s.sort(null);
-        int n = s.size();
-        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    /**
+     * The samples in a kernel's output: a wall time per {@code time-ms:} line, and a CPU time per {@code cpu-ms:}
+     * line, which are either absent (the JVM measures no process CPU time) or one per timed iteration.
+     */
+    static Samples parse(String name, String out) throws IOException {
+        List<Double> wall = values(out, "time-ms: ");
+        List<Double> cpu = values(out, "cpu-ms: ");
+        if (wall.isEmpty()) {
+            throw new IOException(name + " printed no time-ms lines");
+        }
+        if (!cpu.isEmpty() && cpu.size() != wall.size()) {
+            throw new IOException(name + " printed " + wall.size() + " time-ms lines but " + cpu.size() + " cpu-ms lines");
+        }
+        return new Samples(wall, cpu);
+    }
+
+    private static List<Double> values(String out, String prefix) {
+        List<Double> values = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            if (line.startsWith(prefix)) {
+                values.add(Double.parseDouble(line.substring(prefix.length()).trim()));
+            }
+        }
+        return values;
     }
 }

@@ -19,11 +19,12 @@ import java.util.stream.Collectors;
  * The comparison harness behind {@code make bench}: packs the kernels into a jar, rewrites it once per
  * placement mode and fields option with the real StaticBF CLI (and for the real-library workloads, each driver's
  * jar and library jars: see {@link Jars}), runs every kernel and workload under every configuration in
- * fresh JVMs ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations), and prints a table
- * of median iteration times per configuration, each checked configuration's overhead
- * (overhead = (checked - base) / base, as in FT2 and BigFoot), its check ratio (shadow operations / FT's) and its
- * array shadow memory (array shadow states made, in the last run), then a summary line (geometric-mean slowdown,
- * mean check ratio); it also writes them as markdown and CSV ({@code results.md}, {@code results.csv}) and an SVG
+ * fresh JVMs ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations; the configurations
+ * take turns, one JVM each per run), and prints a table of the iteration times per configuration, mean CPU
+ * time (user + system of the child JVM's threads) and median wall time, each checked configuration's overhead in CPU time
+ * (overhead = (checked - base) / base, as in FT2 and BigFoot; in wall time for a program whose JVMs measured no
+ * CPU time), its check ratio (shadow operations / FT's) and its array shadow memory (array shadow states made,
+ * in the last run), then a summary line (geometric-mean slowdown in CPU time, mean check ratio); it also writes them as markdown and CSV ({@code results.md}, {@code results.csv}) and an SVG
  * chart of the slowdowns ({@code slowdown.svg}) into the work directory ({@link Results}).
  *
  * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR]
@@ -141,21 +142,22 @@ public final class Compare {
         Results results = new Results(checked);
         System.out.println(results.textHeader());
         for (Kernel k : kernels) {
-            Map<Configuration, Double> medians = new EnumMap<>(Configuration.class);
+            Map<Configuration, Samples> samples = new EnumMap<>(Configuration.class);
             Map<Configuration, ReportSummary> summaries = new EnumMap<>(Configuration.class);
-            for (Configuration c : configs) {
-                List<Double> times = new ArrayList<>();
-                Path report = work.resolve(k.name() + "-" + c.name().toLowerCase(Locale.ROOT) + ".json");
-                for (int r = 0; r < runs; r++) {
+            // round-robin (every configuration once per run), so a shared machine's drift hits all of them alike
+            for (int r = 0; r < runs; r++) {
+                for (Configuration c : configs) {
+                    Path report = work.resolve(k.name() + "-" + c.name().toLowerCase(Locale.ROOT) + ".json");
                     Files.deleteIfExists(report);
-                    times.addAll(ChildJvm.run(c.jvmArgs(jars.classpath(k, c), runtime, report), k));
+                    samples.merge(c, ChildJvm.run(c.jvmArgs(jars.classpath(k, c), runtime, report), k), Samples::plus);
                     if (c.mode != null) {
                         summaries.put(c, k.usesLibraries() ? ReportSummary.read(report) : checkRaceFree(k, report));
                     }
                 }
-                medians.put(c, ChildJvm.median(times));
             }
-            Results.Row row = new Results.Row(k, medians.get(Configuration.BASE), medians, summaries);
+            Map<Configuration, Samples.Times> times = new EnumMap<>(Configuration.class);
+            samples.forEach((c, s) -> times.put(c, s.times()));
+            Results.Row row = new Results.Row(k, times, summaries);
             results.add(row);
             System.out.println(results.textRow(row));
             if (k.usesLibraries()) {

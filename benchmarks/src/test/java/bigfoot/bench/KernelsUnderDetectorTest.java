@@ -61,12 +61,14 @@ class KernelsUnderDetectorTest {
 
     /**
      * Runs {@code k} from a class path rewritten with placement verification under the runtime; asserts that it
-     * passed its own result check (exit status 0), with a complete verdict and no placement violation.
+     * passed its own result check (exit status 0), printed a CPU time for each timed iteration, and had a complete
+     * verdict and no placement violation.
      */
     static ReportSummary runVerified(Kernel k, List<Path> classpath, Path runtime, String arrays, Path report)
             throws Exception {
         Files.deleteIfExists(report);
-        ChildJvm.run(Configuration.underRuntime(classpath, runtime, arrays, report), k); // fails unless exit 0
+        Samples samples = ChildJvm.run(Configuration.underRuntime(classpath, runtime, arrays, report), k); // fails unless exit 0
+        assertEquals(samples.wallMs().size(), samples.cpuMs().size(), "cpu-ms lines per time-ms line");
         ReportSummary s = ReportSummary.read(report);
         assertTrue(s.complete(), () -> "incomplete verdict, see " + report);
         assertEquals(OptionalInt.of(0), s.violations(), () -> "placement violations (or none counted), see " + report);

@@ -67,6 +67,13 @@ public final class RuntimeApi {
     public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + VS + "J" + FS + TS + "I)V");
     /** {@code writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site)}: word is {@code obj.__bf$w$f}. */
     public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + VS + "J" + FS + TS + "I)V");
+    /**
+     * {@code readFresh(..)}, arguments as {@link #READ_FIELD}'s: a check of a field of a constructor's {@code this}
+     * where it cannot have escaped its thread yet, so the field's words hold nothing or this thread's epochs.
+     */
+    public static final Entry READ_FRESH = new Entry("readFresh", READ_FIELD.descriptor());
+    /** {@code writeFresh(..)}, arguments as {@link #WRITE_FIELD}'s: see {@link #READ_FRESH}. */
+    public static final Entry WRITE_FRESH = new Entry("writeFresh", WRITE_FIELD.descriptor());
     /** {@code readStatic(VarState shadow, ThreadState ts, int site)}: also orders the owner's {@code <clinit>} first. */
     public static final Entry READ_STATIC = new Entry("readStatic", "(" + VS + TS + "I)V");
     public static final Entry WRITE_STATIC = new Entry("writeStatic", "(" + VS + TS + "I)V");

@@ -228,6 +228,24 @@ final class FastTrack {
         checkUncounted(st, x.inflate(holder, i), write, site);
     }
 
+    /**
+     * READ / WRITE EXCLUSIVE on a field no other thread can reach yet (StaticBF proves it: a constructor's
+     * {@code this} before it can escape), past its same-epoch test and not inflated: its words hold nothing or this
+     * thread's own epochs, so the rule's tests hold and its update needs no CAS. A release store keeps the update
+     * before the object's publication, so a thread that finds the object, even through a race, sees the epoch.
+     */
+    void checkFreshWords(ThreadState st, FieldShadow x, Object holder, boolean write, int site) {
+        if (disabled) {
+            return;
+        }
+        if (st.wordEpoch == ShadowWord.NO_WORD || !ShadowWord.fits(site)) {
+            checkWords(st, x, holder, 0, write, site);              // inflates, as any word that cannot hold it
+            return;
+        }
+        keepCallersIfWanted(st, st.epoch, site);
+        x.release(holder, write, ShadowWord.of(st.wordEpoch, site));
+    }
+
     /** {@link #check(ThreadState, VarState, boolean, int)} of a check already counted (an inflated location's). */
     void checkUncounted(ThreadState st, VarState sx, boolean write, int site) {
         if (write) {

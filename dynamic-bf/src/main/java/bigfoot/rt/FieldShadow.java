@@ -43,6 +43,11 @@ public final class FieldShadow extends WordStore {
         return (write ? w : r).compareAndSet(obj, expected, update);
     }
 
+    /** A release store of a word no other thread can reach yet ({@link FastTrack#checkFreshWords}). */
+    void release(Object obj, boolean write, long update) {
+        (write ? w : r).lazySet(obj, update);
+    }
+
     /**
      * The field's VarState, installed by CAS if it has none of its own yet (null: never needed; another object's:
      * obj is a clone). If another thread installs first, its state is used.

@@ -18,6 +18,13 @@ import java.util.Arrays;
  * ({@link ArrayShadow#footprintAdded}, the PER-ELEMENT rule), which so depends on the checks added only, never
  * on the arrays' representation.
  *
+ * <p>SCATTERED: a single that merges into none of its key's newest {@value #MERGE_TRIES} ranges, all of them
+ * singles, starts an {@link IndexBitmap} for its key (at most {@value #MAX_BITMAPS}, arrays of at most
+ * {@value #BITMAP_MAX_LENGTH} elements), which takes the key's later singles: a repeated index (sparse's
+ * {@code x[col[i]]}, read many times in one epoch) costs a bit test, and the commit applies the bitmap's runs.
+ * A bitmap's checks coalesce there, so they do not count towards PER-ELEMENT, and its start credits back the
+ * singles that led to it.
+ *
  * <p>Only the owning thread adds, without locks; {@link #commit} is synchronized because a joiner, or the exit
  * report, commits the footprint of a thread that has ended (a thread still running at exit is committed best
  * effort, racing with its own adds).
@@ -28,6 +35,10 @@ final class Footprint {
     static final int MAX_RANGES = 64;
     /** Same-key ranges (newest first) an add tries to merge into. */
     static final int MERGE_TRIES = 8;
+
+    /** Bitmaps a footprint holds at most, and the longest array that gets one (128 KB of bits). */
+    static final int MAX_BITMAPS = 4;
+    static final int BITMAP_MAX_LENGTH = 1 << 20;
 
     /** The ranges, in the order added: {@code shadows[arrayOf[k]][first[k]..last[k] by stride[k]]}. */
     private final int[] arrayOf = new int[MAX_RANGES];
@@ -67,13 +78,28 @@ final class Footprint {
     private final int[] lastBySite = new int[SITE_SHORTCUTS];
     private static final int SITE_SHORTCUTS = 16;
 
+    /** SCATTERED keys' bitmaps (kept for reuse after a commit) and their array numbers, operations and sites. */
+    private final IndexBitmap[] bitmaps = new IndexBitmap[MAX_BITMAPS];
+    private final int[] bitmapArray = new int[MAX_BITMAPS];
+    private final boolean[] bitmapWrite = new boolean[MAX_BITMAPS];
+    private final int[] bitmapSite = new int[MAX_BITMAPS];
+    private int bitmapCount;
+
     boolean isEmpty() {
-        return size == 0;
+        return size == 0 && bitmapCount == 0;
     }
 
     /** Adds a check of {@code a[first..last by stride]} (in bounds; stride 1 if first == last); true if now full. */
     boolean add(ArrayShadow a, int f, int l, int s, boolean w, int from) {
         int x = a == recent0 ? recentArray0 : a == recent1 ? recentArray1 : arrayNumber(a);
+        if (f == l) {
+            for (int b = 0; b < bitmapCount; b++) {
+                if (bitmapArray[b] == x && bitmapSite[b] == from && bitmapWrite[b] == w) {
+                    bitmaps[b].add(f);
+                    return false;
+                }
+            }
+        }
         long key = (long) x << 32 | ((from << 1 | (w ? 1 : 0)) & 0xffffffffL);
         int shortcut = from & (SITE_SHORTCUTS - 1);
         int c = lastBySite[shortcut];
@@ -86,11 +112,17 @@ final class Footprint {
             newest = index.value(slot);
         }
         int coalesced = (l - f) / s;                            // a range's indices past its first
+        int singlesTried = 0;
         for (int k = newest, tries = 0; k >= 0 && tries < MERGE_TRIES; k = sameKey[k], tries++) {
             if (merge(k, f, l, s)) {
                 a.footprintAdded(f == l ? 1 : coalesced);
                 return false;
             }
+            singlesTried += first[k] == last[k] ? 1 : 0;
+        }
+        if (f == l && singlesTried == MERGE_TRIES && bitmapCount < MAX_BITMAPS && a.length() <= BITMAP_MAX_LENGTH) {
+            startBitmap(a, x, f, w, from);                      // SCATTERED
+            return false;
         }
         a.footprintAdded(coalesced);
         int n = size;
@@ -109,6 +141,19 @@ final class Footprint {
         }
         size = n + 1;
         return size == MAX_RANGES;
+    }
+
+    private void startBitmap(ArrayShadow a, int x, int index, boolean w, int from) {
+        int b = bitmapCount++;
+        if (bitmaps[b] == null) {
+            bitmaps[b] = new IndexBitmap();
+        }
+        bitmaps[b].reset(a.length());
+        bitmaps[b].add(index);
+        bitmapArray[b] = x;
+        bitmapWrite[b] = w;
+        bitmapSite[b] = from;
+        a.footprintAdded(MERGE_TRIES);                          // the singles that led here now coalesce
     }
 
     /** The number of array {@code a} in this footprint, given it a new one if it has none. */
@@ -176,13 +221,30 @@ final class Footprint {
                     shadows[arrayOf[k]].apply(ft, st, first[k], last[k], stride[k], writes, site[k]);
                 }
             }
+            for (int b = 0; b < bitmapCount && !ranges; b++) {
+                if (bitmapWrite[b] == writes) {                 // a bitmap holds singles: after the ranges
+                    applyRuns(ft, st, b);
+                }
+            }
         }
+        bitmapCount = 0;
         Arrays.fill(shadows, 0, shadowCount, null);
         shadowCount = 0;
         recent0 = null;
         recent1 = null;
         index.clear();
         size = 0;
+    }
+
+    /** Applies each run of adjacent indices of bitmap {@code b} as one range. */
+    private void applyRuns(FastTrack ft, ThreadState st, int b) {
+        IndexBitmap bits = bitmaps[b];
+        ArrayShadow a = shadows[bitmapArray[b]];
+        for (int i = bits.nextSet(0); i >= 0; ) {
+            int end = bits.nextClear(i);
+            a.apply(ft, st, i, end - 1, 1, bitmapWrite[b], bitmapSite[b]);
+            i = bits.nextSet(end);
+        }
     }
 
     private boolean coveredByWrite(int k) {

@@ -119,20 +119,31 @@ public final class RT {
 
     /** {@code state}, {@code word}: the field's VarState and R word, as the rewritten code read them. */
     public static void readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, false);
+        fieldCheck(obj, state, word, shadow, ts, site, false, false);
     }
 
     /** {@code state}, {@code word}: the field's VarState and W word, as the rewritten code read them. */
     public static void writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, true);
+        fieldCheck(obj, state, word, shadow, ts, site, true, false);
+    }
+
+    /** {@link #readField} of a field of a constructor's {@code this} that cannot have escaped its thread yet. */
+    public static void readFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, state, word, shadow, ts, site, false, true);
+    }
+
+    /** {@link #writeField} of a field of a constructor's {@code this} that cannot have escaped its thread yet. */
+    public static void writeFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, state, word, shadow, ts, site, true, true);
     }
 
     /**
      * READ / WRITE SAME EPOCH on the word the caller read; an inflated field on its state (the caller's, unless obj is
-     * a clone that copied it); else FastTrack's word rules (VarStates in verify mode).
+     * a clone that copied it); else FastTrack's word rules (VarStates in verify mode), with no CAS on a field no other
+     * thread can reach yet ({@code fresh}).
      */
     private static void fieldCheck(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
-            boolean write) {
+            boolean write, boolean fresh) {
         FastTrack.count(ts);
         if ((word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
             return;
@@ -148,6 +159,8 @@ public final class RT {
             } else if (word == ShadowWord.INFLATED) {
                 VarState sx = state instanceof FieldVarState f && f.owner == obj ? state : shadow.inflated(obj, 0);
                 FT.checkUncounted(ts, sx, write, site);
+            } else if (fresh) {
+                FT.checkFreshWords(ts, shadow, obj, write, site);
             } else {
                 FT.checkWords(ts, shadow, obj, 0, write, site);
             }

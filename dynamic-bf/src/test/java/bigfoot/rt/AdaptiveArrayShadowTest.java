@@ -48,11 +48,30 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
+    void scatteredSinglesOfOneSiteGoToABitmapThatCommitsItsRuns() {
+        ThreadState t = Sim.thread(0);
+        ArrayShadow a = rig.array(int[].class, 1000);
+        for (int i = 0; i < 10 * Footprint.MAX_RANGES * 1000 / 7; i++) {
+            int index = 7 * i % 1000;                              // every index, scattered, each many times
+            rig.read(t, a, index, index + 1, 1, 5);
+        }
+        assertEquals(0, t.checks, "the footprint never filled");
+        assertFalse(t.footprint.isEmpty());
+        rig.checks.commit(t);
+        assertTrue(t.footprint.isEmpty());
+        assertEquals(Footprint.MERGE_TRIES + 2 * Footprint.MERGE_TRIES, t.checks,
+                "the singles before the bitmap, then its one run [0, 1000) on each of the segments they cut");
+        assertFalse(a.isFine());
+        assertEquals(1, a.segmentCount(), "read at one epoch from one site: the segments merge back");
+        assertFalse(a.perElement(), "a bitmap's checks coalesce");
+    }
+
+    @Test
     void aFullFootprintCommitsItself() {
         ThreadState t = Sim.thread(0);
         ArrayShadow a = rig.array(int[].class, 1000);
         for (int i = 0; i < Footprint.MAX_RANGES - 1; i++) {
-            rig.read(t, a, 3 * i, 3 * i + 1, 1, 5);               // scattered: nothing merges
+            rig.read(t, a, 3 * i, 3 * i + 1, 1, 5 + i);           // scattered, one site each: nothing merges
         }
         assertEquals(0, t.checks);
         rig.read(t, a, 999, 1000, 1, 5);

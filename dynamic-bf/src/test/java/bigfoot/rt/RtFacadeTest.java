@@ -51,6 +51,15 @@ class RtFacadeTest {
             RT.readField(this, __bf$s$x, __bf$r$x, X, ts, site);
         }
 
+        /** The checks StaticBF makes before {@code x = ..} and {@code .. = x} in a constructor, before this can escape. */
+        void writeFresh(ThreadState ts, int site) {
+            RT.writeFresh(this, __bf$s$x, __bf$w$x, X, ts, site);
+        }
+
+        void readFresh(ThreadState ts, int site) {
+            RT.readFresh(this, __bf$s$x, __bf$r$x, X, ts, site);
+        }
+
         @Override
         public Rewritten clone() throws CloneNotSupportedException {
             return (Rewritten) super.clone();
@@ -121,6 +130,33 @@ class RtFacadeTest {
         r.read(main, site);
         assertSame(inflated, r.__bf$s$x);
         assertEquals(List.of(), racesAt(site, 1));
+    }
+
+    @Test
+    void freshChecksLeaveTheStatesOrdinaryChecksWouldAndTheirRacesAreFound() throws Exception {
+        String x = "bigfoot.rt.RtFacadeTest$Rewritten.x";
+        int site = sites(x, x, x, x);
+        Rewritten[] published = new Rewritten[1];
+        long[] builderEpoch = new long[1];
+        forked("builder", ts -> {
+            Rewritten r = new Rewritten();
+            r.writeFresh(ts, site);
+            r.readFresh(ts, site + 1);
+            r.writeFresh(ts, site + 2);                                  // same epoch: keeps the first write's site
+            builderEpoch[0] = ts.epoch;
+            published[0] = r;                                            // no edge to the reader
+        });
+        Rewritten r = published[0];
+        assertEquals(builderEpoch[0], ShadowWord.epoch(r.__bf$w$x));
+        assertEquals(site, ShadowWord.site(r.__bf$w$x));
+        assertEquals(builderEpoch[0], ShadowWord.epoch(r.__bf$r$x));
+        assertEquals(site + 1, ShadowWord.site(r.__bf$r$x));
+        assertNull(r.__bf$s$x, "no VarState: the words hold the states");
+        forked("reader", ts -> r.read(ts, site + 3));
+        List<Race> races = racesAt(site + 3, 1);
+        assertEquals(1, races.size());
+        assertEquals(RaceKind.WRITE_READ, races.get(0).kind());
+        assertEquals(site, races.get(0).previous().siteId());
     }
 
     @Test

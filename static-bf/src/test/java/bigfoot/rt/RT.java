@@ -133,6 +133,18 @@ public final class RT {
         record("writeField", obj, site);
     }
 
+    public static void readFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        checkThread(ts);
+        receiver(obj, shadow).check(obj, state, word, false);
+        record("readFresh", obj, site);
+    }
+
+    public static void writeFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        checkThread(ts);
+        receiver(obj, shadow).check(obj, state, word, true);
+        record("writeFresh", obj, site);
+    }
+
     public static void readStatic(VarState shadow, ThreadState ts, int site) {
         checkThread(ts);
         staticShadow(shadow);

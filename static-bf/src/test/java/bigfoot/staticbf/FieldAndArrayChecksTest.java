@@ -189,4 +189,53 @@ class FieldAndArrayChecksTest {
         }
         TestJars.assertVerifies(out);
     }
+
+    static final String FRESH = """
+            package app;
+
+            public class Fresh {
+                static Fresh last;
+                int a, b;
+                Fresh next;
+
+                public Fresh(int a) {
+                    this.a = a;
+                    this.b = this.a + 1;
+                    register();
+                    this.a = 2;
+                }
+
+                Fresh(Fresh other) {
+                    this.a = other.a;
+                    other.next = this;
+                    this.b = 1;
+                }
+
+                Fresh(int n, boolean leak) {
+                    for (int i = 0; i < n; i++) {
+                        this.a = i;
+                        if (leak) {
+                            last = this;
+                        }
+                    }
+                }
+
+                void register() {
+                    last = this;
+                }
+            }
+            """;
+
+    @Test
+    void checksOfThisInAConstructorBeforeItCanEscapeAreFresh() {
+        ClassNode fresh = classNode(TestJars.compileAndRewrite(work, Map.of("app/Fresh.java", FRESH)), "app.Fresh");
+        // register() may publish this: the write after it is an ordinary check
+        assertEquals(List.of("writeFresh", "readFresh", "writeFresh", "writeField"),
+                runtimeCalls(method(fresh, "<init>", "(I)V")));
+        // other is not this; storing this into other.next lets it escape
+        assertEquals(List.of("readField", "writeFresh", "writeField", "writeField"),
+                runtimeCalls(method(fresh, "<init>", "(Lapp/Fresh;)V")));
+        // a later iteration may follow the escape in an earlier one
+        assertEquals(List.of("writeField", "writeStatic"), runtimeCalls(method(fresh, "<init>", "(IZ)V")));
+    }
 }

@@ -1,11 +1,15 @@
 package bigfoot.bench.kernels;
 
+import java.lang.management.ManagementFactory;
+
 /**
  * The timing protocol every kernel follows, as in the FastTrack2 harness: warm-up iterations, then
- * timed iterations, each printed as one {@code time-ms: X} line on stdout for the comparison harness
- * to read. JVM start-up, class loading, rewriting and the kernel's reference computation are outside the
- * timed region. Every iteration checks its own result; a failed check ends the JVM with one line on stderr
- * and status 1.
+ * timed iterations, each printed as one {@code time-ms: X} line (wall-clock time) and, where the JVM measures it,
+ * one {@code cpu-ms: X} line (this process's CPU time, user + system of all its threads: the kernel's workers,
+ * the detector's work in them, GC and JIT; counted in clock ticks on Linux, so a short iteration may count 0)
+ * on stdout for the comparison harness to read. JVM start-up, class loading, rewriting and the kernel's
+ * reference computation are outside the timed region. Every iteration checks its own result; a failed check
+ * ends the JVM with one line on stderr and status 1.
  */
 public final class KernelTimer {
 
@@ -20,6 +24,11 @@ public final class KernelTimer {
             super(message);
         }
     }
+
+    /** The process CPU time bean, or null where the JVM has none (then no cpu-ms lines are printed). */
+    private static final com.sun.management.OperatingSystemMXBean CPU =
+            ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                    && os.getProcessCpuTime() >= 0 ? os : null;
 
     private KernelTimer() {
     }
@@ -38,10 +47,14 @@ public final class KernelTimer {
                 checksum += body.run();
             }
             for (int i = 0; i < args.iterations(); i++) {
+                long cpuStart = CPU != null ? CPU.getProcessCpuTime() : 0;
                 long start = System.nanoTime();
                 checksum += body.run();
                 long elapsed = System.nanoTime() - start;
                 System.out.printf("time-ms: %.3f%n", elapsed / 1e6);
+                if (CPU != null) {
+                    System.out.printf("cpu-ms: %.3f%n", (CPU.getProcessCpuTime() - cpuStart) / 1e6);
+                }
             }
         } catch (CheckFailed e) {
             System.err.println(name + ": result check failed: " + e.getMessage());

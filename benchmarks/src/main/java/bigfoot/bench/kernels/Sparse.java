@@ -4,91 +4,96 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * Indirect-indexing kernel: repeated sparse matrix-vector products with a seeded random matrix in compressed
- * sparse row form (row starts, column indices, values), as JavaGrande's SparseMatmult but iterated as a
- * Jacobi-style fixed-point iteration x(k+1) = b + A x(k), rows split among threads, the reads
- * {@code x[col[p]]} reaching rows of every thread. Each product reads one buffer and writes the other, with a
- * barrier before the buffers swap. Every row's absolute sum is below 1, so the iterates converge to
- * (I - A)^-1 b. Each row's sum is taken in the same order whatever the split, so the result is checked
- * against a one-thread run.
- * <p>Sizes (rows, products; 5 non-zeros per row): small 1000, 6; medium 10000, 10; large 50000, 40.
- * Arguments: see {@link KernelArgs}.
+ * Indirect-indexing kernel: JavaGrande's SparseMatmult, written here from its algorithm. A seeded random matrix in
+ * coordinate form (the row, column and value of each non-zero, at random positions, then sorted by row) is multiplied
+ * into one vector {@code products} times, {@code y[row[i]] += x[col[i]] * val[i]} over every non-zero i: the reads
+ * of x and the updates of y go through index arrays, so no check of theirs can become a range. Each thread takes the
+ * non-zeros of a contiguous block of rows, so the threads update disjoint elements of y and only read x (made
+ * before they start), and, as in JavaGrande, they never synchronise until they are joined. Each element of y takes its
+ * terms in the same order whatever the split, so the result is checked against a one-thread run.
+ * <p>Sizes (rows, non-zeros, products): small 1000, 5000, 20; medium 10000, 50000, 100; large 50000, 250000, 200
+ * (JavaGrande's size A). Arguments: see {@link KernelArgs}.
  */
 public final class Sparse {
 
-    static final int PER_ROW = 5;
-
-    /** A sparse matrix: row r's entries are {@code col[p], val[p]} for p in [start[r], start[r + 1]). */
-    static final class Csr {
-        final int[] start;
+    /** A sparse matrix in coordinate form, sorted by row; rows [r, s) have the non-zeros [rowStart[r], rowStart[s]). */
+    static final class Coo {
+        final int[] row;
         final int[] col;
         final double[] val;
+        final int[] rowStart;
 
-        Csr(int rows, int perRow, Random random) {
-            start = new int[rows + 1];
-            col = new int[rows * perRow];
-            val = new double[rows * perRow];
+        Coo(int rows, int nonZeros, Random random) {
+            int[] randomRow = new int[nonZeros];
+            int[] randomCol = new int[nonZeros];
+            double[] randomVal = new double[nonZeros];
+            rowStart = new int[rows + 1];
+            for (int i = 0; i < nonZeros; i++) {
+                randomRow[i] = random.nextInt(rows);
+                randomCol[i] = random.nextInt(rows);
+                randomVal[i] = random.nextDouble();
+                rowStart[randomRow[i] + 1]++;
+            }
             for (int r = 0; r < rows; r++) {
-                start[r + 1] = start[r] + perRow;
-                for (int p = start[r]; p < start[r + 1]; p++) {
-                    col[p] = random.nextInt(rows);
-                    val[p] = (random.nextDouble() - 0.5) * 1.9 / perRow;
-                }
+                rowStart[r + 1] += rowStart[r];
+            }
+            row = new int[nonZeros];
+            col = new int[nonZeros];
+            val = new double[nonZeros];
+            int[] next = Arrays.copyOf(rowStart, rows); // a stable counting sort by row
+            for (int i = 0; i < nonZeros; i++) {
+                int at = next[randomRow[i]]++;
+                row[at] = randomRow[i];
+                col[at] = randomCol[i];
+                val[at] = randomVal[i];
             }
         }
 
         int rows() {
-            return start.length - 1;
+            return rowStart.length - 1;
         }
     }
 
     public static void main(String[] args) throws Exception {
         KernelArgs a = KernelArgs.parse("sparse", args);
         int rows = a.size().pick(1000, 10_000, 50_000);
-        int products = a.size().pick(6, 10, 40);
+        int nonZeros = a.size().pick(5_000, 50_000, 250_000);
+        int products = a.size().pick(20, 100, 200);
         Random random = new Random(10101010L);
-        Csr m = new Csr(rows, PER_ROW, random);
-        double[] b = new double[rows];
+        Coo m = new Coo(rows, nonZeros, random);
+        double[] x = new double[rows];
         for (int i = 0; i < rows; i++) {
-            b[i] = random.nextDouble();
+            x[i] = random.nextDouble();
         }
-        double[] expected = run(m, b, products, 1);
+        double[] expected = run(m, x, products, 1);
         KernelTimer.time("sparse", a, () -> {
-            double[] x = run(m, b, products, a.threads());
-            KernelTimer.check(Arrays.equals(x, expected), "the iterate differs from the one-thread result");
+            double[] y = run(m, x, products, a.threads());
+            KernelTimer.check(Arrays.equals(y, expected), "the product differs from the one-thread result");
             double sum = 0;
-            for (double v : x) {
+            for (double v : y) {
                 sum += v;
             }
             return sum;
         });
     }
 
-    /** The iterate after {@code products} steps from x(0) = b. */
-    static double[] run(Csr m, double[] b, int products, int threads) throws Exception {
-        double[][] buffers = {b.clone(), new double[b.length]};
+    /** y = products * (A x), each thread accumulating the non-zeros of its rows. */
+    static double[] run(Coo m, double[] x, int products, int threads) throws Exception {
+        double[] y = new double[m.rows()];
         Team.run("sparse", threads, (t, barrier) -> {
-            int lo = Team.lo(t, threads, m.rows());
-            int hi = Team.hi(t, threads, m.rows());
+            int lo = m.rowStart[Team.lo(t, threads, m.rows())];
+            int hi = m.rowStart[Team.hi(t, threads, m.rows())];
             for (int k = 0; k < products; k++) {
-                step(m, b, buffers[k % 2], buffers[(k + 1) % 2], lo, hi);
-                barrier.await();
+                multiply(m.row, m.col, m.val, x, y, lo, hi);
             }
         });
-        return buffers[products % 2];
+        return y;
     }
 
-    /** y = b + A x on rows [lo, hi). */
-    private static void step(Csr m, double[] b, double[] x, double[] y, int lo, int hi) {
-        int[] start = m.start;
-        int[] col = m.col;
-        double[] val = m.val;
-        for (int r = lo; r < hi; r++) {
-            double sum = b[r];
-            for (int p = start[r]; p < start[r + 1]; p++) {
-                sum += val[p] * x[col[p]];
-            }
-            y[r] = sum;
+    /** y[row[i]] += x[col[i]] * val[i] over the non-zeros [lo, hi). */
+    private static void multiply(int[] row, int[] col, double[] val, double[] x, double[] y, int lo, int hi) {
+        for (int i = lo; i < hi; i++) {
+            y[row[i]] += x[col[i]] * val[i];
         }
     }
 }

@@ -48,7 +48,7 @@ final class DeferredChecks {
     private DeferredChecks(MethodContext ctx, MethodPlan plan) {
         this.ctx = ctx;
         this.plan = plan;
-        this.thisInLocal0 = plan.thisValue() > 0 && !storesLocal0(ctx);
+        this.thisInLocal0 = plan.thisValue() > 0 && !FreshThis.storesLocal0(ctx.method);
     }
 
     /** The deferred checks of the method, if its placement moves any. */
@@ -310,7 +310,7 @@ final class DeferredChecks {
         if (checks == null) {
             return;
         }
-        Code code = checks(checks);
+        Code code = checks(checks, before ? ctx.freshThis().before(insn) : ctx.freshThis().after(insn));
         if (before) {
             ctx.insertBefore(insn, code);
         } else {
@@ -347,21 +347,26 @@ final class DeferredChecks {
 
     /** The checks of one point, one per shadow ({@link #distinct}). */
     private Code checks(List<PlannedCheck> checks) {
+        return checks(checks, false);
+    }
+
+    /** The checks of one point; {@code fresh}: a constructor's {@code this} has not escaped there ({@link FreshThis}). */
+    private Code checks(List<PlannedCheck> checks, boolean fresh) {
         Code code = new Code();
-        distinct(checks).forEach(c -> code.append(check(c)));
+        distinct(checks).forEach(c -> code.append(check(c, fresh)));
         return code;
     }
 
-    private Code check(PlannedCheck c) {
+    private Code check(PlannedCheck c, boolean fresh) {
         if (c.ranIf() != null) { // only if the loop ran: its induction variable left its first value
             LabelNode skip = new LabelNode();
             return loadInt(c.ranIf().end(), 1, 0).append(loadInt(c.ranIf().begin(), 1, 0)).jump(Opcodes.IF_ICMPEQ, skip)
-                    .append(unguarded(c)).label(skip);
+                    .append(unguarded(c, fresh)).label(skip);
         }
-        return unguarded(c);
+        return unguarded(c, fresh);
     }
 
-    private Code unguarded(PlannedCheck c) {
+    private Code unguarded(PlannedCheck c, boolean fresh) {
         AbstractInsnNode access = ctx.instructionAt(c.access());
         if (access instanceof FieldInsnNode field) {
             Optional<FieldTarget> target = FieldTarget.of(ctx.cls, field);
@@ -374,8 +379,9 @@ final class DeferredChecks {
                 return FieldAccesses.staticCall(ctx, field, target.get(),
                         c.write() ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC, site);
             }
+            boolean onFreshThis = fresh && c.object() == plan.thisValue() && thisInLocal0;
             return load(c.object(), true).append(FieldAccesses.instanceCall(ctx, field, target.get(),
-                    c.write() ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD, site));
+                    FieldAccesses.checkEntry(c.write(), onFreshThis), site));
         }
         if (c.range() != null) { // a[begin..end:stride); an empty range (a loop that did not run) checks nothing
             MethodPlan.Bounds r = c.range();
@@ -446,12 +452,4 @@ final class DeferredChecks {
                 || op >= Opcodes.IRETURN && op <= Opcodes.RETURN || op == Opcodes.ATHROW;
     }
 
-    private static boolean storesLocal0(MethodContext ctx) {
-        for (AbstractInsnNode insn : ctx.method.instructions) {
-            if (insn instanceof VarInsnNode v && v.var == 0 && v.getOpcode() == Opcodes.ASTORE) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -42,7 +42,7 @@ final class FieldAccesses {
             if (!target.shadowed() || ctx.placesCheckAt(insn)) { // a foreign field is always checked
                 Entry check = target.shadowed()
                         ? (isStatic ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC)
-                                    : (write ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD))
+                                    : checkEntry(write, ctx.freshThis().before(insn) && ctx.freshThis().onThis(insn)))
                         : (write ? RuntimeApi.WRITE_FOREIGN : RuntimeApi.READ_FOREIGN);
                 call(ctx, insn, target, isStatic, write, check, site(ctx, insn, target, write));
             }
@@ -52,6 +52,14 @@ final class FieldAccesses {
                 call(ctx, insn, target, isStatic, write, access, site(ctx, insn, target, write).push(write ? 1 : 0));
             }
         }
+    }
+
+    /** The check of an instance field; on a constructor's {@code this} before it can escape, the fresh one ({@link FreshThis}). */
+    static Entry checkEntry(boolean write, boolean onFreshThis) {
+        if (onFreshThis) {
+            return write ? RuntimeApi.WRITE_FRESH : RuntimeApi.READ_FRESH;
+        }
+        return write ? RuntimeApi.WRITE_FIELD : RuntimeApi.READ_FIELD;
     }
 
     static Code site(MethodContext ctx, FieldInsnNode insn, FieldTarget target, boolean write) {
@@ -121,9 +129,9 @@ final class FieldAccesses {
             Code site) {
         Code code = new Code();
         if (target.shadowed()) {
-            if (entry == RuntimeApi.READ_FIELD || entry == RuntimeApi.WRITE_FIELD) {
-                String word = entry == RuntimeApi.READ_FIELD ? RuntimeApi.readWordField(target.shadow())
-                        : RuntimeApi.writeWordField(target.shadow());
+            boolean read = entry == RuntimeApi.READ_FIELD || entry == RuntimeApi.READ_FRESH;
+            if (read || entry == RuntimeApi.WRITE_FIELD || entry == RuntimeApi.WRITE_FRESH) {
+                String word = read ? RuntimeApi.readWordField(target.shadow()) : RuntimeApi.writeWordField(target.shadow());
                 code.op(Opcodes.DUP).op(Opcodes.DUP)
                     .field(Opcodes.GETFIELD, insn.owner, RuntimeApi.shadowField(target.shadow()), ShadowPolicy.VAR_STATE_DESC)
                     .op(Opcodes.SWAP).field(Opcodes.GETFIELD, insn.owner, word, "J");

@@ -43,6 +43,7 @@ final class MethodContext {
     private final Map<Integer, Integer> valueSlots = new LinkedHashMap<>();
     private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
     private final PlanFit fit;
+    private final FreshThis freshThis;
     private boolean changed;
 
     MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
@@ -61,6 +62,12 @@ final class MethodContext {
             }
         }
         this.fit = usablePlan(cls.placement().plan(cls.node, method));
+        this.freshThis = FreshThis.of(cls.name(), cls.node.superName, method);
+    }
+
+    /** Where a constructor's {@code this} has not escaped, as the original code shows it. */
+    FreshThis freshThis() {
+        return freshThis;
     }
 
     /** The placement's plan, if it fits this method's code ({@link PlanFit}); otherwise every access keeps its check. */

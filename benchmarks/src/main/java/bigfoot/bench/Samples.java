@@ -1,0 +1,48 @@
+package bigfoot.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The timed iterations of a program under one configuration, in milliseconds: wall-clock time, and the child
+ * JVM's CPU time (user + system, all threads), which is empty where the JVM could not measure it. Linux counts
+ * process CPU time in clock ticks (10 ms), so an iteration's CPU time is a whole number of ticks: its median is off
+ * by up to a tick, but the mean of many iterations is not (a tick falls in an iteration as often as its length says).
+ */
+record Samples(List<Double> wallMs, List<Double> cpuMs) {
+
+    Samples {
+        wallMs = List.copyOf(wallMs);
+        cpuMs = List.copyOf(cpuMs);
+    }
+
+    /** These samples and {@code more}'s, as from one more JVM. */
+    Samples plus(Samples more) {
+        return new Samples(concat(wallMs, more.wallMs), concat(cpuMs, more.cpuMs));
+    }
+
+    /** The median wall time and the mean CPU time, the latter only if every iteration has a CPU time. */
+    Times times() {
+        return new Times(median(wallMs), !cpuMs.isEmpty() && cpuMs.size() == wallMs.size()
+                ? OptionalDouble.of(cpuMs.stream().mapToDouble(Double::doubleValue).average().getAsDouble())
+                : OptionalDouble.empty());
+    }
+
+    /** The median wall-clock and mean CPU milliseconds per iteration of a program under one configuration. */
+    record Times(double wallMs, OptionalDouble cpuMs) {
+    }
+
+    private static List<Double> concat(List<Double> a, List<Double> b) {
+        List<Double> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static double median(List<Double> xs) {
+        List<Double> s = new ArrayList<>(xs);
+        s.sort(null);
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+}

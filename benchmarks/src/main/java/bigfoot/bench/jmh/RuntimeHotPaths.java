@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The runtime's hot paths, called as rewritten code calls them (RT entry points): a field check in the same
  * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), the
- * first write of a fresh object's field (allocation-free with shadow words: run with {@code -prof gc}), an
+ * first write of a fresh object's field (allocation-free with shadow words: run with {@code -prof gc}; with no CAS in
+ * a constructor before {@code this} can escape), an
  * element read shared by two threads (the read vector), and a range check of 1,000 elements committed at the
  * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow), each next to a
  * baseline without the check where one is needed to read its cost (the synchronisation alone, the allocation alone). Run with
@@ -99,6 +100,14 @@ public class RuntimeHotPaths {
     public Holder fieldWriteFreshObject(PerThread t) {
         Holder h = new Holder();
         RT.writeField(h, h.state, h.w, Holder.SHADOW, t.ts, SITE + 1);
+        return h;
+    }
+
+    /** The same write as StaticBF emits it in a constructor before {@code this} can escape: a release store, no CAS. */
+    @Benchmark
+    public Holder fieldWriteFreshInConstructor(PerThread t) {
+        Holder h = new Holder();
+        RT.writeFresh(h, h.state, h.w, Holder.SHADOW, t.ts, SITE + 1);
         return h;
     }
 

@@ -18,6 +18,10 @@ import java.util.Arrays;
  * ({@link ArrayShadow#footprintAdded}, the PER-ELEMENT rule), which so depends on the checks added only, never
  * on the arrays' representation.
  *
+ * <p>COVERED: a check whose every index the array's newest write range already holds is not added: at the commit
+ * a read would be dropped there (WRITES SUBSUME READS, below) and a write would take WRITE SAME EPOCH after that
+ * range (moldyn's partial forces, zeroed whole, then updated at scattered indices). It counts as merged.
+ *
  * <p>SCATTERED: a single that merges into none of its key's newest {@value #MERGE_TRIES} ranges, all of them
  * singles, starts an {@link IndexBitmap} for its key (at most {@value #MAX_BITMAPS}, arrays of at most
  * {@value #BITMAP_MAX_LENGTH} elements), which takes the key's later singles: a repeated index (sparse's
@@ -112,6 +116,11 @@ final class Footprint {
             newest = index.value(slot);
         }
         int coalesced = (l - f) / s;                            // a range's indices past its first
+        int cover = newestWrite[x];
+        if (cover >= 0 && covers(cover, f, l, s)) {            // COVERED
+            a.footprintAdded(f == l ? 1 : coalesced);
+            return false;
+        }
         int singlesTried = 0;
         for (int k = newest, tries = 0; k >= 0 && tries < MERGE_TRIES; k = sameKey[k], tries++) {
             if (merge(k, f, l, s)) {
@@ -249,12 +258,15 @@ final class Footprint {
 
     private boolean coveredByWrite(int k) {
         for (int j = newestWrite[arrayOf[k]]; j >= 0; j = previousWrite[j]) {
-            if (first[j] <= first[k] && last[k] <= last[j]
-                    && (first[k] - first[j]) % stride[j] == 0
-                    && (first[k] == last[k] || stride[k] % stride[j] == 0)) {
+            if (covers(j, first[k], last[k], stride[k])) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** True if range {@code j} holds every index of {@code f..l by s}. */
+    private boolean covers(int j, int f, int l, int s) {
+        return first[j] <= f && l <= last[j] && (f - first[j]) % stride[j] == 0 && (f == l || s % stride[j] == 0);
     }
 }

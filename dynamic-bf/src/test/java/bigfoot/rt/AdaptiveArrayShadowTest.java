@@ -48,6 +48,22 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
+    void checksAWriteRangeOfTheEpochCoversAreNotAdded() {
+        ThreadState t = Sim.thread(0);
+        ArrayShadow a = rig.array(double[].class, 1000);
+        rig.write(t, a, 0, 1000, 1, 5);                             // zeroed whole, as moldyn's partial forces
+        for (int i = 0; i < 10 * Footprint.MAX_RANGES; i++) {
+            int index = 37 * i % 997;
+            rig.read(t, a, index, index + 1, 1, 6);
+            rig.write(t, a, index, index + 3, 1, 7);
+        }
+        assertEquals(0, t.checks, "the footprint never filled");
+        rig.checks.commit(t);
+        assertEquals(1, t.checks, "the range's write; the reads and writes it covers add nothing");
+        assertEquals(1, a.segmentCount());
+    }
+
+    @Test
     void scatteredSinglesOfOneSiteGoToABitmapThatCommitsItsRuns() {
         ThreadState t = Sim.thread(0);
         ArrayShadow a = rig.array(int[].class, 1000);

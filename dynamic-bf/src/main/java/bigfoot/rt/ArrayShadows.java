@@ -25,7 +25,7 @@ final class ArrayShadows {
         }
         int slot = System.identityHashCode(array) & (ThreadState.ARRAY_CACHE_SIZE - 1);
         WeakIdentityMap.Entry<ArrayShadow> e = ts.arrayCache[slot];
-        if (e == null || e.get() != array) {
+        if (e == null || !e.refersTo(array)) {
             e = shadows.entry(array, a -> new ArrayShadow(a.getClass(), Array.getLength(a), adaptive, allocated,
                     ArrayShadow.Bounds.DEFAULT));
             ts.arrayCache[slot] = e;

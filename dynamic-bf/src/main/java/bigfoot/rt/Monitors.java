@@ -7,7 +7,7 @@ final class Monitors {
 
     LockState of(Object monitor, ThreadState ts) {
         WeakIdentityMap.Entry<LockState> e = ts.recentLock;
-        if (e == null || e.get() != monitor) {
+        if (e == null || !e.refersTo(monitor)) {
             e = states.entry(monitor, k -> new LockState());
             ts.recentLock = e;
         }

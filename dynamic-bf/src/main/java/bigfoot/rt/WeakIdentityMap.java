@@ -12,7 +12,8 @@ import java.util.function.Function;
  * their segment.
  *
  * <p>An {@link Entry} is itself the weak reference to its key, so a per-thread cache can hold an entry
- * and test {@code entry.get() == key} without keeping the key alive or allocating.
+ * and test {@code entry.refersTo(key)} without keeping the key alive (no barrier, as {@code get()} would need)
+ * or allocating.
  */
 final class WeakIdentityMap<V> {
 
@@ -79,7 +80,7 @@ final class WeakIdentityMap<V> {
 
         synchronized Entry<V> find(Object key, int h) {
             for (Entry<V> e = table[h & (table.length - 1)]; e != null; e = e.next) {
-                if (e.get() == key) {
+                if (e.refersTo(key)) {
                     return e;
                 }
             }

@@ -21,11 +21,12 @@ import java.util.stream.Collectors;
  * jar and library jars: see {@link Jars}), runs every kernel and workload under every configuration in
  * fresh JVMs ({@code --runs} JVMs each, every JVM doing its own warm-ups and timed iterations; the configurations
  * take turns, one JVM each per run), and prints a table of the iteration times per configuration, mean CPU
- * time (user + system of the child JVM's threads) and median wall time, each checked configuration's overhead in CPU time
- * (overhead = (checked - base) / base, as in FT2 and BigFoot; in wall time for a program whose JVMs measured no
- * CPU time), its check ratio (shadow operations / FT's) and its array shadow memory (array shadow states made,
- * in the last run), then a summary line (geometric-mean slowdown in CPU time, mean check ratio); it also writes them as markdown and CSV ({@code results.md}, {@code results.csv}) and an SVG
- * chart of the slowdowns ({@code slowdown.svg}) into the work directory ({@link Results}).
+ * time (user + system of the child JVM's threads) and median wall time, each checked configuration's overhead in
+ * CPU time (overhead = (checked - base) / base, as in FT2 and BigFoot; in wall time for a program whose JVMs
+ * measured no CPU time), its check ratio (shadow operations / FT's) and its array shadow memory (KB made, in the
+ * last run), then a summary line (geometric-mean slowdown in CPU time, mean check ratio); it also writes them as
+ * markdown and CSV ({@code results.md}, {@code results.csv}) and an SVG chart of the slowdowns
+ * ({@code slowdown.svg}) into the work directory ({@link Results}).
  *
  * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR]
  * [--libs DIR] [kernel-or-workload...]};

@@ -122,27 +122,27 @@ public final class RT {
     // ---- accesses ----
 
     public static void readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        checkThread(ts);
-        receiver(obj, shadow).check(obj, state, word, false);
-        record("readField", obj, site);
+        fieldCheck("readField", obj, state, word, shadow, ts, site, false);
     }
 
     public static void writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        checkThread(ts);
-        receiver(obj, shadow).check(obj, state, word, true);
-        record("writeField", obj, site);
+        fieldCheck("writeField", obj, state, word, shadow, ts, site, true);
     }
 
     public static void readFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        checkThread(ts);
-        receiver(obj, shadow).check(obj, state, word, false);
-        record("readFresh", obj, site);
+        fieldCheck("readFresh", obj, state, word, shadow, ts, site, false);
     }
 
     public static void writeFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("writeFresh", obj, state, word, shadow, ts, site, true);
+    }
+
+    /** An instance field check as rewritten code makes it: the receiver's shadow members must match what was passed. */
+    private static void fieldCheck(String entry, Object obj, VarState state, long word, FieldShadow shadow,
+            ThreadState ts, int site, boolean write) {
         checkThread(ts);
-        receiver(obj, shadow).check(obj, state, word, true);
-        record("writeFresh", obj, site);
+        receiver(obj, shadow).check(obj, state, word, write);
+        record(entry, obj, site);
     }
 
     public static void readStatic(VarState shadow, ThreadState ts, int site) {

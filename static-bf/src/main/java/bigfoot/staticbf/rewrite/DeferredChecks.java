@@ -25,7 +25,6 @@ import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
-import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * The checks a {@link MethodPlan} moves away from their accesses: at the accesses, stores of the values the
@@ -451,5 +450,4 @@ final class DeferredChecks {
         return insn instanceof JumpInsnNode || insn instanceof TableSwitchInsnNode || insn instanceof LookupSwitchInsnNode
                 || op >= Opcodes.IRETURN && op <= Opcodes.RETURN || op == Opcodes.ATHROW;
     }
-
 }

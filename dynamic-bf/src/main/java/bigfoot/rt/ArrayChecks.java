@@ -5,9 +5,9 @@ package bigfoot.rt;
  * array; then {@code arrays=fine} runs its FastTrack operations at once, and {@code arrays=adaptive} adds it to
  * the thread's {@link Footprint}, committed by {@link #commit} before the thread's next synchronisation (or
  * when the footprint is full), except the checks of a SMALL array ({@link ArrayShadow#small}) and a single
- * index of a PER-ELEMENT array ({@link ArrayShadow#perElement}), which are checked at once: scattered single
- * indices, and the few elements of a small array, have nothing to coalesce, and the footprint's bookkeeping
- * would cost more than the check. With a placement verifier (verify mode) checks are immediate and per element,
+ * index of a PER-ELEMENT array ({@link ArrayShadow#perElement}) or of a FINE shadow, which are checked at once:
+ * scattered single indices, and the few elements of a small array, have nothing to coalesce, a FINE shadow
+ * checks each element anyway, and the footprint's bookkeeping would cost more than the check. With a placement verifier (verify mode) checks are immediate and per element,
  * whatever the mode, so the verifier sees one location per element.
  */
 final class ArrayChecks {
@@ -22,7 +22,8 @@ final class ArrayChecks {
 
     /**
      * Checks {@code a[index]} for thread {@code ts} (ignored if out of bounds: the access will throw). Fine, SMALL and
-     * PER-ELEMENT arrays take the same path as FastTrack's element checks: straight to the element's shadow.
+     * PER-ELEMENT arrays and FINE shadows take the same path as FastTrack's element checks: straight to the
+     * element's shadow.
      */
     void checkElement(ThreadState ts, ArrayShadow a, int index, boolean write, int site, PlacementVerifier verifier) {
         if (index < 0 || index >= a.length()) {
@@ -63,7 +64,7 @@ final class ArrayChecks {
                 verifier.check(sx, write, site);
             }
         } else if (!adaptive || a.checkedAtOnce(f == l)) {
-            a.apply(ft, ts, f, l, step, write, site);         // fine, SMALL or PER-ELEMENT: nothing to coalesce
+            a.apply(ft, ts, f, l, step, write, site);         // fine, SMALL, PER-ELEMENT or FINE: nothing to coalesce
         } else if (ts.footprint.add(a, f, l, step, write, site)) {
             commit(ts);
         }

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * state machine:
  * <pre>
  *   COARSE --(a range that is not the whole array, unless SAME EPOCH)--> SEGMENTS
- *   COARSE, SEGMENTS --(FRAGMENTATION: single-index checks past a bound that grows with the ranges taken, or
+ *   COARSE, SEGMENTS --(FRAGMENTATION: SHORT checks past a bound that grows with the long ranges taken, or
  *                       a single-index check of a PER-ELEMENT array; or an element check: verify mode)--> FINE
  * </pre>
  * <ul>
@@ -19,19 +19,21 @@ import java.util.concurrent.atomic.LongAdder;
  * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one state per residue class {@code i mod m} (absolute
  * index, so cuts never shift classes), null for a class with no index in the segment.</li>
  * <li>FINE: one location per element, in primitive shadow words ({@link FineWords}); an element starts as a copy
- * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the single-index check that takes
- * its count of them past {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per
- * multi-index range it has taken ({@link Bounds}): scattered, indirect or hot elements gain nothing from
- * segments, and FINE elements take FastTrack's lock-free same-epoch paths instead of this monitor, while an array
- * whose ranges pay for its singles (lufact's columns: a pivot swap's two singles per suffix update) stays in
- * SEGMENTS. A PER-ELEMENT array (below) goes FINE at its next single-index check: its singles are known to be
+ * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the SHORT check (a
+ * single index, or a range of fewer than {@code longRange} indices) that takes its count of them past
+ * {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per long range it has taken
+ * ({@link Bounds}): scattered, indirect or hot elements, and buffers appended to a few indices per epoch, gain
+ * nothing from segments (each such check cuts as many as a single does), and FINE elements take FastTrack's
+ * lock-free same-epoch paths instead of this monitor, while an array whose long ranges pay for its singles
+ * (lufact's columns: a pivot swap's two singles per suffix update) stays in SEGMENTS. A PER-ELEMENT array (below) goes FINE at its next single-index check: its singles are known to be
  * scattered. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
  * </ul>
  *
- * <p>PER-ELEMENT ({@link #footprintAdded}) is not a representation but a property of the checks, which fine and
- * adaptive shadows share: an array whose footprint singles mostly merge into no range (ranges count as the
- * singles they stand for) gets its single-index checks run at once instead of through footprints
- * ({@link ArrayChecks}).
+ * <p>PER-ELEMENT ({@link #footprintAdded}) is not a representation but a property of the checks: an array whose
+ * footprint singles mostly merge into no range (ranges count as the singles they stand for) gets its single-index
+ * checks run at once instead of through footprints ({@link ArrayChecks}), and so does a FINE shadow, whose
+ * elements a footprint would check one by one anyway after an add and a commit (lucene's byte buffers, read a
+ * byte per call: 8% of its run).
  *
  * <p>A committed range {@code R = first, first+s, .. last} is applied in three steps, unless it lies inside one
  * uniform segment (or COARSE) whose state the access leaves unchanged (SAME EPOCH: FastTrack's same-epoch rules,
@@ -79,13 +81,19 @@ final class ArrayShadow {
     /**
      * When the SMALL, PER-ELEMENT and FRAGMENTATION rules fire: an array of at most {@code smallLength} elements
      * is SMALL; an array is per-element once its footprint singles that merged into no range outnumber those that
-     * did by more than {@code perElementLead}; a COARSE or SEGMENTS shadow goes FINE once its single-index checks
-     * pass {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per multi-index range
-     * it has taken. Tests lower them so that short traces take every transition.
+     * did by more than {@code perElementLead}; a COARSE or SEGMENTS shadow goes FINE once its SHORT checks (fewer
+     * than {@code longRange} indices) pass {@code max(fragmentMin, length / fragmentDivisor)} plus
+     * {@code singlesPerRange} per longer range it has taken. Tests lower them so that short traces take every
+     * transition.
      */
-    record Bounds(int smallLength, int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange) {
-        /** Up to 4 singles per range: a pivot swap's two writes (and reads) per updated suffix stay coarse-grained. */
-        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4);
+    record Bounds(int smallLength, int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange,
+            int longRange) {
+        /**
+         * Up to 4 singles per range of 8 or more indices: a pivot swap's two writes (and reads) per updated suffix
+         * stay coarse-grained, while pairs and triples (xalan's and lucene's buffers, appended to a few indices per
+         * epoch) cut as many segments as singles do and count as singles.
+         */
+        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4, 8);
     }
 
     private static final AtomicLong IDS = new AtomicLong();
@@ -115,7 +123,7 @@ final class ArrayShadow {
     private ArrayVarState coarse;
     /** SEGMENTS: under this monitor until FINE, then frozen. */
     private Segments segments;
-    /** COARSE and SEGMENTS: single-index and multi-index checks so far (FRAGMENTATION). */
+    /** COARSE and SEGMENTS: SHORT checks and long ranges so far (FRAGMENTATION). */
     private long singleChecks;
     private long rangeChecks;
     /** FINE: published once filled (volatile); the segments are frozen from then on. */
@@ -190,7 +198,7 @@ final class ArrayShadow {
             synchronized (this) {
                 f = fine;
                 if (f == null) {
-                    if (!fragments(first, last)) {
+                    if (!fragments(first, last, s)) {
                         applyAdaptive(ft, st, write, site, first, last, s);
                         return;
                     }
@@ -242,9 +250,13 @@ final class ArrayShadow {
         return small;
     }
 
-    /** True if a check of this array ({@code single}: of one index) skips footprints: SMALL, or PER-ELEMENT. */
+    /**
+     * True if a check of this array ({@code single}: of one index) skips footprints: SMALL, or a single of a
+     * PER-ELEMENT array or a FINE shadow. Ranges of a FINE shadow still wait in the footprint, where a range
+     * checked again in the epoch (a loop around a call) merges into the first.
+     */
     boolean checkedAtOnce(boolean single) {
-        return small || (single && perElement);
+        return small || (single && (perElement || fine != null));
     }
 
     /** True once the shadow is FINE. */
@@ -287,19 +299,21 @@ final class ArrayShadow {
      * FRAGMENTATION: per-element patterns (scattered, indirect or hot single indices) gain nothing from COARSE or
      * SEGMENTS, and each of their checks pays the shadow's monitor (contended when threads share the array), a
      * search, and cuts and merges, where FINE takes FastTrack's lock-free same-epoch paths. A multi-index range
-     * is what SEGMENTS saves on (one operation per segment instead of one per index), so singles are judged
-     * against ranges: once the single-index checks pass {@code max(fragmentMin, length / fragmentDivisor)} plus
-     * {@code singlesPerRange} per range taken, the next single makes the shadow FINE instead (and returns true).
-     * So a shadow whose ranges pay for its singles stays in SEGMENTS however long it runs: lufact's columns take
-     * a pivot swap's two singles per shrinking suffix, step after step. A PER-ELEMENT array's singles are known
-     * to be scattered (they merge into no range), so its next single makes it FINE at once.
+     * is what SEGMENTS saves on (one operation per segment instead of one per index), but only a LONG one (at
+     * least {@code longRange} indices, by stride {@code s}): a SHORT one cuts and merges as a single does and
+     * saves a few index checks. So short checks are judged against long ranges: once they pass
+     * {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per long range taken, the
+     * next one makes the shadow FINE instead (and returns true). So a shadow whose ranges pay for its singles stays
+     * in SEGMENTS however long it runs: lufact's columns take a pivot swap's two singles per shrinking suffix,
+     * step after step. A PER-ELEMENT array's singles are known to be scattered (they merge into no range), so its
+     * next single makes it FINE at once.
      */
-    private boolean fragments(int first, int last) {
-        if (first != last) {
+    private boolean fragments(int first, int last, int s) {
+        if ((long) last - first >= (long) s * (bounds.longRange() - 1)) {
             rangeChecks++;
             return false;
         }
-        return length != 1 && (perElement || ++singleChecks > Math.max(bounds.fragmentMin(),
+        return length != 1 && ((perElement && first == last) || ++singleChecks > Math.max(bounds.fragmentMin(),
                 length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks);
     }
 

@@ -15,8 +15,7 @@ import java.util.Arrays;
  * the footprint's arrays and its merge candidates, and each array keeps a chain of its write ranges for the
  * commit: per-element patterns (scattered indices, each its own range) cost O(1) per add, and per committed
  * read O(writes to the same array). Each check added tells its array how many of its indices coalesced
- * ({@link ArrayShadow#footprintAdded}, the PER-ELEMENT rule), which so depends on the checks added only, never
- * on the arrays' representation.
+ * ({@link ArrayShadow#footprintAdded}, the PER-ELEMENT rule).
  *
  * <p>COVERED: a check whose every index the array's newest write range already holds is not added: at the commit
  * a read would be dropped there (WRITES SUBSUME READS, below) and a write would take WRITE SAME EPOCH after that

@@ -8,8 +8,8 @@ import java.util.function.Function;
 /**
  * A concurrent map from objects, compared by identity and held weakly, to values. It never calls the
  * keys' own {@code equals}/{@code hashCode} (program code). Striped into segments, each a small chained
- * hash table under its own monitor; entries whose key was collected are purged on the next update of
- * their segment.
+ * hash table under its own monitor (looking up a key that has an entry takes none); entries whose key was
+ * collected are purged on the next update of their segment.
  *
  * <p>An {@link Entry} is itself the weak reference to its key, so a per-thread cache can hold an entry
  * and test {@code entry.refersTo(key)} without keeping the key alive (no barrier, as {@code get()} would need)
@@ -74,8 +74,10 @@ final class WeakIdentityMap<V> {
 
     private static final class Segment<V> {
         private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
+        private static final int UNLOCKED_STEPS = 8;
+        /** Replaced whole by a resize (volatile: an unlocked walk sees a filled table). */
         @SuppressWarnings("unchecked")
-        private Entry<V>[] table = new Entry[8];
+        private volatile Entry<V>[] table = new Entry[8];
         private int size;
 
         synchronized Entry<V> find(Object key, int h) {
@@ -87,7 +89,25 @@ final class WeakIdentityMap<V> {
             return null;
         }
 
-        synchronized Entry<V> entry(Object key, int h, Function<Object, ? extends V> factory) {
+        /**
+         * The entry of {@code key}, found without the monitor (most calls), else made under it. The unlocked walk
+         * may race with a purge or a resize relinking the chains and so miss the key, or wander: it gives up after
+         * {@value #UNLOCKED_STEPS} entries. A miss is only ever a miss: an entry whose referent is {@code key} is
+         * the key's one entry (made under the monitor after a locked search found none, and kept while the key
+         * lives), however the walk reached it.
+         */
+        Entry<V> entry(Object key, int h, Function<Object, ? extends V> factory) {
+            Entry<V>[] t = table;
+            Entry<V> e = t[h & (t.length - 1)];
+            for (int steps = 0; e != null && steps < UNLOCKED_STEPS; e = e.next, steps++) {
+                if (e.refersTo(key)) {
+                    return e;
+                }
+            }
+            return entryLocked(key, h, factory);
+        }
+
+        private synchronized Entry<V> entryLocked(Object key, int h, Function<Object, ? extends V> factory) {
             Entry<V> found = find(key, h);
             if (found != null) {
                 return found;

@@ -177,7 +177,7 @@ class AdaptiveArrayShadowTest {
         int n = 100_000;
         ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
         ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
-                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange()));
+                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange()));
         ThreadState[] t = sim.forkedThreads(3);
         ArrayShadow a = never.array(byte[].class, n);
         never.write(t[1], a, 0, n, 1, 1);
@@ -194,10 +194,40 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
-    void scatteredSingleChecksGoPerElementAndFineAsFineCheckingDoes() {
+    void shortRangesCountAsSinglesAndLongOnesPayForThem() {
+        int n = 100_000;
+        ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = rig.array(int[].class, n);
+        rig.write(t[1], a, 0, n, 1, 1);                             // one long range
+        rig.checks.commit(t[1]);
+        int bound = Math.max(d.fragmentMin(), n / d.fragmentDivisor()) + d.singlesPerRange();
+        for (int i = 0; i < bound; i++) {                           // a pair per epoch, appended: xalan's buffers
+            rig.write(t[2], a, 2 * i, 2 * i + 2, 1, 2);
+            rig.checks.commit(t[2]);
+            sim.order(t[2], t[0]);                                  // t[2]'s next epoch
+        }
+        assertFalse(a.isFine(), "at the bound");
+        rig.write(t[2], a, 2 * bound, 2 * bound + d.longRange(), 1, 3);   // a long range pays for more
+        rig.checks.commit(t[2]);
+        for (int i = 0; i < d.singlesPerRange(); i++) {
+            rig.write(t[2], a, 3 * n / 4 + 3 * i, 3 * n / 4 + 3 * i + 3, 1, 2);
+            rig.checks.commit(t[2]);
+            sim.order(t[2], t[0]);
+        }
+        assertFalse(a.isFine(), "the long range paid for " + d.singlesPerRange() + " short ones");
+        rig.write(t[2], a, n - 2, n, 1, 2);
+        rig.checks.commit(t[2]);
+        assertTrue(a.isFine(), "FRAGMENTATION at the first short range past the bound");
+        assertEquals(2 * bound + d.longRange() + 3 * d.singlesPerRange() + 2, rig.racedIndices().size(),
+                "every index t[2] wrote races with t[1]'s unordered write");
+    }
+
+    @Test
+    void scatteredSingleChecksGoPerElementThenFineAndRaceWhereFineCheckingDoes() {
         int n = 100_000;
         ArrayRig fine = new ArrayRig(true, false);
-        List<List<String>> events = new java.util.ArrayList<>();
+        List<Set<String>> raced = new java.util.ArrayList<>();
         for (ArrayRig r : List.of(rig, fine)) {
             ThreadState[] t = new Sim().forkedThreads(3);
             ArrayShadow a = r.array(byte[].class, n);
@@ -207,22 +237,22 @@ class AdaptiveArrayShadowTest {
             int singles = ArrayShadow.Bounds.DEFAULT.perElementLead();
             for (int i = 0; i < 2 * bound; i++) {
                 int index = (int) ((i * 7919L) % n);                // scattered: no two merge
-                if (i == singles + 1) {
+                if (r == rig && i == singles + 1) {
                     assertTrue(a.perElement(), "more unmerged singles than the bound");
                     r.checks.commit(t[2]);
                     assertTrue(a.isFine(), "the first single committed after the array went per-element made it FINE");
                 }
                 r.read(t[2], a, index, index + 1, 1, 10 + i % 8);
-                if (i == singles + 1) {
-                    assertTrue(t[2].footprint.isEmpty(), "a per-element array's single checks skip the footprint");
+                if (r == fine || i >= singles + 1) {
+                    assertTrue(t[2].footprint.isEmpty(), "a single check of a FINE shadow skips the footprint");
                 }
             }
             r.checks.commit(t[2]);
             assertTrue(a.isFine());
             assertEquals(2 * bound, r.racedIndices().size());
-            events.add(r.raceEvents());
+            raced.add(r.racedIndices());
         }
-        assertEquals(events.get(1), events.get(0), "adaptive reports exactly what fine reports");
+        assertEquals(raced.get(1), raced.get(0), "adaptive races where fine does");
     }
 
     @Test
@@ -427,7 +457,7 @@ class AdaptiveArrayShadowTest {
             factorise(racyFine, n, unsynchronised);
             factorise(racyAdaptive, n, unsynchronised);
             assertFalse(racyFine.races.isEmpty(), "step " + unsynchronised + " reads the pivot column unordered");
-            assertEquals(racyFine.raceEvents(), racyAdaptive.raceEvents(), "the same races, kinds, epochs and sites");
+            assertEquals(racyFine.racedIndices(), racyAdaptive.racedIndices(), "the same raced locations");
         }
     }
 

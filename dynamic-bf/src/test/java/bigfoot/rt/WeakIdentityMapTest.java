@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -57,5 +59,46 @@ class WeakIdentityMapTest {
     void theEntryIsAWeakReferenceToItsKey() {
         Object k = new Object();
         assertSame(k, map.entry(k, x -> "v").get());
+    }
+
+    @Test
+    void threadsLookingUpWhileOthersInsertAndResizeGetEachKeysOneEntry() throws Exception {
+        int threads = 4;
+        int keysPerThread = 20_000;
+        List<Object> keys = new ArrayList<>();
+        for (int i = 0; i < threads * keysPerThread; i++) {
+            keys.add(new Object());
+        }
+        AtomicInteger made = new AtomicInteger();
+        @SuppressWarnings("unchecked")
+        WeakIdentityMap.Entry<Object>[][] seen = new WeakIdentityMap.Entry[threads][keys.size()];
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int me = t;
+            Thread w = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+                for (int i = 0; i < keys.size(); i++) {         // each thread starts at its own quarter
+                    int k = (i + me * keysPerThread) % keys.size();
+                    seen[me][k] = map.entry(keys.get(k), x -> made.incrementAndGet());
+                }
+            });
+            workers.add(w);
+            w.start();
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        assertEquals(keys.size(), made.get(), "one value made per key");
+        for (int k = 0; k < keys.size(); k++) {
+            for (int t = 1; t < threads; t++) {
+                assertSame(seen[0][k], seen[t][k], "key " + k);
+            }
+            assertSame(keys.get(k), seen[0][k].get());
+        }
     }
 }

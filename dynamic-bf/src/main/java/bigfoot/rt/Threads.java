@@ -29,6 +29,16 @@ final class Threads {
 
     private final FastTrack detector;
     private final ThreadLocal<ThreadState> local = new ThreadLocal<>();
+    /**
+     * Threads' entries by the low bits of their ids, in front of {@link #local}: a load and an identity test
+     * instead of a ThreadLocal lookup at every method that checks (applications' own ThreadLocals make those
+     * probe). A thread claims its slot when it attaches, or later if the slot is empty or its thread was
+     * collected; a thread whose slot another live thread holds uses the ThreadLocal. Slots are written racily: an
+     * entry that refers to the calling thread is that thread's, whoever wrote it (its value is final).
+     */
+    @SuppressWarnings("unchecked")
+    private final WeakIdentityMap.Entry<ThreadState>[] byId = new WeakIdentityMap.Entry[BY_ID_SLOTS];
+    private static final int BY_ID_SLOTS = 64;
     private final WeakIdentityMap<ThreadState> byThread = new WeakIdentityMap<>();
     private final List<Slot> slots = new ArrayList<>();
     private long retiredChecks;
@@ -41,17 +51,35 @@ final class Threads {
 
     /** The calling thread's state; on first use, the state made when it was forked, or a fresh one. */
     ThreadState current() {
+        Thread t = Thread.currentThread();
+        int slot = (int) t.getId() & (BY_ID_SLOTS - 1);
+        WeakIdentityMap.Entry<ThreadState> e = byId[slot];
+        if (e != null && e.refersTo(t)) {
+            return e.value;
+        }
         ThreadState s = local.get();
-        return s != null ? s : attach();
+        if (s == null) {
+            return attach(t, slot);
+        }
+        claim(t, slot);
+        return s;
     }
 
-    private synchronized ThreadState attach() {
-        Thread t = Thread.currentThread();
+    private synchronized ThreadState attach(Thread t, int slot) {
         WeakIdentityMap.Entry<ThreadState> forked = byThread.find(t);
         ThreadState s = forked != null ? forked.value : register(t, slots.size(), 1, null);
         s.attached = true;
         local.set(s);
+        claim(t, slot);
         return s;
+    }
+
+    /** Gives {@code t} its {@link #byId} slot if no other thread holds it. */
+    private void claim(Thread t, int slot) {
+        WeakIdentityMap.Entry<ThreadState> e = byId[slot];
+        if (e == null || e.refersTo(null)) {
+            byId[slot] = byThread.find(t);
+        }
     }
 
     /**

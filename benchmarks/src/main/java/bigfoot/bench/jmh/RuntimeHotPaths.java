@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The runtime's hot paths, called as rewritten code calls them (RT entry points): a field check in the same
+ * The runtime's hot paths, called as rewritten code calls them (RT entry points): the thread-state fetch at a
+ * method's first check, a field check in the same
  * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), the
  * first write of a fresh object's field (allocation-free with shadow words: run with {@code -prof gc}; with no CAS in
  * a constructor before {@code this} can escape), an
@@ -69,6 +70,12 @@ public class RuntimeHotPaths {
     @State(Scope.Group)
     public static class Shared {
         final int[] array = new int[16];
+    }
+
+    /** What a rewritten method pays once to fetch its thread's state ({@code RT.thread()}). */
+    @Benchmark
+    public ThreadState threadState() {
+        return RT.thread();
     }
 
     @Benchmark

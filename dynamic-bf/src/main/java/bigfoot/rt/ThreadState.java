@@ -23,12 +23,12 @@ public final class ThreadState extends PaddedClock {
     long accesses;
 
     /**
-     * The arrays this thread looked up recently, direct-mapped by identity hash ({@link ArrayShadows}): a
+     * The arrays this thread looked up recently, two ways per set of identity hashes ({@link ArrayShadows}): a
      * stencil over rows {@code up[j] + row[j] + down[j]} keeps all three without touching the shared map.
      */
     @SuppressWarnings("unchecked")
-    final WeakIdentityMap.Entry<ArrayShadow>[] arrayCache = new WeakIdentityMap.Entry[ARRAY_CACHE_SIZE];
-    static final int ARRAY_CACHE_SIZE = 16;
+    final WeakIdentityMap.Entry<ArrayShadow>[] arrayCache = new WeakIdentityMap.Entry[2 * ARRAY_CACHE_SETS];
+    static final int ARRAY_CACHE_SETS = 16;
     /** Array checks not yet run ({@code arrays=adaptive}): committed before this thread's next synchronisation. */
     final Footprint footprint = new Footprint();
     /** The last monitor this thread acquired or released. */

@@ -577,24 +577,21 @@ final class ArrayShadow {
      */
     private FineWords goFine() {
         FineWords f = new FineWords(type, length, allocated);
-        for (int i = 0; i < length; i++) {
-            f.startAs(i, frozenState(i));
+        if (segments == null) {
+            for (int i = 0; i < length; i++) {
+                f.startAs(i, coarse);
+            }
+        } else {
+            for (long p = segments.locate(0); p >= 0; p = segments.next(p)) {   // in index order, no search per index
+                Object rep = segments.rep(p);
+                ArrayVarState[] classes = rep instanceof ArrayVarState[] c ? c : null;
+                for (int i = segments.start(p), end = segments.end(p); i < end; i++) {
+                    f.startAs(i, classes == null ? (ArrayVarState) rep : classes[i % classes.length]);
+                }
+            }
         }
         fine = f;
         return f;
-    }
-
-    /** The state element {@code index} is in, while COARSE or SEGMENTS. */
-    private ArrayVarState frozenState(int index) {
-        if (segments == null) {
-            return coarse;
-        }
-        Object rep = segments.rep(segments.locate(index));
-        if (rep instanceof ArrayVarState u) {
-            return u;
-        }
-        ArrayVarState[] classes = (ArrayVarState[]) rep;
-        return classes[index % classes.length];
     }
 
     private ArrayVarState newState(ArrayVarState parent, int first, int end, int step) {

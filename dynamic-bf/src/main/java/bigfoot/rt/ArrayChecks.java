@@ -7,8 +7,9 @@ package bigfoot.rt;
  * when the footprint is full), except the checks of a SMALL array ({@link ArrayShadow#small}) and a single
  * index of a PER-ELEMENT array ({@link ArrayShadow#perElement}) or of a FINE shadow, which are checked at once:
  * scattered single indices, and the few elements of a small array, have nothing to coalesce, a FINE shadow
- * checks each element anyway, and the footprint's bookkeeping would cost more than the check. With a placement verifier (verify mode) checks are immediate and per element,
- * whatever the mode, so the verifier sees one location per element.
+ * checks each element anyway, and the footprint's bookkeeping would cost more than the check. With a placement
+ * verifier (verify mode) checks are immediate and per element, whatever the mode, so the verifier sees one
+ * location per element.
  */
 final class ArrayChecks {
 

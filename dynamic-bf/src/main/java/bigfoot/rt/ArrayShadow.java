@@ -25,8 +25,9 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@link Bounds}): scattered, indirect or hot elements, and buffers appended to a few indices per epoch, gain
  * nothing from segments (each such check cuts as many as a single does), and FINE elements take FastTrack's
  * lock-free same-epoch paths instead of this monitor, while an array whose long ranges pay for its singles
- * (lufact's columns: a pivot swap's two singles per suffix update) stays in SEGMENTS. A PER-ELEMENT array (below) goes FINE at its next single-index check: its singles are known to be
- * scattered. Element checks of a non-FINE shadow (verify mode) make it FINE.</li>
+ * (lufact's columns: a pivot swap's two singles per suffix update) stays in SEGMENTS. A PER-ELEMENT array
+ * (below) goes FINE at its next single-index check: its singles are known to be scattered. Element checks of a
+ * non-FINE shadow (verify mode) make it FINE.</li>
  * </ul>
  *
  * <p>PER-ELEMENT ({@link #footprintAdded}) is not a representation but a property of the checks: an array whose

@@ -27,18 +27,16 @@ final class IndexBitmap {
         }
     }
 
-    /** Adds {@code index} (below the length of the last reset); true if it was in the set already. */
-    boolean add(int index) {
+    /** Adds {@code index} (below the length of the last reset); a repeated index costs a bit test. */
+    void add(int index) {
         int w = index >>> 6;
         long bit = 1L << index;
         long old = words[w];
-        if ((old & bit) != 0) {
-            return true;
+        if ((old & bit) == 0) {
+            words[w] = old | bit;
+            lowWord = Math.min(lowWord, w);
+            highWord = Math.max(highWord, w);
         }
-        words[w] = old | bit;
-        lowWord = Math.min(lowWord, w);
-        highWord = Math.max(highWord, w);
-        return false;
     }
 
     /** The lowest index in the set at or above {@code from}, or -1. */

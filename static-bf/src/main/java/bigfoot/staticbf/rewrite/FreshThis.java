@@ -133,14 +133,16 @@ final class FreshThis {
 
         /** The value is {@code this}: it comes from {@code aload 0} only. */
         private static boolean isThis(SourceValue v) {
-            return !v.insns.isEmpty() && v.insns.stream()
-                    .allMatch(i -> i instanceof VarInsnNode var && var.getOpcode() == Opcodes.ALOAD && var.var == 0);
+            return !v.insns.isEmpty() && v.insns.stream().allMatch(UseRecorder::loadsThis);
         }
 
         /** May be {@code this}: any of its sources is {@code aload 0}. */
         private static boolean mayBeThis(SourceValue v) {
-            return v.insns.stream()
-                    .anyMatch(i -> i instanceof VarInsnNode var && var.getOpcode() == Opcodes.ALOAD && var.var == 0);
+            return v.insns.stream().anyMatch(UseRecorder::loadsThis);
+        }
+
+        private static boolean loadsThis(AbstractInsnNode insn) {
+            return insn instanceof VarInsnNode var && var.getOpcode() == Opcodes.ALOAD && var.var == 0;
         }
 
         @Override

@@ -6,6 +6,7 @@ import bigfoot.staticbf.placement.MethodPlan.Stash;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.ssa.DefUse;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
@@ -82,12 +83,14 @@ final class BigFootMethod {
     /** ALIAS: value -> the earlier load's value it equals ({@link LoadAliases}). */
     private final Map<Integer, Integer> aliases;
     private final RangeCoalescing coalescing;
+    private final ElementRuns elementRuns;
     /** MOD-SET: what each call may write. */
     private final HeapWrites.CallWrites callWrites;
 
     private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing) {
         this.ir = ir;
         this.coalescing = coalescing;
+        this.elementRuns = new ElementRuns(new LinearValues(new DefUse(ir), ir.getSymbolTable()));
         this.cfg = ir.getControlFlowGraph();
         this.insns = ir.getInstructions();
         this.thisValue = ir.getMethod().isStatic() ? -1 : 1;
@@ -594,7 +597,7 @@ final class BigFootMethod {
                 if (placed.isEmpty()) {
                     return;
                 }
-                Map<CheckedLocation, LocationFacts.Fact> checks = coalescing.coalesce(placed);
+                Map<CheckedLocation, LocationFacts.Fact> checks = elementRuns.coalesce(coalescing.coalesce(placed));
                 List<PlannedCheck> list = new ArrayList<>();
                 checks.forEach((p, f) -> {
                     MethodPlan.Bounds ranIf = null;
@@ -608,6 +611,10 @@ final class BigFootMethod {
                         range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.offset(), r.stride(), r.scale());
                     } else if (p instanceof CheckedLocation.CoalescedRange r) {
                         range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.endOffset(), 1, r.scale());
+                        if (ranIf == null) {                    // a run of elements: bounds from their accesses
+                            indices.add(r.begin());
+                            indices.add(r.end());
+                        }
                     }
                     list.add(new PlannedCheck(bci(f.access()), f.write(), object(p), index, range, ranIf));
                     if (object(p) >= 0) {

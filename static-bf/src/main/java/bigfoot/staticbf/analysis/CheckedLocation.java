@@ -58,7 +58,9 @@ sealed interface CheckedLocation {
 
     /**
      * {@code array[scale*begin+offset..scale*end+endOffset)}: ranges of one loop with several offsets, coalesced
-     * into one ({@link RangeCoalescing}); exact only if the loop ran, so it is always wrapped in an {@link IfLoopRan}.
+     * into one ({@link RangeCoalescing}), exact only if the loop ran, so wrapped in an {@link IfLoopRan}; or, not
+     * wrapped, a run of elements {@code array[begin..end]} ({@link ElementRuns}: begin and end are the first and
+     * last accessed indices, offset 0, endOffset 1, scale 1).
      */
     record CoalescedRange(int array, int begin, int end, int offset, int endOffset, int scale) implements CheckedLocation {
     }

@@ -1,11 +1,9 @@
 package bigfoot.staticbf.analysis;
 
-import com.ibm.wala.shrike.shrikeBT.IBinaryOpInstruction;
 import com.ibm.wala.ssa.DefUse;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
-import com.ibm.wala.ssa.SSABinaryOpInstruction;
 import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
@@ -98,10 +96,12 @@ final class LoopRanges {
     private final Map<Integer, Source> sources = new HashMap<>();
     private final DefUse defUse;
     private final SymbolTable constants;
+    private final LinearValues linear;
 
     private LoopRanges(IR ir) {
         this.defUse = new DefUse(ir);
         this.constants = ir.getSymbolTable();
+        this.linear = new LinearValues(defUse, constants);
     }
 
     Map<Integer, Source> sources() {
@@ -224,7 +224,7 @@ final class LoopRanges {
                 Object key = null;
                 if (p instanceof CheckedLocation.ArrayElement e && !defined.contains(e.array())) {
                     for (InductionVariable iv : all) {
-                        Linear index = linear(e.index(), iv.phi(), 0);
+                        LinearValues.Linear index = linear.in(e.index(), iv.phi());
                         if (index != null && index.scale() > 0) {
                             key = List.of(e.array(), iv.phi(), index.offset(), index.scale());
                             fact = new Range(new CheckedLocation.ArrayRange(e.array(), iv.init(), iv.phi(),
@@ -275,58 +275,12 @@ final class LoopRanges {
         for (int back = 0; back < 2; back++) {
             int next = phi.getUse(back);
             int init = phi.getUse(1 - back);
-            Linear step = constants.isConstant(next) ? null : linear(next, i, 0);
+            LinearValues.Linear step = constants.isConstant(next) ? null : linear.in(next, i);
             if (step == null || step.scale() != 1 || step.offset() <= 0 || defined.contains(init)) {
                 continue;
             }
             Source initSource = source(ir, init, symbols, dom, header);
             return initSource == null ? null : new InductionVariable(i, init, initSource, step.offset());
-        }
-        return null;
-    }
-
-    /** {@code value = scale * phi + offset}. */
-    private record Linear(int scale, int offset) {
-    }
-
-    /** Bound on the definitions {@link #linear} follows. */
-    private static final int MAX_DEPTH = 32;
-
-    /**
-     * {@code value} as {@code scale * phi + offset} for constants scale and offset, following additions and
-     * subtractions of constants, multiplications by constants and phis that pass one value through; null if it is
-     * not of that form.
-     */
-    private Linear linear(int value, int phi, int depth) {
-        if (value == phi) {
-            return new Linear(1, 0);
-        }
-        if (depth <= MAX_DEPTH && defUse.getDef(value) instanceof SSAPhiInstruction through
-                && LoopInvariants.passedValue(through) >= 0) {
-            return linear(LoopInvariants.passedValue(through), phi, depth + 1); // an inner loop's x = phi(i, x) is i
-        }
-        if (depth > MAX_DEPTH || !(defUse.getDef(value) instanceof SSABinaryOpInstruction op)) {
-            return null;
-        }
-        IBinaryOpInstruction.IOperator operator = op.getOperator();
-        int left = op.getUse(0);
-        int right = op.getUse(1);
-        boolean leftConstant = constants.isIntegerConstant(left);
-        boolean rightConstant = constants.isIntegerConstant(right);
-        if (leftConstant == rightConstant) {
-            return null;
-        }
-        int c = constants.getIntValue(leftConstant ? left : right);
-        Linear x = linear(leftConstant ? right : left, phi, depth + 1);
-        if (x == null) {
-            return null;
-        }
-        if (operator == IBinaryOpInstruction.Operator.ADD) {
-            return new Linear(x.scale(), x.offset() + c);
-        } else if (operator == IBinaryOpInstruction.Operator.SUB && rightConstant) {
-            return new Linear(x.scale(), x.offset() - c);
-        } else if (operator == IBinaryOpInstruction.Operator.MUL && c > 0 && (long) x.scale() * c <= 1 << 16) {
-            return new Linear(x.scale() * c, x.offset() * c);
         }
         return null;
     }

@@ -4,10 +4,11 @@ package bigfoot.rt;
  * Element and range checks of arrays. A range {@code begin, begin+stride, .. < end} is first clipped to the
  * array; then {@code arrays=fine} runs its FastTrack operations at once, and {@code arrays=adaptive} adds it to
  * the thread's {@link Footprint}, committed by {@link #commit} before the thread's next synchronisation (or
- * when the footprint is full), except the checks of a SMALL array ({@link ArrayShadow#small}) and a single
- * index of a PER-ELEMENT array ({@link ArrayShadow#perElement}) or of a FINE shadow, which are checked at once:
- * scattered single indices, and the few elements of a small array, have nothing to coalesce, a FINE shadow
- * checks each element anyway, and the footprint's bookkeeping would cost more than the check. With a placement
+ * when the footprint is full), except the checks of a SMALL array ({@link ArrayShadow#small}) and the short
+ * checks ({@link ArrayShadow#isShort}: a single index, a block of a few) of a PER-ELEMENT array
+ * ({@link ArrayShadow#perElement}) or of a FINE shadow, which are checked at once: scattered indices, and the
+ * few elements of a small array, have nothing to coalesce, a FINE shadow checks each element anyway, and the
+ * footprint's bookkeeping would cost more than the check. With a placement
  * verifier (verify mode) checks are immediate and per element, whatever the mode, so the verifier sees one
  * location per element.
  */
@@ -64,7 +65,7 @@ final class ArrayChecks {
                 ft.check(ts, sx, write, site);
                 verifier.check(sx, write, site);
             }
-        } else if (!adaptive || a.checkedAtOnce(f == l)) {
+        } else if (!adaptive || a.checkedAtOnce(a.isShort(f, l, step))) {
             a.apply(ft, ts, f, l, step, write, site);         // fine, SMALL, PER-ELEMENT or FINE: nothing to coalesce
         } else if (ts.footprint.add(a, f, l, step, write, site)) {
             commit(ts);

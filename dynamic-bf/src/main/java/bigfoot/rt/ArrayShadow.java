@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <pre>
  *   COARSE --(a range that is not the whole array, unless SAME EPOCH)--> SEGMENTS
  *   COARSE, SEGMENTS --(FRAGMENTATION: SHORT checks past a bound that grows with the long ranges taken, or
- *                       a single-index check of a PER-ELEMENT array; or an element check: verify mode)--> FINE
+ *                       a short check of a PER-ELEMENT array; or an element check: verify mode)--> FINE
  * </pre>
  * <ul>
  * <li>COARSE: one {@link ArrayVarState} for every index.</li>
@@ -26,12 +26,12 @@ import java.util.concurrent.atomic.LongAdder;
  * nothing from segments (each such check cuts as many as a single does), and FINE elements take FastTrack's
  * lock-free same-epoch paths instead of this monitor, while an array whose long ranges pay for its singles
  * (lufact's columns: a pivot swap's two singles per suffix update) stays in SEGMENTS. A PER-ELEMENT array
- * (below) goes FINE at its next single-index check: its singles are known to be scattered. Element checks of a
+ * (below) goes FINE at its next short check: its short checks are known to be scattered. Element checks of a
  * non-FINE shadow (verify mode) make it FINE.</li>
  * </ul>
  *
  * <p>PER-ELEMENT ({@link #footprintAdded}) is not a representation but a property of the checks: an array whose
- * footprint singles mostly merge into no range (ranges count as the singles they stand for) gets its single-index
+ * footprint's short checks mostly merge into nothing (ranges count as the singles they stand for) gets its short
  * checks run at once instead of through footprints ({@link ArrayChecks}), and so does a FINE shadow, whose
  * elements a footprint would check one by one anyway after an add and a commit (lucene's byte buffers, read a
  * byte per call: 8% of its run).
@@ -215,9 +215,10 @@ final class ArrayShadow {
     /**
      * PER-ELEMENT: a footprint took a check of this array, in which {@code coalesced} indices joined others: 1 for
      * a single that merged into a range, {@code m - 1} for a range of m indices (what its indices would have merged
-     * had they been checked one by one), 0 for a single that merged into nothing. Once such unmerged singles lead
-     * by more than {@code bounds.perElementLead}, the array's single-index checks skip footprints
-     * ({@link #perElement}): scattered checks have nothing to coalesce. An array that also takes ranges (lufact's
+     * had they been checked one by one), 0 for a SHORT check ({@link #isShort}: a single, or a block such as
+     * moldyn's {@code f[3j..3j+2]}) that merged into nothing. Once such unmerged checks lead by more than
+     * {@code bounds.perElementLead}, the array's short checks skip footprints ({@link #perElement}): scattered
+     * checks have nothing to coalesce. An array that also takes ranges (lufact's
      * pivot swaps next to the updated suffix) keeps its singles in the footprint, where a range of the same
      * operation covers or subsumes them. Coalesced checks write only while the count is above 0, so threads looping
      * over one array in order do not share a written line.
@@ -234,7 +235,7 @@ final class ArrayShadow {
         }
     }
 
-    /** PER-ELEMENT: true once this array's single-index checks skip footprints (see {@link #footprintAdded}). */
+    /** PER-ELEMENT: true once this array's short checks skip footprints (see {@link #footprintAdded}). */
     boolean perElement() {
         return perElement;
     }
@@ -252,12 +253,17 @@ final class ArrayShadow {
     }
 
     /**
-     * True if a check of this array ({@code single}: of one index) skips footprints: SMALL, or a single of a
-     * PER-ELEMENT array or a FINE shadow. Ranges of a FINE shadow still wait in the footprint, where a range
-     * checked again in the epoch (a loop around a call) merges into the first.
+     * True if a check of this array ({@code shortCheck}: {@link #isShort}) skips footprints: SMALL, or a short check
+     * of a PER-ELEMENT array or a FINE shadow. Long ranges of a FINE shadow still wait in the footprint, where a
+     * range checked again in the epoch (a loop around a call) merges into the first.
      */
-    boolean checkedAtOnce(boolean single) {
-        return small || (single && (perElement || fine != null));
+    boolean checkedAtOnce(boolean shortCheck) {
+        return small || (shortCheck && (perElement || fine != null));
+    }
+
+    /** SHORT: a check of {@code first, first+s, .. last} has fewer than {@code bounds.longRange} indices. */
+    boolean isShort(int first, int last, int s) {
+        return (long) last - first < (long) s * (bounds.longRange() - 1);
     }
 
     /** True once the shadow is FINE. */
@@ -306,15 +312,15 @@ final class ArrayShadow {
      * {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per long range taken, the
      * next one makes the shadow FINE instead (and returns true). So a shadow whose ranges pay for its singles stays
      * in SEGMENTS however long it runs: lufact's columns take a pivot swap's two singles per shrinking suffix,
-     * step after step. A PER-ELEMENT array's singles are known to be scattered (they merge into no range), so its
-     * next single makes it FINE at once.
+     * step after step. A PER-ELEMENT array's short checks are known to be scattered (they merge into nothing), so
+     * its next one makes it FINE at once.
      */
     private boolean fragments(int first, int last, int s) {
-        if ((long) last - first >= (long) s * (bounds.longRange() - 1)) {
+        if (!isShort(first, last, s)) {
             rangeChecks++;
             return false;
         }
-        return length != 1 && ((perElement && first == last) || ++singleChecks > Math.max(bounds.fragmentMin(),
+        return length != 1 && (perElement || ++singleChecks > Math.max(bounds.fragmentMin(),
                 length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks);
     }
 

@@ -132,7 +132,7 @@ final class Footprint {
             startBitmap(a, x, f, w, from);                      // SCATTERED
             return false;
         }
-        a.footprintAdded(coalesced);
+        a.footprintAdded(a.isShort(f, l, s) ? 0 : coalesced);       // PER-ELEMENT: a short check merged into nothing
         int n = size;
         arrayOf[n] = x;
         first[n] = f;

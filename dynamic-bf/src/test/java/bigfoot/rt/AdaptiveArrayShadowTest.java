@@ -197,30 +197,52 @@ class AdaptiveArrayShadowTest {
     void shortRangesCountAsSinglesAndLongOnesPayForThem() {
         int n = 100_000;
         ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
+        ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
+                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange()));    // never PER-ELEMENT
         ThreadState[] t = sim.forkedThreads(3);
-        ArrayShadow a = rig.array(int[].class, n);
-        rig.write(t[1], a, 0, n, 1, 1);                             // one long range
-        rig.checks.commit(t[1]);
+        ArrayShadow a = never.array(int[].class, n);
+        never.write(t[1], a, 0, n, 1, 1);                             // one long range
+        never.checks.commit(t[1]);
         int bound = Math.max(d.fragmentMin(), n / d.fragmentDivisor()) + d.singlesPerRange();
         for (int i = 0; i < bound; i++) {                           // a pair per epoch, appended: xalan's buffers
-            rig.write(t[2], a, 2 * i, 2 * i + 2, 1, 2);
-            rig.checks.commit(t[2]);
+            never.write(t[2], a, 2 * i, 2 * i + 2, 1, 2);
+            never.checks.commit(t[2]);
             sim.order(t[2], t[0]);                                  // t[2]'s next epoch
         }
         assertFalse(a.isFine(), "at the bound");
-        rig.write(t[2], a, 2 * bound, 2 * bound + d.longRange(), 1, 3);   // a long range pays for more
-        rig.checks.commit(t[2]);
+        never.write(t[2], a, 2 * bound, 2 * bound + d.longRange(), 1, 3);   // a long range pays for more
+        never.checks.commit(t[2]);
         for (int i = 0; i < d.singlesPerRange(); i++) {
-            rig.write(t[2], a, 3 * n / 4 + 3 * i, 3 * n / 4 + 3 * i + 3, 1, 2);
-            rig.checks.commit(t[2]);
+            never.write(t[2], a, 3 * n / 4 + 3 * i, 3 * n / 4 + 3 * i + 3, 1, 2);
+            never.checks.commit(t[2]);
             sim.order(t[2], t[0]);
         }
         assertFalse(a.isFine(), "the long range paid for " + d.singlesPerRange() + " short ones");
-        rig.write(t[2], a, n - 2, n, 1, 2);
-        rig.checks.commit(t[2]);
+        never.write(t[2], a, n - 2, n, 1, 2);
+        never.checks.commit(t[2]);
         assertTrue(a.isFine(), "FRAGMENTATION at the first short range past the bound");
-        assertEquals(2 * bound + d.longRange() + 3 * d.singlesPerRange() + 2, rig.racedIndices().size(),
+        assertEquals(2 * bound + d.longRange() + 3 * d.singlesPerRange() + 2, never.racedIndices().size(),
                 "every index t[2] wrote races with t[1]'s unordered write");
+    }
+
+    @Test
+    void scatteredBlocksOfAFewElementsGoPerElementThenFine() {
+        int n = 30_000;
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = rig.array(double[].class, n);
+        int lead = ArrayShadow.Bounds.DEFAULT.perElementLead();
+        for (int i = 0; i <= lead; i++) {
+            int j = (int) ((i * 7919L) % (n / 3));                   // moldyn's f[3j..3j+2], scattered j
+            rig.write(t[1], a, 3 * j, 3 * j + 3, 1, 1);
+        }
+        assertTrue(a.perElement(), "blocks that merge into nothing count as unmerged singles do");
+        assertFalse(a.isFine(), "still in the footprint");
+        rig.write(t[1], a, 0, 3, 1, 1);
+        assertTrue(a.isFine(), "the next block is checked at once and makes the shadow FINE");
+        rig.checks.commit(t[1]);
+        rig.write(t[2], a, 0, n, 1, 2);
+        rig.checks.commit(t[2]);
+        assertEquals(3 * (lead + 1), rig.racedIndices().size(), "t[2]'s write races on each block t[1] wrote");
     }
 
     @Test

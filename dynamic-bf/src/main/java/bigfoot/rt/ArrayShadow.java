@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  * index, so cuts never shift classes), null for a class with no index in the segment.</li>
  * <li>FINE: one location per element, in primitive shadow words ({@link FineWords}); an element starts as a copy
  * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the SHORT check (a
- * single index, or a range of fewer than {@code longRange} indices) that takes its count of them past
+ * single index, or a range of fewer than {@code longRange} indices, that is not SAME EPOCH) that takes its count past
  * {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per long range it has taken
  * ({@link Bounds}): scattered, indirect or hot elements, and buffers appended to a few indices per epoch, gain
  * nothing from segments (each such check cuts as many as a single does), and FINE elements take FastTrack's
@@ -199,7 +199,7 @@ final class ArrayShadow {
             synchronized (this) {
                 f = fine;
                 if (f == null) {
-                    if (!fragments(first, last, s)) {
+                    if (!fragments(st, first, last, s, write)) {
                         applyAdaptive(ft, st, write, site, first, last, s);
                         return;
                     }
@@ -313,32 +313,33 @@ final class ArrayShadow {
      * next one makes the shadow FINE instead (and returns true). So a shadow whose ranges pay for its singles stays
      * in SEGMENTS however long it runs: lufact's columns take a pivot swap's two singles per shrinking suffix,
      * step after step. A PER-ELEMENT array's short checks are known to be scattered (they merge into nothing), so
-     * its next one makes it FINE at once.
+     * its next one makes it FINE at once. A short check inside one state it leaves unchanged (SAME EPOCH) cuts
+     * nothing and does not count: moldyn's {@code ps[i]} read after the range {@code ps[i-1..n)} of the last pass.
      */
-    private boolean fragments(int first, int last, int s) {
+    private boolean fragments(ThreadState st, int first, int last, int s, boolean write) {
         if (!isShort(first, last, s)) {
             rangeChecks++;
             return false;
+        }
+        if (unchangedState(st, first, last, write) != null) {
+            return false;                                       // SAME EPOCH: it cuts nothing, so it does not count
         }
         return length != 1 && (perElement || ++singleChecks > Math.max(bounds.fragmentMin(),
                 length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks);
     }
 
     private void applyAdaptive(FastTrack ft, ThreadState st, boolean write, int site, int first, int last, int s) {
+        ArrayVarState same = segments == null && s == 1 && first == 0 && last == length - 1 ? coarse
+                : unchangedState(st, first, last, write);
+        if (same != null) {
+            ft.check(st, same, write, site);                    // the whole of COARSE, or SAME EPOCH: nothing to cut
+            return;
+        }
         if (segments == null) {
-            if ((s == 1 && first == 0 && last == length - 1) || FastTrack.leavesUnchanged(st, coarse, write)) {
-                ft.check(st, coarse, write, site);
-                return;
-            }
             segments = new Segments(length, coarse);
             coarse = null;
         }
         Segments g = segments;
-        long at = g.locate(first);
-        if (g.end(at) > last && g.rep(at) instanceof ArrayVarState u && FastTrack.leavesUnchanged(st, u, write)) {
-            ft.check(st, u, write, site);                       // SAME EPOCH for every index of R: nothing to cut
-            return;
-        }
         fitLow(first, s);
         fitHigh(last, s);
         long p = g.locate(first);
@@ -376,6 +377,19 @@ final class ArrayShadow {
             p = g.next(p);
         }
         merge(from, g.end(g.locate(last)));
+    }
+
+    /**
+     * SAME EPOCH: the one state (COARSE's, or a segment's) holding every index of {@code first..last} if {@code st}'s
+     * check of it changes nothing, else null.
+     */
+    private ArrayVarState unchangedState(ThreadState st, int first, int last, boolean write) {
+        ArrayVarState u = coarse;
+        if (segments != null) {
+            long at = segments.locate(first);
+            u = segments.end(at) > last && segments.rep(at) instanceof ArrayVarState v ? v : null;
+        }
+        return u != null && FastTrack.leavesUnchanged(st, u, write) ? u : null;
     }
 
     /** Makes R ({@code first} by {@code s}) fit the segment holding {@code first}, or cuts it there. */

@@ -143,6 +143,37 @@ class BigFootPlacementTest {
                     f[3 * j + 2] = 0; // @gap-2
                 } // @gap-end
 
+                // WHOLE ARRAY: zeroed by a loop over f.length, then updated at scattered indices (moldyn's partial
+                // forces): the updates are covered by the range, checked once after all of them
+                static void zeroThenScatter(double[] f, int[] js) {
+                    for (int i = 0; i < f.length; i++) {
+                        f[i] = 0; // @zero
+                    }
+                    for (int k = 0; k < js.length; k++) {
+                        if (js[k] > 0) { // @zero-js
+                            f[js[k]] += 1;
+                        }
+                    }
+                } // @zero-end
+
+                // not WHOLE ARRAY: a loop that may break early, or that stops at n, covers only a prefix
+                static void zeroUntil(double[] f, int j) {
+                    for (int i = 0; i < f.length; i++) {
+                        if (f[i] < 0) {
+                            break;
+                        }
+                        f[i] = 0; // @until
+                    }
+                    f[j] = 1; // @until-j
+                } // @until-end
+
+                static void zeroPrefix(double[] f, int n, int j) {
+                    for (int i = 0; i < n; i++) {
+                        f[i] = 0; // @prefix
+                    }
+                    f[j] = 1; // @prefix-j
+                } // @prefix-end
+
                 // a window clipped with Math (particles' neighbours): the call's result starts the range, and the
                 // bound Math.min recomputes in every test cannot throw, so ps[max(0, i-w)..k) is one check after the loop
                 static int window(int[] ps, int i, int w) {
@@ -682,6 +713,18 @@ class BigFootPlacementTest {
     void elementsWithAGapStaySingleChecks() {
         assertEquals(List.of(check("writeArray", "[]", "gap-0", "gap-end"), check("writeArray", "[]", "gap-2", "gap-end")),
                 checks("gap").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void elementsUpdatedAfterALoopWroteTheWholeArrayAreCoveredByItsRange() {
+        assertEquals(List.of(check("writeArrayRange", "[]", "zero", "zero-end"), check("readArrayRange", "[]", "zero-js", "zero-end")),
+                checks("zeroThenScatter").stream().filter(c -> !c.endsWith("@throw")).toList());
+    }
+
+    @Test
+    void aLoopThatMayStopShortOfTheLengthCoversNoLaterElement() {
+        assertTrue(checks("zeroUntil").contains(check("writeArray", "[]", "until-j", "until-end")), checks("zeroUntil").toString());
+        assertTrue(checks("zeroPrefix").contains(check("writeArray", "[]", "prefix-j", "prefix-end")), checks("zeroPrefix").toString());
     }
 
     @Test

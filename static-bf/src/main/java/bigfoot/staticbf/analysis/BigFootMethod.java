@@ -121,7 +121,7 @@ final class BigFootMethod {
         }
         knownFacts();
         ranges = LoopRanges.find(ir, effects, dom, i -> acquires(i) || releases(i), this::throwsToHandler, mayThrow::get,
-                callWrites);
+                callWrites, this::name);
         BlockDataflow<LocationFacts> past = BlockDataflow.forward(cfg, FACTS, LocationFacts.empty(),
                 (block, state, exc) -> pastAccesses(block, state, exc), (from, to, out) -> withRanges(to, forgetPhis(to, out)));
         Map<Integer, LocationFacts> anticipatedBefore = new HashMap<>();
@@ -336,7 +336,7 @@ final class BigFootMethod {
             state.clear(); // [Rel]: past accesses end
         }
         InstructionEffects.Effect e = effects[i];
-        if (e.access() != null) {
+        if (e.access() != null && !ranges.coveredWhole(state, e.access(), e.write(), ir.getBasicBlockForInstruction(insns[i]))) {
             state.add(e.access(), e.write(), i); // [Read] / [Write]
         }
     }

@@ -1,9 +1,12 @@
 package bigfoot.staticbf.analysis;
 
+import com.ibm.wala.cfg.Util;
+import com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction;
 import com.ibm.wala.ssa.DefUse;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSAArrayLengthInstruction;
 import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
@@ -21,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Loop invariants of the form {@code a[init..i)◁} (reference/bigfoot.md section 10.2, Fig 3.6(b)) for the loops
@@ -88,6 +92,14 @@ final class LoopRanges {
         }
     }
 
+    /**
+     * WHOLE ARRAY: a range {@code a[0..i)} of stride 1 whose loop leaves only when {@code i >= a.length}, with the
+     * loop's body: past the loop, the range holds every element of {@code a}.
+     */
+    private record Whole(CheckedLocation.ArrayRange range, Set<ISSABasicBlock> body) {
+    }
+
+    private final List<Whole> wholes = new ArrayList<>();
     private final Map<ISSABasicBlock, List<Range>> byHeader = new HashMap<>();
     /** The bodies of the loops that carry ranges, by header. */
     private final Map<ISSABasicBlock, Set<ISSABasicBlock>> bodies = new HashMap<>();
@@ -98,7 +110,10 @@ final class LoopRanges {
     private final SymbolTable constants;
     private final LinearValues linear;
 
-    private LoopRanges(IR ir) {
+    private final IntUnaryOperator name;
+
+    private LoopRanges(IR ir, IntUnaryOperator name) {
+        this.name = name;
         this.defUse = new DefUse(ir);
         this.constants = ir.getSymbolTable();
         this.linear = new LinearValues(defUse, constants);
@@ -128,6 +143,17 @@ final class LoopRanges {
         return header != null && carries(header, p);
     }
 
+    /**
+     * WHOLE ARRAY: true if the element access {@code p} in {@code block} is covered by a past access in {@code past}
+     * of a range that holds every element of the array, of a kind at least {@code write}'s (moldyn's partial forces,
+     * zeroed by a loop over {@code f.length}, then updated at scattered indices): the access needs no fact of its
+     * own, the range's check covers it. The element is in bounds, since the access completed.
+     */
+    boolean coveredWhole(LocationFacts past, CheckedLocation p, boolean write, ISSABasicBlock block) {
+        return p instanceof CheckedLocation.ArrayElement e && wholes.stream().anyMatch(w -> w.range().array() == e.array()
+                && !w.body().contains(block) && past.entails(w.range(), write));
+    }
+
     /** True if the per-iteration fact {@code p} is absorbed on the back edge into one of {@code header}'s facts. */
     boolean absorbs(ISSABasicBlock header, CheckedLocation p, boolean write) {
         return at(header).stream().anyMatch(r -> r.absorbed().equals(p) && (r.write() || !write));
@@ -148,10 +174,12 @@ final class LoopRanges {
      * @param throwsInside instruction indices that may throw to a handler of the method (not out of it)
      * @param mayThrow     instruction indices that may throw
      * @param calls        what each call may write (MOD-SET)
+     * @param name         a value's ALIAS name (the names of the accesses' locations)
      */
     static LoopRanges find(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
-            IntPredicate synchronises, IntPredicate throwsInside, IntPredicate mayThrow, HeapWrites.CallWrites calls) {
-        LoopRanges ranges = new LoopRanges(ir);
+            IntPredicate synchronises, IntPredicate throwsInside, IntPredicate mayThrow, HeapWrites.CallWrites calls,
+            IntUnaryOperator name) {
+        LoopRanges ranges = new LoopRanges(ir, name);
         SSACFG cfg = ir.getControlFlowGraph();
         for (ISSABasicBlock header : cfg) {
             List<ISSABasicBlock> latches = new ArrayList<>();
@@ -249,6 +277,14 @@ final class LoopRanges {
         }
         byHeader.computeIfAbsent(header, h -> new ArrayList<>()).addAll(facts.values());
         bodies.put(header, body);
+        int wholeArray = lengthTestedAtExit(cfg, testBlock, test, tested, body);
+        for (Range r : facts.values()) {
+            if (r.location() instanceof CheckedLocation.ArrayRange a && a.array() == wholeArray && a.end() == tested.phi() && a.offset() == 0
+                    && a.stride() == 1 && a.scale() == 1 && symbols.isIntegerConstant(a.begin())
+                    && symbols.getIntValue(a.begin()) == 0) {
+                wholes.add(new Whole(a, body));
+            }
+        }
         throwingTest.forEach(i -> beforeTest.put(i, header));
         for (InductionVariable iv : all) {
             sources.put(iv.init(), iv.initSource());
@@ -256,6 +292,33 @@ final class LoopRanges {
                 sources.put(iv.phi(), new Source.Counted(tested.phi(), tested.init(), tested.step(), iv.init(), iv.step()));
             }
         }
+    }
+
+    /**
+     * WHOLE ARRAY: the array (ALIAS name) whose length the loop's test compares its tested variable with, if the loop
+     * is left only where the variable is at least that length ({@code i < a.length}, {@code a.length > i}: no
+     * {@code break} or {@code return}, and exceptions leave the method); -1 otherwise.
+     */
+    private int lengthTestedAtExit(SSACFG cfg, ISSABasicBlock testBlock, SSAConditionalBranchInstruction test,
+            InductionVariable tested, Set<ISSABasicBlock> body) {
+        ISSABasicBlock exit = null;
+        for (ISSABasicBlock b : body) {
+            for (ISSABasicBlock s : cfg.getNormalSuccessors(b)) {
+                if (!body.contains(s) && (!b.equals(testBlock) || exit != null && !exit.equals(s))) {
+                    return -1;
+                }
+                exit = body.contains(s) ? exit : s;
+            }
+        }
+        boolean taken = exit != null && exit.equals(Util.getTakenSuccessor(cfg, testBlock));
+        boolean phiFirst = test.getUse(0) == tested.phi();
+        int bound = test.getUse(phiFirst ? 1 : 0);
+        Object op = test.getOperator();
+        // the exit needs phi >= bound: taken on phi >= bound or bound <= phi, not taken on phi < bound or bound > phi
+        boolean atLeast = phiFirst ? op == (taken ? IConditionalBranchInstruction.Operator.GE : IConditionalBranchInstruction.Operator.LT)
+                : op == (taken ? IConditionalBranchInstruction.Operator.LE : IConditionalBranchInstruction.Operator.GT);
+        return atLeast && defUse.getDef(bound) instanceof SSAArrayLengthInstruction length
+                ? name.applyAsInt(length.getArrayRef()) : -1;
     }
 
     /**

@@ -4,7 +4,7 @@ DEMO := target/demo
 RUNTIME_JAR = $(firstword $(wildcard dynamic-bf/target/dynamic-bf-*-SNAPSHOT.jar))
 CLI_JAR = $(firstword $(wildcard static-bf/target/static-bf-*-cli.jar))
 
-.PHONY: build demo test bench bench-quick bench-jmh clean
+.PHONY: build demo test bench bench-quick bench-jmh bench-threads clean
 
 build:
 	$(MVN) -q -DskipTests install
@@ -25,6 +25,9 @@ bench: build
 
 bench-quick: build
 	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --quick
+
+bench-threads: build
+	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.ManyThreads --runtime $(RUNTIME_JAR) $(THREADS_ARGS)
 
 bench-jmh: build
 	java -cp "benchmarks/target/classes:benchmarks/target/jmh-libs/*:$(RUNTIME_JAR)" org.openjdk.jmh.Main $(JMH_ARGS)

@@ -37,7 +37,7 @@ final class ArrayChecks {
             verifier.check(sx, write, site);
         } else if (!adaptive || a.checkedAtOnce(true)) {
             a.checkElement(ft, ts, index, write, site);
-        } else if (ts.footprint.add(a, index, index, 1, write, site)) {
+        } else if (ts.footprint().add(a, index, index, 1, write, site)) {
             commit(ts);
         }
     }
@@ -67,15 +67,15 @@ final class ArrayChecks {
             }
         } else if (!adaptive || a.checkedAtOnce(a.isShort(f, l, step))) {
             a.apply(ft, ts, f, l, step, write, site);         // fine, SMALL, PER-ELEMENT or FINE: nothing to coalesce
-        } else if (ts.footprint.add(a, f, l, step, write, site)) {
+        } else if (ts.footprint().add(a, f, l, step, write, site)) {
             commit(ts);
         }
     }
 
     /** Commits {@code ts}'s pending checks, as that thread: before its clock or view changes, or once it has ended. */
     void commit(ThreadState ts) {
-        if (!ts.footprint.isEmpty()) {
-            ts.footprint.commit(ft, ts);
+        if (ts.hasPendingArrayChecks()) {
+            ts.footprint().commit(ft, ts);
         }
     }
 }

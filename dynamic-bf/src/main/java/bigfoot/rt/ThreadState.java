@@ -29,8 +29,12 @@ public final class ThreadState extends PaddedClock {
     @SuppressWarnings("unchecked")
     final WeakIdentityMap.Entry<ArrayShadow>[] arrayCache = new WeakIdentityMap.Entry[2 * ARRAY_CACHE_SETS];
     static final int ARRAY_CACHE_SETS = 16;
-    /** Array checks not yet run ({@code arrays=adaptive}): committed before this thread's next synchronisation. */
-    final Footprint footprint = new Footprint();
+    /**
+     * Array checks not yet run ({@code arrays=adaptive}): committed before this thread's next synchronisation. Made at
+     * the first such check: a thread of a fine run, or one that checks no array, makes none (about 8 KB each, for
+     * every one of a program's short-lived threads).
+     */
+    private Footprint footprint;
     /** The last monitor this thread acquired or released. */
     WeakIdentityMap.Entry<LockState> recentLock;
 
@@ -44,6 +48,21 @@ public final class ThreadState extends PaddedClock {
 
     /** Set when the thread itself first asks for its state (so it has certainly started). */
     volatile boolean attached;
+
+    /** This thread's footprint, made now if it has none. */
+    Footprint footprint() {
+        Footprint f = footprint;
+        if (f == null) {
+            footprint = f = new Footprint();
+        }
+        return f;
+    }
+
+    /** True if this thread has array checks pending in its footprint. */
+    boolean hasPendingArrayChecks() {
+        Footprint f = footprint;
+        return f != null && !f.isEmpty();
+    }
 
     /** A state for thread {@code tid} whose clock starts at {@code start}: V = ⊥V[tid := start], E = start. */
     ThreadState(int tid, long start) {

@@ -41,7 +41,7 @@ class AdaptiveArrayShadowTest {
             rig.read(t, a, i, i + 1, 1, 3);
             rig.write(t, a, i, i + 1, 1, 4);
         }
-        assertFalse(t.footprint.isEmpty(), "two merged ranges never reach the bound");
+        assertFalse(t.footprint().isEmpty(), "two merged ranges never reach the bound");
         rig.checks.commit(t);
         assertEquals(1, t.checks, "one write of the whole array; the read it covers is dropped");
         assertEquals(1, a.segmentCount());
@@ -72,9 +72,9 @@ class AdaptiveArrayShadowTest {
             rig.read(t, a, index, index + 1, 1, 5);
         }
         assertEquals(0, t.checks, "the footprint never filled");
-        assertFalse(t.footprint.isEmpty());
+        assertFalse(t.footprint().isEmpty());
         rig.checks.commit(t);
-        assertTrue(t.footprint.isEmpty());
+        assertTrue(t.footprint().isEmpty());
         assertEquals(Footprint.MERGE_TRIES + 2 * Footprint.MERGE_TRIES, t.checks,
                 "the singles before the bitmap, then its one run [0, 1000) on each of the segments they cut");
         assertFalse(a.isFine());
@@ -91,7 +91,7 @@ class AdaptiveArrayShadowTest {
         }
         assertEquals(0, t.checks);
         rig.read(t, a, 999, 1000, 1, 5);
-        assertTrue(t.footprint.isEmpty());
+        assertTrue(t.footprint().isEmpty());
         assertEquals(Footprint.MAX_RANGES, t.checks);
         assertFalse(a.isFine());
         assertEquals(new ArrayShadow.Shape(127, 0, 127), a.shape(),
@@ -146,11 +146,11 @@ class AdaptiveArrayShadowTest {
             assertEquals(n <= small, a.small());
             assertEquals(n <= small, a.isFine(), "length " + n + ": born FINE only if SMALL");
             r.write(t[1], a, 0, n, 1, 1);
-            assertEquals(n <= small, t[1].footprint.isEmpty(), "length " + n + ": a SMALL array's range skips the footprint");
+            assertEquals(n <= small, t[1].footprint().isEmpty(), "length " + n + ": a SMALL array's range skips the footprint");
             assertEquals(n <= small ? n : 0, t[1].checks, "length " + n + ": SMALL: one operation per element at once");
             r.checks.commit(t[1]);
             r.read(t[2], a, 3, 4, 1, 2);                            // unordered with t[1]'s write
-            assertEquals(n <= small, t[2].footprint.isEmpty(), "length " + n + ": a SMALL array's single skips the footprint");
+            assertEquals(n <= small, t[2].footprint().isEmpty(), "length " + n + ": a SMALL array's single skips the footprint");
             r.checks.commit(t[2]);
             assertEquals(List.of(new ArrayRig.Location("int[]", 3, RaceKind.WRITE_READ)), r.races, "length " + n);
             assertEquals(List.of(2), r.raceSites);
@@ -269,7 +269,7 @@ class AdaptiveArrayShadowTest {
                 }
                 r.read(t[2], a, index, index + 1, 1, 10 + i % 8);
                 if (r == fine || i >= singles + 1) {
-                    assertTrue(t[2].footprint.isEmpty(), "a single check of a FINE shadow skips the footprint");
+                    assertTrue(t[2].footprint().isEmpty(), "a single check of a FINE shadow skips the footprint");
                 }
             }
             r.checks.commit(t[2]);
@@ -309,7 +309,7 @@ class AdaptiveArrayShadowTest {
         PlacementVerifier v = new PlacementVerifier("t", (kind, thread, location, site) ->
                 violations.add(kind.id + "@" + ((ArrayVarState) location).first));
         rig.checks.check(t, a, 0, 8, 2, true, 1, v);
-        assertTrue(t.footprint.isEmpty(), "verify mode bypasses the footprint");
+        assertTrue(t.footprint().isEmpty(), "verify mode bypasses the footprint");
         assertEquals(4, t.checks);
         assertTrue(a.isFine(), "the verifier needs one location per element");
         for (int i = 0; i < 8; i++) {

@@ -1,132 +1,448 @@
 package bigfoot.rt;
 
-import java.util.Arrays;
-
 /**
- * A vector clock of epochs: entry i is always an epoch of thread i (FT2's well-formedness), and an
- * entry past the end of the array reads as {@code i@0}.
+ * A vector clock of epochs: entry i is always an epoch of thread i (FT2's well-formedness), and an entry never set
+ * reads as {@code i@0}.
  *
- * <p>The array is reached through a volatile reference and grows by copy-then-publish (allocate, fill,
- * then assign the reference), so a thread reading without the owner's lock never sees a half-filled
- * array. Who may write which entry is the caller's discipline (fasttrack2.md section 9).
+ * <p>The entries sit in a trie of {@value #WIDTH}-way nodes: leaves hold up to {@value #WIDTH} entries (as many as
+ * were needed so far), an inner node its children (null: a subtree of {@code i@0} entries). A clock of up to
+ * {@value #WIDTH} tids is one leaf, so {@link #get} costs a load more than an array's. Clocks share subtrees (SHARED
+ * SUBTREES): a join takes over the other clock's subtrees where this one has none ({@code C ⊔ ⊥ = C}) and skips
+ * those both hold, and a copy of a clock larger than one leaf shares its root. So joins and copies cost what
+ * differs, not the number of tids ever used: tasks on threads of their own that all meet in one atomic each copy
+ * a few nodes, not a clock with an entry per task. A shared node ({@link Node#shared}) is never changed: a set or a
+ * join through it copies it first (marking the children shared, which the copy also reaches) and changes the copy;
+ * a node only this clock reaches is changed in place, as an array entry was.
+ *
+ * <p>Who may write which clock is the caller's discipline (fasttrack2.md section 9). A clock is shared from or
+ * copied only by a thread that may write it or holds what orders its writers (the lock of a lock clock, the monitor
+ * of a volatile's shadow, the end of a joined thread), so no node is marked shared while its owner changes it in
+ * place. Readers without that right (READ SHARED SAME EPOCH reads its own entry of a location's read vector) see
+ * the published root (volatile) and nodes whose arrays were filled before they were constructed (final fields):
+ * the old entry or the new one.
  */
 class VectorClock {
 
-    private static final long[] EMPTY = new long[0];
+    private static final int BITS = 5;
+    static final int WIDTH = 1 << BITS;
+    private static final int MASK = WIDTH - 1;
 
-    private volatile long[] clocks = EMPTY;
+    /** A leaf ({@code shift} 0: {@code values}) or an inner node ({@code kids}, each of {@code 1 << shift} entries). */
+    private static final class Node {
+        final int shift;
+        final long[] values;
+        final Node[] kids;
+        /** Reached from more than one clock or parent: never changed again. */
+        boolean shared;
+        /**
+         * COVERED: a shared node of the same range whose every entry this node's is at least (so a join of it changes
+         * nothing); kept while the entries only grow, dropped by a set.
+         */
+        Node covered;
+
+        private Node(int shift, long[] values, Node[] kids) {
+            this.shift = shift;
+            this.values = values;
+            this.kids = kids;
+        }
+
+        /** A leaf of entries {@code base..base+length-1}, each {@code i@0} but those {@code from} has (may be null). */
+        static Node leaf(int base, int length, Node from) {
+            long[] v = new long[length];
+            int kept = from == null ? 0 : Math.min(length, from.values.length);
+            if (kept > 0) {
+                System.arraycopy(from.values, 0, v, 0, kept);
+            }
+            for (int j = kept; j < length; j++) {
+                v[j] = Epoch.make(base + j, 0);
+            }
+            Node n = new Node(0, v, null);
+            n.covered = from == null ? null : from.covered;     // the copy holds at least what from held
+            return n;
+        }
+
+        /** An inner node of {@code shift}, with {@code first} (may be null) as its child 0. */
+        static Node inner(int shift, Node first) {
+            Node[] kids = new Node[WIDTH];
+            kids[0] = first;
+            return new Node(shift, null, kids);
+        }
+
+        /** A changeable copy of inner node {@code n}: its children, now reached from both, become shared. */
+        static Node copyOfInner(Node n) {
+            Node[] kids = n.kids.clone();
+            for (Node k : kids) {
+                if (k != null) {
+                    k.shared = true;
+                }
+            }
+            Node copy = new Node(n.shift, null, kids);
+            copy.covered = n.covered;
+            return copy;
+        }
+
+        /** One past the last index of this node's range when it starts at 0. */
+        int capacity() {
+            return WIDTH << shift;
+        }
+    }
+
+    /**
+     * Null (every entry {@code i@0}); a {@code long[]} of the entries below its length (ROOT LEAF: tids below
+     * {@value #WIDTH}; only this clock reaches it, so it is copied, never shared); or an inner {@link Node}.
+     */
+    private volatile Object root;
 
     VectorClock() {
     }
 
     /** The epoch of thread {@code tid}; {@code tid@0} if never set. */
     final long get(int tid) {
-        long[] c = clocks;
-        return tid < c.length ? c[tid] : Epoch.make(tid, 0);
+        Object r = root;
+        if (r instanceof long[] v) {
+            return tid < v.length ? v[tid] : Epoch.make(tid, 0);
+        }
+        return r == null ? Epoch.make(tid, 0) : get((Node) r, tid);
     }
 
     final void set(int tid, long epoch) {
-        long[] c = clocks;
-        if (tid < c.length) {
-            c[tid] = epoch;
-        } else {
-            long[] grown = grownCopy(c, tid + 1);
-            grown[tid] = epoch;
-            clocks = grown;
+        Object r = root;
+        if (tid < WIDTH && !(r instanceof Node)) {
+            long[] v = (long[]) r;
+            if (v == null || tid >= v.length) {
+                long[] grown = grown(v, tid + 1);
+                grown[tid] = epoch;
+                root = grown;
+            } else {
+                v[tid] = epoch;
+            }
+            return;
+        }
+        Node top = writableInner(tallEnough(trie(), tid + 1), false);
+        Node n = top;
+        for (int s = top.shift; s > 0; s -= BITS) {
+            int k = (tid >>> s) & MASK;
+            Node child = n.kids[k];
+            Node w = s == BITS ? leafFor(child, tid, false) : child == null ? Node.inner(s - BITS, null) : writableInner(child, false);
+            if (w != child) {
+                n.kids[k] = w;
+            }
+            n.covered = null;                                   // a set may lower an entry
+            n = w;
+        }
+        n.values[tid & MASK] = epoch;
+        n.covered = null;
+        if (top != root) {
+            root = top;
         }
     }
 
-    /** Makes room for the entries below {@code length} in one array (not growing by steps). */
+    /** Makes room for the entries below {@code length}, so that setting them allocates nothing more. */
     final void reserve(int length) {
-        long[] c = clocks;
-        if (length > c.length) {
-            clocks = grownCopy(c, length);
+        Object r = root;
+        if (length <= WIDTH && !(r instanceof Node)) {
+            long[] v = (long[]) r;
+            if (v == null || v.length < length) {
+                root = grown(v, length);
+            }
+        } else if (length > 0) {
+            set(length - 1, get(length - 1));
         }
     }
 
     /** The number of entries that may differ from {@code i@0}. */
     final int size() {
-        return clocks.length;
+        Object r = root;
+        return r instanceof long[] v ? v.length : r == null ? 0 : ((Node) r).capacity();
     }
 
     /** This := this ⊔ other (pointwise max). */
     final void joinFrom(VectorClock other) {
-        long[] o = other.clocks;
-        long[] c = clocks;
-        if (o.length > c.length) {
-            // Grow to exactly other's length: growth slack here would compound when two threads keep
-            // joining each other's clocks through a lock (each round trip would grow both by half).
-            long[] grown = o.clone();
-            for (int i = 0; i < c.length; i++) {
-                grown[i] = Math.max(c[i], o[i]);
-            }
-            clocks = grown;
+        Object o = other.root;
+        if (o == null) {
             return;
         }
-        for (int i = 0; i < o.length; i++) {
-            if (o[i] > c[i]) {
-                c[i] = o[i];
+        Object r = root;
+        if (o instanceof long[] ov && !(r instanceof Node)) {
+            long[] v = (long[]) r;
+            if (v == null || ov.length > v.length) {
+                // grow to exactly other's length: growth slack here would compound when two threads keep joining
+                // each other's clocks through a lock (each round trip would grow both by half)
+                long[] grown = ov.clone();
+                for (int i = 0; v != null && i < v.length; i++) {
+                    grown[i] = Math.max(v[i], ov[i]);
+                }
+                root = grown;
+                return;
             }
+            for (int i = 0; i < ov.length; i++) {
+                if (ov[i] > v[i]) {
+                    v[i] = ov[i];
+                }
+            }
+            return;
+        }
+        // a ROOT LEAF of the other clock is copied: its owner changes it in place
+        Node on = o instanceof Node n ? n : new Node(0, ((long[]) o).clone(), null);
+        if (r == null) {
+            on.shared = true;                                   // SHARED SUBTREES: ⊥ ⊔ C = C
+            root = on;
+            return;
+        }
+        Node rn = tallEnough(trie(), on.capacity());
+        if (on.shift < rn.shift) {
+            on.shared = true;                                   // reached from the other clock and from the raised path
+        }
+        Node j = join(rn, raised(on, rn.shift), false, 0);
+        if (j != root) {
+            root = j;
         }
     }
 
-    /** This := other (a copy); reuses this clock's array when it is large enough. */
+    /** This := other (a copy): a ROOT LEAF is copied (into this clock's own when it fits), a trie is shared. */
     final void copyFrom(VectorClock other) {
-        long[] o = other.clocks;
-        long[] c = clocks;
-        if (o.length > c.length) {
-            clocks = o.clone();
-            return;
-        }
-        System.arraycopy(o, 0, c, 0, o.length);
-        for (int i = o.length; i < c.length; i++) {
-            c[i] = Epoch.make(i, 0);
+        Object o = other.root;
+        if (o instanceof long[] ov) {
+            if (root instanceof long[] v && v.length >= ov.length) {
+                System.arraycopy(ov, 0, v, 0, ov.length);
+                for (int i = ov.length; i < v.length; i++) {
+                    v[i] = Epoch.make(i, 0);
+                }
+            } else {
+                root = ov.clone();
+            }
+        } else {
+            if (o != null) {
+                ((Node) o).shared = true;
+            }
+            root = o;
         }
     }
 
     /** The first tid whose entry here is not ⪯ the same entry of {@code other}, or -1 if this ⊑ other. */
     final int firstNotLeq(VectorClock other) {
-        long[] c = clocks;
-        for (int i = 0; i < c.length; i++) {
-            if (c[i] > other.get(i)) {
-                return i;
+        Object a = root;
+        if (a instanceof long[] av) {
+            for (int i = 0; i < av.length; i++) {
+                if (av[i] > other.get(i)) {
+                    return i;
+                }
             }
+            return -1;
         }
-        return -1;
+        if (a == null) {
+            return -1;
+        }
+        Node an = (Node) a;
+        Object b = other.root;
+        Node bn = b instanceof long[] bv ? new Node(0, bv, null) : (Node) b;    // read only: no need to copy
+        return firstNotLeq(an, bn != null && bn.shift > an.shift ? leftmost(bn, an.shift) : bn, 0);
     }
 
-    /** True if every entry equals {@code other}'s (entries past either array read as {@code i@0}). */
+    /** True if every entry equals {@code other}'s (entries never set read as {@code i@0}). */
     final boolean sameAs(VectorClock other) {
-        int n = Math.max(clocks.length, other.clocks.length);
-        for (int i = 0; i < n; i++) {
-            if (get(i) != other.get(i)) {
+        return firstNotLeq(other) < 0 && other.firstNotLeq(this) < 0;
+    }
+
+    /** A fresh clock equal to this one. */
+    final VectorClock snapshot() {
+        VectorClock copy = new VectorClock();
+        copy.copyFrom(this);
+        return copy;
+    }
+
+    // ---------------------------------------------------------------- the trie
+
+    /** A ROOT LEAF of at least {@code min} entries holding {@code v}'s (null: none), with slack up to WIDTH. */
+    private static long[] grown(long[] v, int min) {
+        int had = v == null ? 0 : v.length;
+        long[] g = new long[Math.max(min, Math.min(WIDTH, had + (had >> 1) + 1))];
+        if (had > 0) {
+            System.arraycopy(v, 0, g, 0, had);
+        }
+        for (int i = had; i < g.length; i++) {
+            g[i] = Epoch.make(i, 0);
+        }
+        return g;
+    }
+
+    /** The root as a trie node: a ROOT LEAF becomes this clock's own leaf node (null if empty). */
+    private Node trie() {
+        Object r = root;
+        return r instanceof long[] v ? new Node(0, v, null) : (Node) r;
+    }
+
+    private static long get(Node n, int tid) {
+        if (tid >= n.capacity()) {
+            return Epoch.make(tid, 0);
+        }
+        for (int s = n.shift; s > 0; s -= BITS) {
+            n = n.kids[(tid >>> s) & MASK];
+            if (n == null) {
+                return Epoch.make(tid, 0);
+            }
+        }
+        long[] v = n.values;
+        int j = tid & MASK;
+        return j < v.length ? v[j] : Epoch.make(tid, 0);
+    }
+
+    /** {@code r} (or new roots above it) whose range reaches {@code capacity}; an empty leaf for an empty clock. */
+    private static Node tallEnough(Node r, int capacity) {
+        if (r == null) {
+            r = Node.leaf(0, 0, null);
+        }
+        while (r.capacity() < capacity) {
+            r = Node.inner(r.shift + BITS, r);
+        }
+        return r;
+    }
+
+    /** {@code o} as a node of {@code shift} (at least o's): o itself, or new inner nodes above it. */
+    private static Node raised(Node o, int shift) {
+        while (o.shift < shift) {
+            o = Node.inner(o.shift + BITS, o);
+        }
+        return o;
+    }
+
+    /** The subtree of {@code n} holding indices 0 .. (WIDTH << shift) - 1 (null: all {@code i@0}). */
+    private static Node leftmost(Node n, int shift) {
+        while (n != null && n.shift > shift) {
+            n = n.kids[0];
+        }
+        return n;
+    }
+
+    /** Inner node {@code n} itself if this clock may change it ({@code frozen}: an ancestor is shared), else a copy. */
+    private static Node writableInner(Node n, boolean frozen) {
+        return frozen || n.shared ? Node.copyOfInner(n) : n;
+    }
+
+    /** Leaf {@code n} (may be null) itself if this clock may change it and it holds {@code tid}, else a copy that does. */
+    private static Node leafFor(Node n, int tid, boolean frozen) {
+        int j = tid & MASK;
+        if (n != null && !frozen && !n.shared && j < n.values.length) {
+            return n;
+        }
+        int had = n == null ? 0 : n.values.length;
+        int length = Math.min(WIDTH, Math.max(j + 1, had + (had >> 1) + 1));
+        return Node.leaf(tid & ~MASK, length, n);
+    }
+
+    /**
+     * {@code a ⊔ b} for nodes of one shift whose range starts at {@code base} (either may be null): {@code a} changed
+     * in place unless it is shared or {@code frozen} (an ancestor is), b's subtrees taken over where a has none, and,
+     * when {@code adopt}, where a's hold nothing b's do not (CONVERGE: clocks that meet in several places, an atomic
+     * and an executor's termination, end up sharing nodes, so their later joins skip them instead of comparing
+     * equal copies). A one-leaf clock does not adopt: its leaf stays its own, changed in place by its owner's ticks.
+     */
+    private static Node join(Node a, Node b, boolean frozen, int base) {
+        if (a == b || b == null) {
+            return a;
+        }
+        if (a == null) {
+            b.shared = true;
+            return b;
+        }
+        if (a.covered == b) {
+            return a;
+        }
+        Node w = joinNode(a, b, frozen, base);
+        if (w != b && b.shared) {
+            w.covered = b;                                      // COVERED: w = a ⊔ b, and b never changes
+        }
+        return w;
+    }
+
+    private static Node joinNode(Node a, Node b, boolean frozen, int base) {
+        boolean fixed = frozen || a.shared;
+        if (a.shift == 0) {
+            long[] bv = b.values;
+            if (covers(bv, a.values)) {
+                b.shared = true;
+                return b;
+            }
+            Node w = a;
+            for (int j = 0; j < bv.length; j++) {
+                if (bv[j] > (j < w.values.length ? w.values[j] : Epoch.make(base + j, 0))) {
+                    if (w == a && (fixed || j >= a.values.length)) {
+                        w = leafFor(a, base + bv.length - 1, true);  // a copy long enough for all of b's entries
+                    }
+                    w.values[j] = bv[j];
+                }
+            }
+            return w;
+        }
+        Node w = a;
+        boolean sameAsB = true;
+        for (int j = 0; j < WIDTH; j++) {
+            Node k = a.kids[j];
+            Node joined = join(k, b.kids[j], fixed, base + (j << a.shift));
+            if (joined != k) {
+                if (w == a && fixed) {
+                    w = Node.copyOfInner(a);
+                }
+                w.kids[j] = joined;
+            }
+            sameAsB &= joined == b.kids[j];
+        }
+        if (sameAsB) {
+            b.shared = true;
+            return b;
+        }
+        return w;
+    }
+
+    /** True if leaf values {@code b} are at least {@code a} entry by entry (entries past a's read as {@code i@0}). */
+    private static boolean covers(long[] b, long[] a) {
+        if (b.length < a.length) {
+            return false;
+        }
+        for (int j = 0; j < a.length; j++) {
+            if (a[j] > b[j]) {
                 return false;
             }
         }
         return true;
     }
 
-    /** A fresh clock equal to this one. */
-    final VectorClock snapshot() {
-        VectorClock copy = new VectorClock();
-        copy.clocks = clocks.clone();
-        return copy;
-    }
-
-    private static long[] grownCopy(long[] c, int minLength) {
-        long[] grown = Arrays.copyOf(c, Math.max(minLength, c.length + (c.length >> 1) + 1));
-        for (int i = c.length; i < grown.length; i++) {
-            grown[i] = Epoch.make(i, 0);
+    /** The first index at or above {@code base} where {@code a} is above {@code b} (null b: all {@code i@0}), or -1. */
+    private static int firstNotLeq(Node a, Node b, int base) {
+        if (a == null || a == b) {
+            return -1;
         }
-        return grown;
+        if (b != null && b.shift < a.shift) {                   // b holds only a's first child's range
+            int found = firstNotLeq(a.kids[0], b, base);
+            for (int j = 1; j < WIDTH && found < 0; j++) {
+                found = firstNotLeq(a.kids[j], null, base + (j << a.shift));
+            }
+            return found;
+        }
+        if (a.shift == 0) {
+            long[] av = a.values;
+            for (int j = 0; j < av.length; j++) {
+                long bj = b != null && j < b.values.length ? b.values[j] : Epoch.make(base + j, 0);
+                if (av[j] > bj) {
+                    return base + j;
+                }
+            }
+            return -1;
+        }
+        for (int j = 0; j < WIDTH; j++) {
+            int found = firstNotLeq(a.kids[j], b == null ? null : b.kids[j], base + (j << a.shift));
+            if (found >= 0) {
+                return found;
+            }
+        }
+        return -1;
     }
 
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("[");
-        long[] c = clocks;
-        for (int i = 0; i < c.length; i++) {
-            sb.append(i == 0 ? "" : ", ").append(Epoch.toString(c[i]));
+        for (int i = 0, n = size(); i < n; i++) {
+            sb.append(i == 0 ? "" : ", ").append(Epoch.toString(get(i)));
         }
         return sb.append(']').toString();
     }

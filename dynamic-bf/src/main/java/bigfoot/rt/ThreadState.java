@@ -1,8 +1,10 @@
 package bigfoot.rt;
 
+import java.util.Arrays;
+
 /**
  * FT2's per-thread state {@code S_t = (V, E)}: the thread's vector clock (this object) and its current
- * epoch {@link #epoch} (E in the paper; invariant {@code epoch == get(tid)}). Rewritten code fetches it
+ * epoch {@link #epoch} (E in the paper; invariant {@code epoch == get(tid)} until RETIRED). Rewritten code fetches it
  * with {@code RT.thread()} at a method invocation's first check or event and passes it to every check and event.
  *
  * <p>Everything here belongs to the thread it describes (fasttrack2.md section 9): the forking thread
@@ -49,6 +51,9 @@ public final class ThreadState extends PaddedClock {
     /** Set when the thread itself first asks for its state (so it has certainly started). */
     volatile boolean attached;
 
+    /** RETIRED ({@link #retire}), under the {@link Threads} monitor. */
+    boolean retired;
+
     /** This thread's footprint, made now if it has none. */
     Footprint footprint() {
         Footprint f = footprint;
@@ -62,6 +67,21 @@ public final class ThreadState extends PaddedClock {
     boolean hasPendingArrayChecks() {
         Footprint f = footprint;
         return f != null && !f.isEmpty();
+    }
+
+    /**
+     * RETIRED: this thread is gone for good (its Thread object was collected, so nothing can join it and it runs no
+     * more code) and has no array checks pending: its clock and caches go, which only it or a joiner could use; its
+     * epoch (for tid reuse) and counters stay. A thread per task, never joined, would otherwise keep its clock and
+     * the shadows of the arrays it last checked for the whole run.
+     */
+    void retire() {
+        retired = true;
+        clear();
+        Arrays.fill(arrayCache, null);
+        recentLock = null;
+        barrierGeneration = null;
+        footprint = null;
     }
 
     /** A state for thread {@code tid} whose clock starts at {@code start}: V = ⊥V[tid := start], E = start. */

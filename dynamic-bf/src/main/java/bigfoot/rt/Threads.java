@@ -198,7 +198,21 @@ final class Threads {
         slot.state = s;
         slot.owners.add(new ThreadIdentity(start, t, started));
         byThread.entry(t, k -> s);
-        created++;
+        if (++created % RETIRE_EVERY == 0) {
+            retireCollected();
+        }
         return s;
+    }
+
+    /** Threads registered between two sweeps for states to retire (a sweep costs a pass over the tids). */
+    private static final int RETIRE_EVERY = 1024;
+
+    /** RETIRED: the states of threads whose Thread objects were collected ({@link ThreadState#retire}). */
+    private void retireCollected() {
+        for (Slot s : slots) {
+            if (!s.state.retired && s.owner().thread() == null && !s.state.hasPendingArrayChecks()) {
+                s.state.retire();
+            }
+        }
     }
 }

@@ -4,15 +4,16 @@ package bigfoot.rt;
  * A vector clock of epochs: entry i is always an epoch of thread i (FT2's well-formedness), and an entry never set
  * reads as {@code i@0}.
  *
- * <p>The entries sit in a trie of {@value #WIDTH}-way nodes: leaves hold up to {@value #WIDTH} entries (as many as
- * were needed so far), an inner node its children (null: a subtree of {@code i@0} entries). A clock of up to
- * {@value #WIDTH} tids is one leaf, so {@link #get} costs a load more than an array's. Clocks share subtrees (SHARED
- * SUBTREES): a join takes over the other clock's subtrees where this one has none ({@code C ⊔ ⊥ = C}) and skips
- * those both hold, and a copy of a clock larger than one leaf shares its root. So joins and copies cost what
- * differs, not the number of tids ever used: tasks on threads of their own that all meet in one atomic each copy
- * a few nodes, not a clock with an entry per task. A shared node ({@link Node#shared}) is never changed: a set or a
- * join through it copies it first (marking the children shared, which the copy also reaches) and changes the copy;
- * a node only this clock reaches is changed in place, as an array entry was.
+ * <p>A clock of up to {@value #WIDTH} tids is one array, changed in place and copied whole (ROOT LEAF), as every
+ * clock was. Past that its entries sit in a trie of {@value #WIDTH}-way nodes: leaves hold up to {@value #WIDTH}
+ * entries (as many as were needed so far), an inner node its children (null: a subtree of {@code i@0} entries).
+ * Tries share subtrees (SHARED SUBTREES): a join takes over the other clock's subtrees where this one has none
+ * ({@code C ⊔ ⊥ = C}) or holds nothing they do not (CONVERGE), skips those both hold and those it has joined before
+ * (COVERED), and a copy shares the root. So joins and copies cost what differs, not the number of tids ever used:
+ * tasks on threads of their own that all meet in one atomic and one executor each copy a few nodes, not a clock
+ * with an entry per task. A shared node ({@link Node#shared}) is never changed: a set or a join through it copies it
+ * first (marking the children shared, which the copy also reaches) and changes the copy; a node only this clock
+ * reaches is changed in place.
  *
  * <p>Who may write which clock is the caller's discipline (fasttrack2.md section 9). A clock is shared from or
  * copied only by a thread that may write it or holds what orders its writers (the lock of a lock clock, the monitor
@@ -244,6 +245,11 @@ class VectorClock {
         return firstNotLeq(other) < 0 && other.firstNotLeq(this) < 0;
     }
 
+    /** Every entry back to {@code i@0}. */
+    final void clear() {
+        root = null;
+    }
+
     /** A fresh clock equal to this one. */
     final VectorClock snapshot() {
         VectorClock copy = new VectorClock();
@@ -332,10 +338,9 @@ class VectorClock {
 
     /**
      * {@code a ⊔ b} for nodes of one shift whose range starts at {@code base} (either may be null): {@code a} changed
-     * in place unless it is shared or {@code frozen} (an ancestor is), b's subtrees taken over where a has none, and,
-     * when {@code adopt}, where a's hold nothing b's do not (CONVERGE: clocks that meet in several places, an atomic
-     * and an executor's termination, end up sharing nodes, so their later joins skip them instead of comparing
-     * equal copies). A one-leaf clock does not adopt: its leaf stays its own, changed in place by its owner's ticks.
+     * in place unless it is shared or {@code frozen} (an ancestor is), b's subtrees taken over where a has none or
+     * where a's hold nothing b's do not (CONVERGE: clocks that meet in several places, an atomic and an executor's
+     * termination, end up sharing nodes, so their later joins skip them instead of comparing equal copies).
      */
     private static Node join(Node a, Node b, boolean frozen, int base) {
         if (a == b || b == null) {

@@ -116,4 +116,37 @@ class ThreadsTest {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * RETIRED: once a thread nobody joined is collected, its state keeps its epoch but drops its clock (one per task of
+     * a thread-per-task program would otherwise stay for the whole run); a thread still referenced keeps its clock.
+     */
+    @Test
+    void theStatesOfCollectedThreadsAreRetiredAndLiveOnesAreNot() throws InterruptedException {
+        ThreadState gone = stateOfCollected();
+        Thread kept = Workers.run(threads, "kept", ts -> sim.order(ts, ts));
+        ThreadState keptState = threads.stateOf(kept);
+        long goneEpoch = gone.epoch;
+        for (int i = 0; i < 2_048 && !gone.retired; i++) {              // registrations make the sweeps
+            if (i % 256 == 0) {
+                System.gc();
+            }
+            Workers.run(threads, "t" + i, ts -> { });
+        }
+        assertTrue(gone.retired, "a collected thread's state is retired");
+        assertEquals(goneEpoch, gone.epoch, "its epoch stays, for tid reuse");
+        assertEquals(Epoch.make(gone.tid, 0), gone.get(gone.tid), "its clock is gone");
+        assertTrue(!keptState.retired && keptState.get(keptState.tid) == keptState.epoch, "a live reference keeps it");
+        assertEquals("kept", kept.getName());
+    }
+
+    /** The state of a thread that ran, whose Thread object nothing references any more. */
+    private ThreadState stateOfCollected() throws InterruptedException {
+        AtomicReference<ThreadState> state = new AtomicReference<>();
+        Workers.run(threads, "gone", ts -> {
+            sim.order(ts, ts);
+            state.set(ts);
+        });
+        return state.get();
+    }
 }

@@ -39,7 +39,8 @@ public class VarState extends VectorClock {
         set(tid, epoch);
         int[] sites = sharedReadSites;
         if (sites == null || tid >= sites.length) {
-            int[] grown = new int[Math.max(tid + 1, size())];
+            // room for the clock's entries when it is one array; past that, doubling (a trie's size is its capacity)
+            int[] grown = new int[Math.max(tid + 1, sites == null ? Math.min(size(), VectorClock.WIDTH) : 2 * sites.length)];
             Arrays.fill(grown, -1);
             if (sites != null) {
                 System.arraycopy(sites, 0, grown, 0, sites.length);
@@ -81,7 +82,8 @@ public class VarState extends VectorClock {
     }
 
     private boolean sameSharedReadSites(VarState other) {
-        int n = Math.max(size(), other.size());
+        int n = Math.max(sharedReadSites == null ? 0 : sharedReadSites.length,
+                other.sharedReadSites == null ? 0 : other.sharedReadSites.length);
         for (int tid = 0; tid < n; tid++) {
             if (sharedReadSite(tid) != other.sharedReadSite(tid)) {
                 return false;

@@ -37,7 +37,8 @@ class VectorClock {
         boolean shared;
         /**
          * COVERED: a shared node of the same range whose every entry this node's is at least (so a join of it changes
-         * nothing); kept while the entries only grow, dropped by a set.
+         * nothing); kept while the entries only grow, dropped by a set. Only a node of one clock keeps one, and a
+         * node that is one keeps none, so memos never hold chains of old nodes alive.
          */
         Node covered;
 
@@ -119,12 +120,12 @@ class VectorClock {
             }
             return;
         }
-        Node top = writableInner(tallEnough(trie(), tid + 1), false);
+        Node top = writableInner(tallEnough(trie(), tid + 1));
         Node n = top;
         for (int s = top.shift; s > 0; s -= BITS) {
             int k = (tid >>> s) & MASK;
             Node child = n.kids[k];
-            Node w = s == BITS ? leafFor(child, tid, false) : child == null ? Node.inner(s - BITS, null) : writableInner(child, false);
+            Node w = s == BITS ? leafFor(child, tid, false) : child == null ? Node.inner(s - BITS, null) : writableInner(child);
             if (w != child) {
                 n.kids[k] = w;
             }
@@ -320,12 +321,15 @@ class VectorClock {
         return n;
     }
 
-    /** Inner node {@code n} itself if this clock may change it ({@code frozen}: an ancestor is shared), else a copy. */
-    private static Node writableInner(Node n, boolean frozen) {
-        return frozen || n.shared ? Node.copyOfInner(n) : n;
+    /** Inner node {@code n} itself if this clock may change it, else a copy (a set copies top-down, so n's parent is its own). */
+    private static Node writableInner(Node n) {
+        return n.shared ? Node.copyOfInner(n) : n;
     }
 
-    /** Leaf {@code n} (may be null) itself if this clock may change it and it holds {@code tid}, else a copy that does. */
+    /**
+     * Leaf {@code n} (may be null) itself if this clock may change it (not {@code frozen}) and it holds {@code tid},
+     * else a copy that does.
+     */
     private static Node leafFor(Node n, int tid, boolean frozen) {
         int j = tid & MASK;
         if (n != null && !frozen && !n.shared && j < n.values.length) {
@@ -354,8 +358,9 @@ class VectorClock {
             return a;
         }
         Node w = joinNode(a, b, frozen, base);
-        if (w != b && b.shared) {
+        if (w != b && b.shared && !w.shared) {
             w.covered = b;                                      // COVERED: w = a ⊔ b, and b never changes
+            b.covered = null;                                   // a memo's target keeps none: no chains of old nodes
         }
         return w;
     }

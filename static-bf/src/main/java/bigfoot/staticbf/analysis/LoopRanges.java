@@ -279,8 +279,8 @@ final class LoopRanges {
         bodies.put(header, body);
         int wholeArray = lengthTestedAtExit(cfg, testBlock, test, tested, body);
         for (Range r : facts.values()) {
-            if (r.location() instanceof CheckedLocation.ArrayRange a && a.array() == wholeArray && a.end() == tested.phi() && a.offset() == 0
-                    && a.stride() == 1 && a.scale() == 1 && symbols.isIntegerConstant(a.begin())
+            if (r.location() instanceof CheckedLocation.ArrayRange a && a.array() == wholeArray && a.end() == tested.phi()
+                    && a.offset() == 0 && a.stride() == 1 && a.scale() == 1 && symbols.isIntegerConstant(a.begin())
                     && symbols.getIntValue(a.begin()) == 0) {
                 wholes.add(new Whole(a, body));
             }
@@ -310,13 +310,18 @@ final class LoopRanges {
                 exit = body.contains(s) ? exit : s;
             }
         }
-        boolean taken = exit != null && exit.equals(Util.getTakenSuccessor(cfg, testBlock));
+        if (exit == null) {
+            return -1;                                          // never left normally
+        }
+        boolean taken = exit.equals(Util.getTakenSuccessor(cfg, testBlock));
         boolean phiFirst = test.getUse(0) == tested.phi();
         int bound = test.getUse(phiFirst ? 1 : 0);
         Object op = test.getOperator();
         // the exit needs phi >= bound: taken on phi >= bound or bound <= phi, not taken on phi < bound or bound > phi
-        boolean atLeast = phiFirst ? op == (taken ? IConditionalBranchInstruction.Operator.GE : IConditionalBranchInstruction.Operator.LT)
-                : op == (taken ? IConditionalBranchInstruction.Operator.LE : IConditionalBranchInstruction.Operator.GT);
+        IConditionalBranchInstruction.Operator exitsAtLeast = phiFirst
+                ? (taken ? IConditionalBranchInstruction.Operator.GE : IConditionalBranchInstruction.Operator.LT)
+                : (taken ? IConditionalBranchInstruction.Operator.LE : IConditionalBranchInstruction.Operator.GT);
+        boolean atLeast = op == exitsAtLeast;
         return atLeast && defUse.getDef(bound) instanceof SSAArrayLengthInstruction length
                 ? name.applyAsInt(length.getArrayRef()) : -1;
     }

@@ -3,6 +3,7 @@ package bigfoot.bench;
 import bigfoot.bench.kernels.ThreadPerTask;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,11 +80,23 @@ public final class ManyThreads {
                 java = javaWithVirtualThreads().orElseThrow(() -> new IllegalArgumentException(
                         "virtual threads need a Java 21 or later JDK: pass its java with --java"));
             }
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IOException e) {
             System.err.println("ManyThreads: error: " + e.getMessage() + " (usage: ManyThreads --runtime dynamic-bf.jar"
                     + " [--java JAVA] [--tasks N,..] [--modes virtual,pool,threads] [--timeout SECONDS] [--work DIR])");
             System.exit(2);
         }
+        try {
+            measure(runtime, java, tasks, modes, timeout, work);
+        } catch (IOException e) {
+            System.err.println("ManyThreads: error: " + (e instanceof FileSystemException f
+                    ? "cannot use " + f.getFile() + (f.getReason() != null ? ": " + f.getReason() : "") : e.getMessage()));
+            System.exit(1);
+        }
+    }
+
+    /** Rewrites the kernels, runs every size and mode plain and under the runtime, and prints and writes the table. */
+    private static void measure(Path runtime, Path java, List<Integer> tasks, List<String> modes, long timeout, Path work)
+            throws IOException, InterruptedException {
         Files.createDirectories(work);
         Path plain = KernelJar.write(work.resolve("kernels.jar"));
         Path checked = Rewriter.rewrite(plain, work.resolve("kernels-bigfoot.jar"), "bigfoot", false);
@@ -96,7 +109,8 @@ public final class ManyThreads {
                 Run detector = run(java, List.of("-javaagent:" + runtime + "=quiet", "-cp", checked.toString()), mode, n,
                         timeout);
                 String slowdown = base.cpuMs().isPresent() && detector.cpuMs().isPresent()
-                        ? String.format(Locale.ROOT, "%.1fx", (double) detector.cpuMs().getAsLong() / Math.max(1, base.cpuMs().getAsLong()))
+                        ? String.format(Locale.ROOT, "%.1fx",
+                                (double) detector.cpuMs().getAsLong() / Math.max(1, base.cpuMs().getAsLong()))
                         : "-";
                 String row = String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %s |", n, mode, base.cpu(),
                         base.peakMb(), detector.cpu(), detector.peakMb(), slowdown);

@@ -199,7 +199,13 @@ final class ArrayShadow {
             synchronized (this) {
                 f = fine;
                 if (f == null) {
-                    if (!fragments(st, first, last, s, write)) {
+                    ArrayVarState same = uncut(st, first, last, s, write);
+                    if (same != null) {
+                        rangeChecks += isShort(first, last, s) ? 0 : 1; // a long range pays even when it cuts nothing
+                        ft.check(st, same, write, site);
+                        return;
+                    }
+                    if (!fragments(first, last, s)) {
                         applyAdaptive(ft, st, write, site, first, last, s);
                         return;
                     }
@@ -313,28 +319,21 @@ final class ArrayShadow {
      * next one makes the shadow FINE instead (and returns true). So a shadow whose ranges pay for its singles stays
      * in SEGMENTS however long it runs: lufact's columns take a pivot swap's two singles per shrinking suffix,
      * step after step. A PER-ELEMENT array's short checks are known to be scattered (they merge into nothing), so
-     * its next one makes it FINE at once. A short check inside one state it leaves unchanged (SAME EPOCH) cuts
-     * nothing and does not count: moldyn's {@code ps[i]} read after the range {@code ps[i-1..n)} of the last pass.
+     * its next one makes it FINE at once. A short check inside one state it leaves unchanged (SAME EPOCH, see
+     * {@link #apply}) cuts nothing and is not judged: moldyn's {@code ps[i]} read after the range
+     * {@code ps[i-1..n)} of the last pass.
      */
-    private boolean fragments(ThreadState st, int first, int last, int s, boolean write) {
+    private boolean fragments(int first, int last, int s) {
         if (!isShort(first, last, s)) {
             rangeChecks++;
             return false;
-        }
-        if (unchangedState(st, first, last, write) != null) {
-            return false;                                       // SAME EPOCH: it cuts nothing, so it does not count
         }
         return length != 1 && (perElement || ++singleChecks > Math.max(bounds.fragmentMin(),
                 length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks);
     }
 
+    /** COARSE or SEGMENTS, a range that cuts (not {@link #uncut}): the three steps of the class comment. */
     private void applyAdaptive(FastTrack ft, ThreadState st, boolean write, int site, int first, int last, int s) {
-        ArrayVarState same = segments == null && s == 1 && first == 0 && last == length - 1 ? coarse
-                : unchangedState(st, first, last, write);
-        if (same != null) {
-            ft.check(st, same, write, site);                    // the whole of COARSE, or SAME EPOCH: nothing to cut
-            return;
-        }
         if (segments == null) {
             segments = new Segments(length, coarse);
             coarse = null;
@@ -380,10 +379,14 @@ final class ArrayShadow {
     }
 
     /**
-     * SAME EPOCH: the one state (COARSE's, or a segment's) holding every index of {@code first..last} if {@code st}'s
-     * check of it changes nothing, else null.
+     * The one state a check of {@code first..last by s} goes to without cutting anything: COARSE's for the whole
+     * array, or (SAME EPOCH) the state (COARSE's, or a segment's) holding every index if {@code st}'s check of it
+     * changes nothing; else null.
      */
-    private ArrayVarState unchangedState(ThreadState st, int first, int last, boolean write) {
+    private ArrayVarState uncut(ThreadState st, int first, int last, int s, boolean write) {
+        if (segments == null && s == 1 && first == 0 && last == length - 1) {
+            return coarse;
+        }
         ArrayVarState u = coarse;
         if (segments != null) {
             long at = segments.locate(first);

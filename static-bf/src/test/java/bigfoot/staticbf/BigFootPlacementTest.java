@@ -563,6 +563,11 @@ class BigFootPlacementTest {
         return out;
     }
 
+    /** The checks of a method that run in its code, without those of its exception handler ({@link #checks}). */
+    private static List<String> placed(String methodName) {
+        return checks(methodName).stream().filter(c -> !c.endsWith("@throw")).toList();
+    }
+
     private static int line(String marker) {
         return Sites.markedLine(SUBJECT, marker);
     }
@@ -646,7 +651,7 @@ class BigFootPlacementTest {
 
     @Test
     void fig36bGetsTheRangeAndTheLoopInvariantReadCheckedOnceAfterTheLoop() {
-        List<String> placed = checks("fill").stream().filter(c -> !c.endsWith("@throw")).toList();
+        List<String> placed = placed("fill");
         assertEquals(List.of(check("readField", "f", "fill", "fill-end"), check("writeArrayRange", "[]", "fill", "fill-end")),
                 placed);
         boolean guarded = false;
@@ -658,7 +663,7 @@ class BigFootPlacementTest {
 
     @Test
     void aStencilsShiftedRangesAreCoalescedIntoOneAfterTheLoop() {
-        List<String> placed = checks("smooth").stream().filter(c -> !c.endsWith("@throw")).toList();
+        List<String> placed = placed("smooth");
         assertEquals(List.of(check("readArrayRange", "[]", "smooth", "smooth-end"),
                 check("writeArrayRange", "[]", "smooth", "smooth-end")), placed);
         MethodNode m = method(subject, "smooth");
@@ -682,7 +687,7 @@ class BigFootPlacementTest {
 
     @Test
     void aLoopSteppingByTwoGetsOneStridedRangeCheck() {
-        List<String> placed = checks("redBlack").stream().filter(c -> !c.endsWith("@throw")).toList();
+        List<String> placed = placed("redBlack");
         assertEquals(List.of(check("writeArrayRange", "[]", "rb", "rb-end")), placed);
         MethodNode m = method(subject, "redBlack");
         for (AbstractInsnNode insn : m.instructions) {
@@ -699,26 +704,26 @@ class BigFootPlacementTest {
     @Test
     void eightBytesOfABlockPerIterationGetOneRangeCheckAfterTheLoop() {
         assertEquals(List.of(check("readArrayRange", "[]", "blocks", "blocks-end")),
-                checks("blocks").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("blocks"));
     }
 
     @Test
     void aBlockOfConsecutiveElementsGetsOneRangeCheck() {
         // f[3j], f[3j+1], f[3j+2] are read and written: the writes' range stands for the reads too
         assertEquals(List.of(check("writeArrayRange", "[]", "kick", "kick-end")),
-                checks("kick").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("kick"));
     }
 
     @Test
     void elementsWithAGapStaySingleChecks() {
         assertEquals(List.of(check("writeArray", "[]", "gap-0", "gap-end"), check("writeArray", "[]", "gap-2", "gap-end")),
-                checks("gap").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("gap"));
     }
 
     @Test
     void elementsUpdatedAfterALoopWroteTheWholeArrayAreCoveredByItsRange() {
         assertEquals(List.of(check("writeArrayRange", "[]", "zero", "zero-end"), check("readArrayRange", "[]", "zero-js", "zero-end")),
-                checks("zeroThenScatter").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("zeroThenScatter"));
     }
 
     @Test
@@ -730,12 +735,12 @@ class BigFootPlacementTest {
     @Test
     void aLoopFromAMathMaxToAMathMinGetsOneRangeCheckAfterTheLoop() {
         assertEquals(List.of(check("readArrayRange", "[]", "window", "window-end")),
-                checks("window").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("window"));
     }
 
     @Test
     void aSparseRowGetsRangesAfterTheLoopThoughItsTestReadsTheNextRowStart() {
-        List<String> placed = checks("csrRow").stream().filter(c -> !c.endsWith("@throw")).toList();
+        List<String> placed = placed("csrRow");
         String inLoop = "@" + line("csr-test");
         assertEquals(List.of(check("readArray", "[]", "csr-read", "csr-test")), placed.stream().filter(c -> c.endsWith(inLoop)).toList(),
                 "only x[col[p]] is checked in the loop");
@@ -747,7 +752,7 @@ class BigFootPlacementTest {
     @Test
     void aVariableTheLoopDoesNotTestGetsItsRangeCheckedAfterTheLoop() {
         assertEquals(List.of(check("readArrayRange", "[]", "keys", "keys-end")),
-                checks("keys").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("keys"));
     }
 
     @Test
@@ -756,20 +761,20 @@ class BigFootPlacementTest {
         // the eight reads of text1 and the eight writes of text2 become text1[ilow..i1) and text2[ilow..i2) after the loop
         assertEquals(List.of(check("readArrayRange", "[]", "cb-rounds", "cb-loop"), check("readArrayRange", "[]", "cb-key", "cb-loop"),
                 check("readArrayRange", "[]", "cb-read", "cb-end"), check("writeArrayRange", "[]", "cb-write", "cb-end")),
-                checks("cipherBlocks").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("cipherBlocks"));
     }
 
     @Test
     void aCounterAlsoSteppedOnABranchIsCheckedPerElementInEveryIteration() {
         assertEquals(List.of(check("readArray", "[]", "skip-read", "skip-loop"), check("readArray", "[]", "skip-read2", "skip-loop")),
-                checks("skipping").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("skipping"));
     }
 
     @Test
     void aCounterTheLoopDoesNotTestGetsItsRangeCheckedAtEachExit() {
         assertEquals(List.of(check("readArrayRange", "[]", "pair", "pair-found"), check("readArrayRange", "[]", "pair", "pair-found"),
                 check("readArrayRange", "[]", "pair", "pair-end")),
-                checks("firstZeroPair").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("firstZeroPair"));
     }
 
     @Test
@@ -784,7 +789,7 @@ class BigFootPlacementTest {
     @Test
     void anArrayReloadedFromAFieldNoOneWritesInTheLoopGetsOneRangeCheckAfterTheLoop() {
         assertEquals(List.of(check("readField", "data", "data", "data-end"), check("readArrayRange", "[]", "data", "data-end")),
-                checks("sumData").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("sumData"));
     }
 
     @Test
@@ -793,14 +798,14 @@ class BigFootPlacementTest {
         // loop (its test reads g.length) writes g[0..i): one range check after it
         assertEquals(List.of(check("readArray", "[]", "rows", "rows-loop"), check("writeArrayRange", "[]", "rows", "rows-loop"),
                 check("writeArrayRange", "[]", "rows-next", "rows-end")),
-                checks("clearRows").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("clearRows"));
     }
 
     @Test
     void anArrayReloadedInALoopThatCallsAMethodThatCannotWriteItGetsOneRangeCheckAfterTheLoop() {
         assertEquals(List.of(check("readField", "data", "data-call", "data-call-end"),
                 check("readArrayRange", "[]", "data-call", "data-call-end")),
-                checks("sumDataCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("sumDataCalling"));
     }
 
     @Test
@@ -808,20 +813,20 @@ class BigFootPlacementTest {
         // the field is read in every iteration, with no write in between: one check of it after the loop
         assertEquals(List.of(check("readArray", "[]", "data-reset", "data-reset-loop"),
                 check("readField", "data", "data-reset", "data-reset-end")),
-                checks("sumDataResetting").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("sumDataResetting"));
     }
 
     @Test
     void reloadsOfAFieldNameOneArrayInStraightLineCode() {
         assertEquals(List.of(check("readField", "data", "swap-i", "swap-end"), check("writeArray", "[]", "swap-j", "swap-end"),
                 check("writeArray", "[]", "swap-j2", "swap-end")),
-                checks("swap").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("swap"));
     }
 
     @Test
     void aCallThatCannotWriteAFieldBetweenTwoLoadsOfItKeepsThemOneArray() {
         assertEquals(List.of(check("readField", "data", "swapc-read", "swapc-end"), check("writeArray", "[]", "swapc-write", "swapc-end")),
-                checks("swapCalling").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("swapCalling"));
     }
 
     @Test
@@ -832,7 +837,7 @@ class BigFootPlacementTest {
                 .entrySet().stream().map(e -> () -> assertEquals(List.of(check("readField", "data", e.getKey() + "-read", e.getKey() + "-end"),
                         check("readArray", "[]", e.getKey() + "-read", e.getKey() + "-end"),
                         check("writeArray", "[]", e.getKey() + "-write", e.getKey() + "-end")),
-                        checks(e.getValue()).stream().filter(c -> !c.endsWith("@throw")).toList(), e.getValue())));
+                        placed(e.getValue()), e.getValue())));
     }
 
     @Test
@@ -840,26 +845,26 @@ class BigFootPlacementTest {
         // the call acquires: everything owed is checked before it; after it, data may name another array
         assertEquals(List.of(check("readField", "data", "swapl-read", "swapl-call"), check("readArray", "[]", "swapl-read", "swapl-call"),
                 check("readField", "data", "swapl-write", "swapl-end"), check("writeArray", "[]", "swapl-write", "swapl-end")),
-                checks("swapLocking").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("swapLocking"));
     }
 
     @Test
     void reloadsOfAFieldAroundACallThatCannotWriteItNameOneObjectWhoseFieldsCoalesce() {
         assertEquals(List.of(check("readField", "cell", "cell-u", "cell-end"), check("writeField", "u (shadow shared with v, which may not have raced)", "cell-u", "cell-end")),
-                checks("fillCell").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("fillCell"));
     }
 
     @Test
     void reloadsOfAFieldNameOneObjectWhoseFieldsCoalesce() {
         assertEquals(List.of(check("readField", "next", "next-x", "next-end"), check("writeField", "x/y/z", "next-x", "next-end")),
-                checks("moveNext").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("moveNext"));
     }
 
     @Test
     void aCallThatMaySeeAnInterruptIsAnAcquireWithAHandlerFirstInTheExceptionTable() {
         // f is checked before the sleep; the read after it is in the same epoch (an acquire ticks no clock): covered
         assertEquals(List.of(check("readField", "f", "sleep-read", "sleep")),
-                checks("sleeping").stream().filter(c -> !c.endsWith("@throw")).toList());
+                placed("sleeping"));
         MethodNode m = method(subject, "sleeping");
         TryCatchBlockNode first = m.tryCatchBlocks.get(0);
         assertEquals("java/lang/InterruptedException", first.type);
@@ -874,7 +879,7 @@ class BigFootPlacementTest {
 
     @Test
     void aLoadFromAnArrayTheLoopStoresIntoChangesInEveryIteration() {
-        List<String> placed = checks("indirect").stream().filter(c -> !c.endsWith("@throw")).toList();
+        List<String> placed = placed("indirect");
         assertTrue(placed.stream().anyMatch(c -> c.startsWith("readArray []@" + line("ind-read") + "@")), placed::toString);
         assertTrue(!placed.contains(check("readArray", "[]", "ind-read", "ind-end")),
                 "a[idx[0]] is not one element for the whole loop: " + placed);

@@ -318,13 +318,13 @@ final class BigFootMethod {
             BlockDataflow.ExceptionalState<LocationFacts> exc) {
         for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
             if (insns[i] != null) {
-                stepPast(i, state, exc);
+                stepPast(block, i, state, exc);
             }
         }
         return state;
     }
 
-    private void stepPast(int i, LocationFacts state, BlockDataflow.ExceptionalState<LocationFacts> exc) {
+    private void stepPast(ISSABasicBlock block, int i, LocationFacts state, BlockDataflow.ExceptionalState<LocationFacts> exc) {
         if (mayThrow.get(i)) {
             LocationFacts thrown = state.copy();
             if (releases(i)) {
@@ -336,7 +336,7 @@ final class BigFootMethod {
             state.clear(); // [Rel]: past accesses end
         }
         InstructionEffects.Effect e = effects[i];
-        if (e.access() != null && !ranges.coveredWhole(state, e.access(), e.write(), ir.getBasicBlockForInstruction(insns[i]))) {
+        if (e.access() != null && !ranges.coveredWhole(state, e.access(), e.write(), block)) {
             state.add(e.access(), e.write(), i); // [Read] / [Write]
         }
     }
@@ -481,7 +481,7 @@ final class BigFootMethod {
                     }
                     exc.leave(thrown);
                 }
-                stepPast(i, accessed, BlockDataflow.ignoringExceptions());
+                stepPast(block, i, accessed, BlockDataflow.ignoringExceptions());
                 if (releases(i)) {
                     checked.clear(); // [Rel]: past checks end
                 }

@@ -150,8 +150,15 @@ final class LoopRanges {
      * own, the range's check covers it. The element is in bounds, since the access completed.
      */
     boolean coveredWhole(LocationFacts past, CheckedLocation p, boolean write, ISSABasicBlock block) {
-        return p instanceof CheckedLocation.ArrayElement e && wholes.stream().anyMatch(w -> w.range().array() == e.array()
-                && !w.body().contains(block) && past.entails(w.range(), write));
+        if (wholes.isEmpty() || !(p instanceof CheckedLocation.ArrayElement e)) {
+            return false;
+        }
+        for (Whole w : wholes) {
+            if (w.range().array() == e.array() && !w.body().contains(block) && past.entails(w.range(), write)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True if the per-iteration fact {@code p} is absorbed on the back edge into one of {@code header}'s facts. */

@@ -22,8 +22,8 @@ import org.objectweb.asm.tree.MethodNode;
  * <p>Locals past the original max_locals: {@code ts} (the thread state, fetched on first use: {@link
  * #threadState}), {@code lock} (the monitor of a synchronized method) and a scratch area. Every inserted sequence
  * uses the scratch slots only within itself (store, then load before the sequence ends), so all sequences share
- * them. After the scratch area, one local per value a deferred check needs ({@link MethodPlan}), set to null / 0 at entry so that every
- * path agrees on its type.
+ * them. After the scratch area, one local per value a deferred check needs ({@link MethodPlan}), set to null / 0
+ * at entry so that every path agrees on its type.
  */
 final class MethodContext {
 

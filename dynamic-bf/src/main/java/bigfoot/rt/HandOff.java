@@ -44,5 +44,6 @@ abstract class HandOff {
         if (notified != null) {
             RT.hbRelease(notified, ts);
         }
+        ts.forgetArrays();
     }
 }

@@ -5,23 +5,31 @@ package bigfoot.rt;
  * last exclusive read (R), with the site of that access, packed into a {@code long} so that the pair
  * (epoch, site) changes in one CAS and a report always names the site of the epoch it saw.
  *
- * <p>Layout: bits 31..0 the clock, bits 43..32 the tid, bits 63..44 the site + 1 (0: unknown). A compact
- * epoch is {@code tid << 32 | clock}; only tids below {@value #TID_LIMIT} and clocks below 2^32 fit, and
- * only sites below {@link #SITE_LIMIT}. {@link #NONE} (0, the word of a fresh location) is {@code 0@0} with
- * no site, ordered before everything, as a fresh {@link VarState}'s W and R. {@link #INFLATED} (-1) has tid
- * 4095, which no compact epoch has: the location's state lives in a {@link VarState} from then on.
+ * <p>Layout: bits 29..0 the clock, bits 46..30 the tid, bits 63..47 the site + 1 (0: unknown). A compact
+ * epoch is {@code tid << 30 | clock}; only tids below {@value #TID_LIMIT} and clocks below 2^30 fit, and
+ * only sites below {@link #SITE_LIMIT}. Seventeen tid bits keep a program's first 131,070 threads in words
+ * (a thread per task or per request, never joined, takes a tid each); a thread past 2^30 releases, a tid or a
+ * site past the limits inflates what it touches instead. {@link #NONE} (0, the word of a fresh location) is
+ * {@code 0@0} with no site, ordered before everything, as a fresh {@link VarState}'s W and R. {@link #INFLATED}
+ * (-1) has tid {@value #TID_LIMIT}, which no compact epoch has: the location's state lives in a {@link VarState}
+ * from then on.
  */
 final class ShadowWord {
+
+    private static final int CLOCK_WIDTH = 30;
+    private static final int TID_WIDTH = 17;
+    private static final int EPOCH_WIDTH = CLOCK_WIDTH + TID_WIDTH;
 
     static final long NONE = 0L;
     static final long INFLATED = -1L;
     /** What {@link #compact} returns for an epoch that does not fit in a word. */
     static final long NO_WORD = -1L;
-    static final int TID_LIMIT = 4095;
-    static final int SITE_LIMIT = (1 << 20) - 1;
+    static final int TID_LIMIT = (1 << TID_WIDTH) - 1;
+    static final int SITE_LIMIT = (1 << (64 - EPOCH_WIDTH)) - 1;
     /** The compact epoch's bits of a word. */
-    static final long EPOCH_BITS = (1L << 44) - 1;
-    private static final long CLOCK_BITS = 0xFFFF_FFFFL;
+    static final long EPOCH_BITS = (1L << EPOCH_WIDTH) - 1;
+    /** The largest clock a word holds. */
+    static final long CLOCK_BITS = (1L << CLOCK_WIDTH) - 1;
 
     private ShadowWord() {
     }
@@ -30,7 +38,7 @@ final class ShadowWord {
     static long compact(long epoch) {
         int tid = Epoch.tid(epoch);
         long clock = Epoch.clock(epoch);
-        return tid < TID_LIMIT && clock <= CLOCK_BITS ? (long) tid << 32 | clock : NO_WORD;
+        return tid < TID_LIMIT && clock <= CLOCK_BITS ? (long) tid << CLOCK_WIDTH | clock : NO_WORD;
     }
 
     /** True if a word can name {@code site}. */
@@ -40,7 +48,7 @@ final class ShadowWord {
 
     /** The word of an access at compact epoch {@code compact} (not {@link #NO_WORD}) from a site that {@link #fits}. */
     static long of(long compact, int site) {
-        return (long) (site + 1) << 44 | compact;
+        return (long) (site + 1) << EPOCH_WIDTH | compact;
     }
 
     /** The full {@link Epoch} of a word other than {@link #INFLATED}. */
@@ -49,12 +57,12 @@ final class ShadowWord {
     }
 
     static int tid(long word) {
-        return (int) (word >>> 32) & 0xFFF;
+        return (int) (word >>> CLOCK_WIDTH) & TID_LIMIT;
     }
 
     /** The site of a word other than {@link #INFLATED}; -1 if unknown. */
     static int site(long word) {
-        return (int) (word >>> 44) - 1;
+        return (int) (word >>> EPOCH_WIDTH) - 1;
     }
 
     /** {@code epoch(word) ⪯ Vt}, with the same-thread shortcut (program order), as FastTrack's {@code ordered}. */

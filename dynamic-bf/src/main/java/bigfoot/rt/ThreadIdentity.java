@@ -1,30 +1,31 @@
 package bigfoot.rt;
 
+import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 
 /**
  * Who owned a tid from a given epoch on: the thread (weakly), its name and where it was started, for race
- * reports, and for deciding whether the tid may be reused.
+ * reports, and for deciding whether the tid may be reused. Once the thread is collected, its identity is
+ * enqueued on the queue it was made with ({@link Threads} retires the owner's state then).
  */
-final class ThreadIdentity {
+final class ThreadIdentity extends WeakReference<Thread> {
 
     /** The owner's first epoch; later owners of the same tid start above the previous owner's last epoch. */
     final long firstEpoch;
-    private final WeakReference<Thread> thread;
     private volatile String lastKnownName;
     /** {@code by "main" at demo.Bank.main(Bank.java:40)}, or null if the thread was not started by rewritten code. */
     final String started;
 
-    ThreadIdentity(long firstEpoch, Thread thread, String started) {
+    ThreadIdentity(long firstEpoch, Thread thread, String started, ReferenceQueue<Thread> collected) {
+        super(thread, collected);
         this.firstEpoch = firstEpoch;
-        this.thread = new WeakReference<>(thread);
         this.lastKnownName = thread.getName();
         this.started = started;
     }
 
     /** The thread's current name, or the last one seen if the thread object is gone. */
     String name() {
-        Thread t = thread.get();
+        Thread t = get();
         if (t != null) {
             lastKnownName = t.getName();
         }
@@ -33,6 +34,6 @@ final class ThreadIdentity {
 
     /** The thread, or null once it has been collected (which implies it is not running). */
     Thread thread() {
-        return thread.get();
+        return get();
     }
 }

@@ -29,7 +29,7 @@ public final class ThreadState extends PaddedClock {
      * stencil over rows {@code up[j] + row[j] + down[j]} keeps all three without touching the shared map.
      */
     @SuppressWarnings("unchecked")
-    final WeakIdentityMap.Entry<ArrayShadow>[] arrayCache = new WeakIdentityMap.Entry[2 * ARRAY_CACHE_SETS];
+    WeakIdentityMap.Entry<ArrayShadow>[] arrayCache = new WeakIdentityMap.Entry[2 * ARRAY_CACHE_SETS];
     static final int ARRAY_CACHE_SETS = 16;
     /**
      * Array checks not yet run ({@code arrays=adaptive}): committed before this thread's next synchronisation. Made at
@@ -70,6 +70,14 @@ public final class ThreadState extends PaddedClock {
     }
 
     /**
+     * Empties the array cache at the end of a task ({@link HandOff}): a task's arrays are often its own, dead once it
+     * ends, and a cached entry would keep their shadows until the thread runs another task or is retired.
+     */
+    void forgetArrays() {
+        Arrays.fill(arrayCache, null);
+    }
+
+    /**
      * RETIRED: this thread is gone for good (its Thread object was collected, so nothing can join it and it runs no
      * more code) and has no array checks pending: its clock and caches go, which only it or a joiner could use; its
      * epoch (for tid reuse) and counters stay. A thread per task, never joined, would otherwise keep its clock and
@@ -78,7 +86,7 @@ public final class ThreadState extends PaddedClock {
     void retire() {
         retired = true;
         clear();
-        Arrays.fill(arrayCache, null);
+        arrayCache = null;
         recentLock = null;
         barrierGeneration = null;
         footprint = null;

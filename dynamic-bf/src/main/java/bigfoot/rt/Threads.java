@@ -1,5 +1,7 @@
 package bigfoot.rt;
 
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,6 +43,8 @@ final class Threads {
     private static final int BY_ID_SLOTS = 64;
     private final WeakIdentityMap<ThreadState> byThread = new WeakIdentityMap<>();
     private final List<Slot> slots = new ArrayList<>();
+    /** The identities of collected threads, to retire their states. */
+    private final ReferenceQueue<Thread> collected = new ReferenceQueue<>();
     private long retiredChecks;
     private long retiredAccesses;
     private int created;
@@ -196,21 +200,22 @@ final class Threads {
             retiredAccesses += slot.state.accesses;
         }
         slot.state = s;
-        slot.owners.add(new ThreadIdentity(start, t, started));
+        slot.owners.add(new ThreadIdentity(start, t, started, collected));
         byThread.entry(t, k -> s);
-        if (++created % RETIRE_EVERY == 0) {
-            retireCollected();
-        }
+        created++;
+        retireCollected();
         return s;
     }
 
-    /** Threads registered between two sweeps for states to retire (a sweep costs a pass over the tids). */
-    private static final int RETIRE_EVERY = 1024;
-
-    /** RETIRED: the states of threads whose Thread objects were collected ({@link ThreadState#retire}). */
+    /**
+     * RETIRED: the states of threads whose Thread objects were collected since the last registration
+     * ({@link ThreadState#retire}), unless a later thread owns the tid now, or array checks are pending (a collected
+     * thread's are committed at exit only).
+     */
     private void retireCollected() {
-        for (Slot s : slots) {
-            if (!s.state.retired && s.owner().thread() == null && !s.state.hasPendingArrayChecks()) {
+        for (Reference<? extends Thread> r; (r = collected.poll()) != null; ) {
+            Slot s = slots.get(Epoch.tid(((ThreadIdentity) r).firstEpoch));
+            if (s.owner() == r && !s.state.hasPendingArrayChecks()) {
                 s.state.retire();
             }
         }

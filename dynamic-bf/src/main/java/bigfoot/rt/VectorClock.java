@@ -5,7 +5,8 @@ package bigfoot.rt;
  * reads as {@code i@0}.
  *
  * <p>A clock of up to {@value #WIDTH} tids is one array, changed in place and copied whole (ROOT LEAF), as every
- * clock was. Past that its entries sit in a trie of {@value #WIDTH}-way nodes: leaves hold up to {@value #WIDTH}
+ * clock was; a clock of a few entries, one past those tids, keeps just those (FEW ENTRIES, {@link Few}). Past that
+ * its entries sit in a trie of {@value #WIDTH}-way nodes: leaves hold up to {@value #WIDTH}
  * entries (as many as were needed so far), an inner node its children (null: a subtree of {@code i@0} entries).
  * Tries share subtrees (SHARED SUBTREES): a join takes over the other clock's subtrees where this one has none
  * ({@code C ⊔ ⊥ = C}) or holds nothing they do not (CONVERGE), skips those both hold and those it has joined before
@@ -90,8 +91,57 @@ class VectorClock {
     }
 
     /**
+     * FEW ENTRIES: the entries other than {@code i@0} of a clock with at most {@value #FEW_MAX} of them, one of a tid
+     * of at least {@value #WIDTH}, as epochs in tid order (an epoch's high bits are its tid): a task on a thread of
+     * its own knows its submitter and itself, whatever their tids. An entry changes in place, an added one makes a
+     * new array (so a reader without the right to write sees whole arrays); only this clock reaches it (it is
+     * copied, never shared), as a ROOT LEAF.
+     */
+    private static final class Few {
+        final long[] epochs;
+
+        Few(long[] epochs) {
+            this.epochs = epochs;
+        }
+
+        /** The index of {@code tid}'s entry, or -1. */
+        int indexOf(int tid) {
+            for (int i = 0; i < epochs.length; i++) {
+                if (Epoch.tid(epochs[i]) == tid) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** These entries and {@code epoch}, whose tid has none here. */
+        Few with(long epoch) {
+            long[] e = new long[epochs.length + 1];
+            int i = 0;
+            for (; i < epochs.length && epochs[i] < epoch; i++) {
+                e[i] = epochs[i];
+            }
+            e[i] = epoch;
+            System.arraycopy(epochs, i, e, i + 1, epochs.length - i);
+            return new Few(e);
+        }
+
+        Few copy() {
+            return new Few(epochs.clone());
+        }
+
+        int maxTid() {
+            return Epoch.tid(epochs[epochs.length - 1]);
+        }
+    }
+
+    /** The most entries a {@link Few} holds. */
+    private static final int FEW_MAX = 8;
+
+    /**
      * Null (every entry {@code i@0}); a {@code long[]} of the entries below its length (ROOT LEAF: tids below
-     * {@value #WIDTH}; only this clock reaches it, so it is copied, never shared); or an inner {@link Node}.
+     * {@value #WIDTH}; only this clock reaches it, so it is copied, never shared); a {@link Few}; or an inner
+     * {@link Node}.
      */
     private volatile Object root;
 
@@ -104,23 +154,73 @@ class VectorClock {
         if (r instanceof long[] v) {
             return tid < v.length ? v[tid] : Epoch.make(tid, 0);
         }
-        return r == null ? Epoch.make(tid, 0) : get((Node) r, tid);
+        if (r instanceof Node n) {
+            return get(n, tid);
+        }
+        if (r instanceof Few f) {
+            int i = f.indexOf(tid);
+            return i >= 0 ? f.epochs[i] : Epoch.make(tid, 0);
+        }
+        return Epoch.make(tid, 0);
     }
 
     final void set(int tid, long epoch) {
         Object r = root;
-        if (tid < WIDTH && !(r instanceof Node)) {
-            long[] v = (long[]) r;
-            if (v == null || tid >= v.length) {
-                long[] grown = grown(v, tid + 1);
-                grown[tid] = epoch;
-                root = grown;
+        if (r instanceof Few f) {
+            int i = f.indexOf(tid);
+            if (i >= 0) {
+                f.epochs[i] = epoch;
             } else {
-                v[tid] = epoch;
+                root = f.epochs.length < FEW_MAX ? f.with(epoch) : setIn(trieOf(f), tid, epoch);
             }
             return;
         }
-        Node top = writableInner(tallEnough(trie(), tid + 1));
+        if (!(r instanceof Node)) {
+            long[] v = (long[]) r;
+            if (tid < WIDTH) {
+                if (v == null || tid >= v.length) {
+                    long[] grown = grown(v, tid + 1);
+                    grown[tid] = epoch;
+                    root = grown;
+                } else {
+                    v[tid] = epoch;
+                }
+                return;
+            }
+            Few few = few(v, epoch);
+            if (few != null) {
+                root = few;
+                return;
+            }
+        }
+        Node top = setIn(trie(), tid, epoch);
+        if (top != root) {
+            root = top;
+        }
+    }
+
+    /** FEW ENTRIES: ROOT LEAF {@code v}'s entries (null: none) and {@code epoch} of a later tid, if few enough. */
+    private static Few few(long[] v, long epoch) {
+        int n = 1;
+        for (int i = 0; v != null && i < v.length; i++) {
+            n += Epoch.clock(v[i]) != 0 ? 1 : 0;
+        }
+        if (n > FEW_MAX) {
+            return null;
+        }
+        long[] e = new long[n];
+        for (int i = 0, k = 0; v != null && i < v.length; i++) {
+            if (Epoch.clock(v[i]) != 0) {
+                e[k++] = v[i];
+            }
+        }
+        e[n - 1] = epoch;
+        return new Few(e);
+    }
+
+    /** {@code r} (may be null) with entry {@code tid} set: r itself or a copy of its path, under new roots if needed. */
+    private static Node setIn(Node r, int tid, long epoch) {
+        Node top = writableInner(tallEnough(r, tid + 1));
         Node n = top;
         for (int s = top.shift; s > 0; s -= BITS) {
             int k = (tid >>> s) & MASK;
@@ -134,20 +234,27 @@ class VectorClock {
         }
         n.values[tid & MASK] = epoch;
         n.covered = null;
-        if (top != root) {
-            root = top;
+        return top;
+    }
+
+    /** A trie of its own holding {@code f}'s entries. */
+    private static Node trieOf(Few f) {
+        Node t = tallEnough(null, f.maxTid() + 1);
+        for (long e : f.epochs) {
+            t = setIn(t, Epoch.tid(e), e);
         }
+        return t;
     }
 
     /** Makes room for the entries below {@code length}, so that setting them allocates nothing more. */
     final void reserve(int length) {
         Object r = root;
-        if (length <= WIDTH && !(r instanceof Node)) {
+        if (length <= WIDTH && (r == null || r instanceof long[])) {
             long[] v = (long[]) r;
             if (v == null || v.length < length) {
                 root = grown(v, length);
             }
-        } else if (length > 0) {
+        } else if (r instanceof Node && length > 0) {
             set(length - 1, get(length - 1));
         }
     }
@@ -155,7 +262,7 @@ class VectorClock {
     /** The number of entries that may differ from {@code i@0}. */
     final int size() {
         Object r = root;
-        return r instanceof long[] v ? v.length : r == null ? 0 : ((Node) r).capacity();
+        return r instanceof long[] v ? v.length : r instanceof Few f ? f.maxTid() + 1 : r == null ? 0 : ((Node) r).capacity();
     }
 
     /** This := this ⊔ other (pointwise max). */
@@ -165,6 +272,22 @@ class VectorClock {
             return;
         }
         Object r = root;
+        if (o instanceof Few of) {
+            if (r == null) {
+                root = of.copy();
+                return;
+            }
+            setLater(of.epochs);                                // a few sets: copied, as the other changes its in place
+            return;
+        }
+        if (r instanceof Few f) {
+            if (o instanceof Node on) {
+                on.shared = true;                               // SHARED SUBTREES: the other's trie, with this one's few
+                root = on;                                      // later entries set into copies of their paths
+            }
+            setLater(o instanceof long[] ov ? ov : f.epochs);
+            return;
+        }
         if (o instanceof long[] ov && !(r instanceof Node)) {
             long[] v = (long[]) r;
             if (v == null || ov.length > v.length) {
@@ -201,10 +324,22 @@ class VectorClock {
         }
     }
 
-    /** This := other (a copy): a ROOT LEAF is copied (into this clock's own when it fits), a trie is shared. */
+    /** Sets each of {@code epochs} (epochs of their index, or of their own tid: {@code i@0} for none) that is later here. */
+    private void setLater(long[] epochs) {
+        for (long e : epochs) {
+            int tid = Epoch.tid(e);
+            if (e > get(tid)) {
+                set(tid, e);
+            }
+        }
+    }
+
+    /** This := other (a copy): a ROOT LEAF or FEW ENTRIES are copied (into this clock's own when it fits), a trie is shared. */
     final void copyFrom(VectorClock other) {
         Object o = other.root;
-        if (o instanceof long[] ov) {
+        if (o instanceof Few of) {
+            root = of.copy();
+        } else if (o instanceof long[] ov) {
             if (root instanceof long[] v && v.length >= ov.length) {
                 System.arraycopy(ov, 0, v, 0, ov.length);
                 for (int i = ov.length; i < v.length; i++) {
@@ -232,12 +367,20 @@ class VectorClock {
             }
             return -1;
         }
+        if (a instanceof Few f) {
+            for (long e : f.epochs) {
+                if (e > other.get(Epoch.tid(e))) {
+                    return Epoch.tid(e);
+                }
+            }
+            return -1;
+        }
         if (a == null) {
             return -1;
         }
         Node an = (Node) a;
         Object b = other.root;
-        Node bn = b instanceof long[] bv ? new Node(0, bv, null) : (Node) b;    // read only: no need to copy
+        Node bn = b instanceof long[] bv ? new Node(0, bv, null) : b instanceof Few bf ? trieOf(bf) : (Node) b;  // read only
         return firstNotLeq(an, bn != null && bn.shift > an.shift ? leftmost(bn, an.shift) : bn, 0);
     }
 
@@ -273,10 +416,10 @@ class VectorClock {
         return g;
     }
 
-    /** The root as a trie node: a ROOT LEAF becomes this clock's own leaf node (null if empty). */
+    /** The root as a trie node: a ROOT LEAF becomes this clock's own leaf node, FEW ENTRIES a trie (null if empty). */
     private Node trie() {
         Object r = root;
-        return r instanceof long[] v ? new Node(0, v, null) : (Node) r;
+        return r instanceof long[] v ? new Node(0, v, null) : r instanceof Few f ? trieOf(f) : (Node) r;
     }
 
     private static long get(Node n, int tid) {

@@ -27,8 +27,8 @@ class ShadowWordDifferentialTest {
         FIT(new int[] {0, 1, 2, 3}, 1, i -> i),
         /** Thread 3 has a tid past the words' limit. */
         BIG_TID(new int[] {0, 1, 2, ShadowWord.TID_LIMIT + 5}, 1, i -> i),
-        /** Every clock crosses 2^32 within a few releases. */
-        BIG_CLOCK(new int[] {0, 1, 2, 3}, (1L << 32) - 4, i -> i),
+        /** Every clock crosses the words' largest within a few releases. */
+        BIG_CLOCK(new int[] {0, 1, 2, 3}, ShadowWord.CLOCK_BITS - 3, i -> i),
         /** Every third access comes from a site past the words' limit. */
         BIG_SITE(new int[] {0, 1, 2, 3}, 1, i -> i % 3 == 0 ? ShadowWord.SITE_LIMIT + i : i);
 

@@ -3,8 +3,12 @@ package bigfoot.rt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.function.IntSupplier;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class VectorClockTest {
@@ -59,49 +63,79 @@ class VectorClockTest {
     void sharedSubtreesBehaveAsSeparateArrays() {
         for (int maxTid : new int[] {20, 100, 3_000, 40_000}) {
             Random random = new Random(maxTid);
-            int n = 6;
-            VectorClock[] clocks = new VectorClock[n];
-            long[][] model = new long[n][];
+            differential(random, maxTid, () -> random.nextInt(10) < 7 ? random.nextInt(Math.min(maxTid, 40)) : random.nextInt(maxTid));
+        }
+    }
+
+    /**
+     * FEW ENTRIES, differentially: the same operations over clocks drawing their tids from a dozen spread over 40,000,
+     * so clocks go from a few entries to tries and back (copies, snapshots) and meet the other forms in joins.
+     */
+    @Test
+    void fewEntriesBehaveAsSeparateArrays() {
+        for (int seed = 0; seed < 4; seed++) {
+            Random random = new Random(seed);
+            int[] tids = random.ints(12, 0, 40_000).toArray();
+            tids[0] = 1;                                          // a tid below 32, as main's
+            differential(random, 40_000, () -> tids[random.nextInt(random.nextInt(10) < 8 ? 4 : tids.length)]);
+        }
+    }
+
+    /**
+     * Random operations on tids below {@code maxTid} drawn from {@code tids}; after each, every clock reads as its
+     * model at the tids below 64 and at every tid ever set and its neighbours.
+     */
+    private static void differential(Random random, int maxTid, IntSupplier tids) {
+        boolean[] probed = new boolean[maxTid + 1];
+        List<Integer> probes = new ArrayList<>();
+        IntStream.range(0, Math.min(64, maxTid + 1)).forEach(t -> probe(t, probed, probes));
+        int n = 6;
+        VectorClock[] clocks = new VectorClock[n];
+        long[][] model = new long[n][];
+        for (int c = 0; c < n; c++) {
+            clocks[c] = new VectorClock();
+            model[c] = new long[0];
+        }
+        for (int step = 0; step < 3_000; step++) {
+            int a = random.nextInt(n);
+            int b = random.nextInt(n);
+            switch (random.nextInt(6)) {
+                case 0, 1 -> {
+                    int tid = tids.getAsInt();
+                    IntStream.of(tid - 1, tid, tid + 1).filter(t -> t >= 0).forEach(t -> probe(t, probed, probes));
+                    long e = Epoch.make(tid, 1 + random.nextInt(1_000));
+                    clocks[a].set(tid, e);
+                    model[a] = set(model[a], tid, e);
+                }
+                case 2 -> {
+                    clocks[a].joinFrom(clocks[b]);
+                    long[] m = model[b].length == 0 ? model[a] : set(model[a], model[b].length - 1, get(model[a], model[b].length - 1));
+                    for (int i = 0; i < model[b].length; i++) {
+                        m[i] = Math.max(m[i], model[b][i]);
+                    }
+                    model[a] = m;
+                }
+                case 3 -> {
+                    clocks[a].copyFrom(clocks[b]);
+                    model[a] = model[b].clone();
+                }
+                case 4 -> {
+                    clocks[a].clear();
+                    model[a] = new long[0];
+                }
+                default -> {
+                    clocks[a] = clocks[b].snapshot();
+                    model[a] = model[b].clone();
+                }
+            }
             for (int c = 0; c < n; c++) {
-                clocks[c] = new VectorClock();
-                model[c] = new long[0];
+                assertModel(clocks[c], model[c], probes, c, step);
             }
-            for (int step = 0; step < 3_000; step++) {
-                int a = random.nextInt(n);
-                int b = random.nextInt(n);
-                switch (random.nextInt(5)) {
-                    case 0, 1 -> {
-                        int tid = random.nextInt(10) < 7 ? random.nextInt(Math.min(maxTid, 40)) : random.nextInt(maxTid);
-                        long e = Epoch.make(tid, 1 + random.nextInt(1_000));
-                        clocks[a].set(tid, e);
-                        model[a] = set(model[a], tid, e);
-                    }
-                    case 2 -> {
-                        clocks[a].joinFrom(clocks[b]);
-                        long[] m = model[a];
-                        for (int i = 0; i < model[b].length; i++) {
-                            m = set(m, i, Math.max(get(m, i), model[b][i]));
-                        }
-                        model[a] = m;
-                    }
-                    case 3 -> {
-                        clocks[a].copyFrom(clocks[b]);
-                        model[a] = model[b].clone();
-                    }
-                    default -> {
-                        clocks[a] = clocks[b].snapshot();
-                        model[a] = model[b].clone();
-                    }
-                }
-                for (int c = 0; c < n; c++) {
-                    assertModel(clocks[c], model[c], maxTid, "clock " + c + " after step " + step + " (tids < " + maxTid + ")");
-                }
-                int x = random.nextInt(n);
-                int y = random.nextInt(n);
-                assertEquals(firstNotLeq(model[x], model[y]), clocks[x].firstNotLeq(clocks[y]), "firstNotLeq at step " + step);
-                assertEquals(firstNotLeq(model[x], model[y]) < 0 && firstNotLeq(model[y], model[x]) < 0,
-                        clocks[x].sameAs(clocks[y]), "sameAs at step " + step);
-            }
+            int x = random.nextInt(n);
+            int y = random.nextInt(n);
+            assertEquals(firstNotLeq(model[x], model[y]), clocks[x].firstNotLeq(clocks[y]), "firstNotLeq at step " + step);
+            assertEquals(firstNotLeq(model[x], model[y]) < 0 && firstNotLeq(model[y], model[x]) < 0,
+                    clocks[x].sameAs(clocks[y]), "sameAs at step " + step);
         }
     }
 
@@ -148,13 +182,21 @@ class VectorClockTest {
         }
     }
 
-    private static void assertModel(VectorClock clock, long[] model, int maxTid, String what) {
-        for (int i = 0; i < Math.min(maxTid, model.length + 40); i++) {
+    private static void probe(int tid, boolean[] probed, List<Integer> probes) {
+        if (tid < probed.length && !probed[tid]) {
+            probed[tid] = true;
+            probes.add(tid);
+        }
+    }
+
+    private static void assertModel(VectorClock clock, long[] model, List<Integer> probes, int c, int step) {
+        for (int i : probes) {
             if (clock.get(i) != get(model, i)) {
-                assertEquals(Epoch.toString(get(model, i)), Epoch.toString(clock.get(i)), what + ", entry " + i);
+                assertEquals(Epoch.toString(get(model, i)), Epoch.toString(clock.get(i)),
+                        "clock " + c + " after step " + step + ", entry " + i);
             }
         }
-        assertTrue(clock.size() >= lastSet(model), what + ": size " + clock.size() + " below " + lastSet(model));
+        assertTrue(clock.size() >= lastSet(model), "clock " + c + " after step " + step + ": size " + clock.size());
     }
 
     private static long get(long[] m, int i) {

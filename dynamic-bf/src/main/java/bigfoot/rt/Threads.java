@@ -4,6 +4,8 @@ import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The thread registry: each thread's {@link ThreadState} (ThreadLocal for the thread itself, a weak
@@ -15,14 +17,21 @@ import java.util.List;
  * new owner then starts at u's last clock + 1, so its epochs stay above everything u did, and every
  * epoch of u that survives in shadow state is genuinely ordered before everything the new owner does;
  * the same-thread shortcut {@code tid(w) == st.tid} therefore stays sound. Threads that start outside
- * instrumented code (main, pool threads) have no forker and always get a fresh tid.
+ * instrumented code (main, pool threads, virtual threads of an executor) have no forker and always get a fresh tid,
+ * without this registry's monitor (a thread per task attaches on two carriers at once): a fresh tid's slot is filled
+ * before it is published, and only a reuse, under the monitor, changes a published slot.
  */
 final class Threads {
 
-    /** One tid: its current owner's state and every owner it has had. */
+    /** One tid: its current owner's state and every owner it has had (changed under the monitor once published). */
     private static final class Slot {
         ThreadState state;
         final List<ThreadIdentity> owners = new ArrayList<>(1);
+
+        Slot(ThreadState state, ThreadIdentity owner) {
+            this.state = state;
+            owners.add(owner);
+        }
 
         ThreadIdentity owner() {
             return owners.get(owners.size() - 1);
@@ -42,12 +51,16 @@ final class Threads {
     private final WeakIdentityMap.Entry<ThreadState>[] byId = new WeakIdentityMap.Entry[BY_ID_SLOTS];
     private static final int BY_ID_SLOTS = 64;
     private final WeakIdentityMap<ThreadState> byThread = new WeakIdentityMap<>();
-    private final List<Slot> slots = new ArrayList<>();
+    /** The slots of tids {@code 0 .. nextTid - 1}, in chunks of {@value #CHUNK} made as needed; a null slot is not published yet. */
+    private final AtomicReferenceArray<AtomicReferenceArray<Slot>> chunks =
+            new AtomicReferenceArray<>(Epoch.MAX_TID / CHUNK + 1);
+    private static final int CHUNK = 1024;
+    private final AtomicInteger nextTid = new AtomicInteger();
     /** The identities of collected threads, to retire their states. */
     private final ReferenceQueue<Thread> collected = new ReferenceQueue<>();
     private long retiredChecks;
     private long retiredAccesses;
-    private int created;
+    private final AtomicInteger created = new AtomicInteger();
 
     Threads(FastTrack detector) {
         this.detector = detector;
@@ -69,9 +82,9 @@ final class Threads {
         return s;
     }
 
-    private synchronized ThreadState attach(Thread t, int slot) {
+    private ThreadState attach(Thread t, int slot) {
         WeakIdentityMap.Entry<ThreadState> forked = byThread.find(t);
-        ThreadState s = forked != null ? forked.value : register(t, slots.size(), 1, null);
+        ThreadState s = forked != null ? forked.value : register(t, -1, 1, null);
         s.attached = true;
         local.set(s);
         claim(t, slot);
@@ -99,8 +112,7 @@ final class Threads {
         if (state == null) {
             int tid = reusableTid(parent);
             String started = startSite();
-            state = tid < 0 ? register(child, slots.size(), 1, started)
-                    : register(child, tid, Epoch.clock(slots.get(tid).state.epoch) + 1, started);
+            state = register(child, tid, tid < 0 ? 1 : Epoch.clock(slot(tid).state.epoch) + 1, started);
         }
         detector.fork(parent, state);
         return state;
@@ -125,11 +137,11 @@ final class Threads {
     }
 
     private ThreadIdentity ownerOf(long epoch) {
-        int tid = Epoch.tid(epoch);
-        if (tid >= slots.size()) {
+        Slot slot = slot(Epoch.tid(epoch));
+        if (slot == null) {
             return null;
         }
-        List<ThreadIdentity> owners = slots.get(tid).owners;
+        List<ThreadIdentity> owners = slot.owners;
         for (int i = owners.size() - 1; i > 0; i--) {
             if (owners.get(i).firstEpoch <= epoch) {
                 return owners.get(i);
@@ -155,26 +167,35 @@ final class Threads {
     synchronized long[] totals() {
         long checks = retiredChecks;
         long accesses = retiredAccesses;
-        for (Slot s : slots) {
-            checks += s.state.checks;
-            accesses += s.state.accesses;
+        for (int tid = 0, n = nextTid.get(); tid < n; tid++) {
+            Slot s = slot(tid);
+            if (s != null) {
+                checks += s.state.checks;
+                accesses += s.state.accesses;
+            }
         }
-        return new long[] {checks, accesses, created};
+        return new long[] {checks, accesses, created.get()};
     }
 
     /** The current state of every tid (a reused tid's earlier owners were joined, so their footprints are committed). */
     synchronized List<ThreadState> states() {
-        List<ThreadState> all = new ArrayList<>(slots.size());
-        for (Slot s : slots) {
-            all.add(s.state);
+        List<ThreadState> all = new ArrayList<>();
+        for (int tid = 0, n = nextTid.get(); tid < n; tid++) {
+            Slot s = slot(tid);
+            if (s != null) {
+                all.add(s.state);
+            }
         }
         return all;
     }
 
     private int reusableTid(ThreadState parent) {
-        int known = Math.min(slots.size(), parent.size());
+        int known = Math.min(nextTid.get(), parent.size());
         for (int tid = 0; tid < known; tid++) {
-            Slot s = slots.get(tid);
+            Slot s = slot(tid);
+            if (s == null) {
+                continue;
+            }
             Thread owner = s.owner().thread();
             boolean terminated = owner == null || ThreadLife.terminated(owner, s.state);
             if (terminated && parent.get(tid) >= s.state.epoch) {
@@ -184,27 +205,50 @@ final class Threads {
         return -1;
     }
 
+    /**
+     * The state of {@code t} at tid {@code tid} (-1: a fresh tid, taken without the monitor) from {@code startClock};
+     * a reuse of a published tid only under the monitor.
+     */
     private ThreadState register(Thread t, int tid, long startClock, String started) {
-        if (tid > Epoch.MAX_TID) {
-            throw new IllegalStateException("more than " + Epoch.MAX_TID + " thread ids in use");
+        boolean fresh = tid < 0;
+        if (fresh) {
+            tid = nextTid.getAndIncrement();
+            if (tid > Epoch.MAX_TID) {
+                nextTid.decrementAndGet();
+                throw new IllegalStateException("more than " + Epoch.MAX_TID + " thread ids in use");
+            }
         }
         long start = Epoch.make(tid, startClock);
         ThreadState s = new ThreadState(tid, start);
-        Slot slot;
-        if (tid == slots.size()) {
-            slot = new Slot();
-            slots.add(slot);
+        ThreadIdentity owner = new ThreadIdentity(start, t, started, collected);
+        if (fresh) {
+            publish(tid, new Slot(s, owner));
         } else {
-            slot = slots.get(tid);
+            Slot slot = slot(tid);
             retiredChecks += slot.state.checks;
             retiredAccesses += slot.state.accesses;
+            slot.state = s;
+            slot.owners.add(owner);
         }
-        slot.state = s;
-        slot.owners.add(new ThreadIdentity(start, t, started, collected));
         byThread.entry(t, k -> s);
-        created++;
+        created.incrementAndGet();
         retireCollected();
         return s;
+    }
+
+    /** The slot of {@code tid}, or null if it is not published yet. */
+    private Slot slot(int tid) {
+        AtomicReferenceArray<Slot> chunk = chunks.get(tid / CHUNK);
+        return chunk == null ? null : chunk.get(tid % CHUNK);
+    }
+
+    private void publish(int tid, Slot slot) {
+        AtomicReferenceArray<Slot> chunk = chunks.get(tid / CHUNK);
+        if (chunk == null) {
+            chunks.compareAndSet(tid / CHUNK, null, new AtomicReferenceArray<>(CHUNK));
+            chunk = chunks.get(tid / CHUNK);
+        }
+        chunk.set(tid % CHUNK, slot);
     }
 
     /**
@@ -213,10 +257,16 @@ final class Threads {
      * thread's are committed at exit only).
      */
     private void retireCollected() {
-        for (Reference<? extends Thread> r; (r = collected.poll()) != null; ) {
-            Slot s = slots.get(Epoch.tid(((ThreadIdentity) r).firstEpoch));
-            if (s.owner() == r && !s.state.hasPendingArrayChecks()) {
-                s.state.retire();
+        Reference<? extends Thread> r = collected.poll();        // most registrations: no lock, nothing to retire
+        if (r == null) {
+            return;
+        }
+        synchronized (this) {
+            for (; r != null; r = collected.poll()) {
+                Slot s = slot(Epoch.tid(((ThreadIdentity) r).firstEpoch));
+                if (s.owner() == r && !s.state.hasPendingArrayChecks()) {
+                    s.state.retire();
+                }
             }
         }
     }

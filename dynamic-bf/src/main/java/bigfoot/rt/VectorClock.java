@@ -1,12 +1,13 @@
 package bigfoot.rt;
 
+import java.util.Arrays;
+
 /**
  * A vector clock of epochs: entry i is always an epoch of thread i (FT2's well-formedness), and an entry never set
  * reads as {@code i@0}.
  *
  * <p>A clock of up to {@value #WIDTH} tids is one array, changed in place and copied whole (ROOT LEAF), as every
- * clock was; a clock of a few entries, one past those tids, keeps just those (FEW ENTRIES, {@link Few}). Past that
- * its entries sit in a trie of {@value #WIDTH}-way nodes: leaves hold up to {@value #WIDTH}
+ * clock was. Past that its entries sit in a trie of {@value #WIDTH}-way nodes: leaves hold up to {@value #WIDTH}
  * entries (as many as were needed so far), an inner node its children (null: a subtree of {@code i@0} entries).
  * Tries share subtrees (SHARED SUBTREES): a join takes over the other clock's subtrees where this one has none
  * ({@code C ⊔ ⊥ = C}) or holds nothing they do not (CONVERGE), skips those both hold and those it has joined before
@@ -14,7 +15,8 @@ package bigfoot.rt;
  * tasks on threads of their own that all meet in one atomic and one executor each copy a few nodes, not a clock
  * with an entry per task. A shared node ({@link Node#shared}) is never changed: a set or a join through it copies it
  * first (marking the children shared, which the copy also reaches) and changes the copy; a node only this clock
- * reaches is changed in place.
+ * reaches is changed in place. Entries set or joined since the root last changed, up to {@value #OVERLAY_MAX}, sit in
+ * an {@link Overlay} that overrides the root's, so ticks and joins of a few entries copy no path.
  *
  * <p>Who may write which clock is the caller's discipline (fasttrack2.md section 9). A clock is shared from or
  * copied only by a thread that may write it or holds what orders its writers (the lock of a lock clock, the monitor
@@ -91,23 +93,28 @@ class VectorClock {
     }
 
     /**
-     * FEW ENTRIES: the entries other than {@code i@0} of a clock with at most {@value #FEW_MAX} of them, one of a tid
-     * of at least {@value #WIDTH}, as epochs in tid order (an epoch's high bits are its tid): a task on a thread of
-     * its own knows its submitter and itself, whatever their tids. An entry changes in place, an added one makes a
-     * new array (so a reader without the right to write sees whole arrays); only this clock reaches it (it is
-     * copied, never shared), as a ROOT LEAF.
+     * OVERLAY: entries that override the root's, at most {@value #OVERLAY_MAX}, as epochs in tid order (an epoch's high
+     * bits are its tid). Past tid {@value #WIDTH}, or once the root is a trie, a set lands here instead of copying
+     * the root's path, and a join merges the overlays and shares the roots; an overlay too big for its bound is set
+     * into the root (FLUSH), so a trie's path is copied once per {@value #OVERLAY_MAX} entries, not once per tick: a task
+     * on a thread of its own ticks and joins the atomic it meets every other task in without copying nodes. An
+     * overlay is shared by copies as a node is ({@link #shared}: changed only through a copy); one only this clock
+     * reaches changes in place, and an added entry makes a new array (a reader without the right to write sees
+     * whole arrays).
      */
-    private static final class Few {
+    private static final class Overlay {
         final long[] epochs;
+        boolean shared;
 
-        Few(long[] epochs) {
+        Overlay(long[] epochs) {
             this.epochs = epochs;
         }
 
         /** The index of {@code tid}'s entry, or -1. */
         int indexOf(int tid) {
-            for (int i = 0; i < epochs.length; i++) {
-                if (Epoch.tid(epochs[i]) == tid) {
+            long[] e = epochs;
+            for (int i = 0; i < e.length; i++) {
+                if (Epoch.tid(e[i]) == tid) {
                     return i;
                 }
             }
@@ -115,7 +122,7 @@ class VectorClock {
         }
 
         /** These entries and {@code epoch}, whose tid has none here. */
-        Few with(long epoch) {
+        long[] with(long epoch) {
             long[] e = new long[epochs.length + 1];
             int i = 0;
             for (; i < epochs.length && epochs[i] < epoch; i++) {
@@ -123,11 +130,7 @@ class VectorClock {
             }
             e[i] = epoch;
             System.arraycopy(epochs, i, e, i + 1, epochs.length - i);
-            return new Few(e);
-        }
-
-        Few copy() {
-            return new Few(epochs.clone());
+            return e;
         }
 
         int maxTid() {
@@ -135,159 +138,208 @@ class VectorClock {
         }
     }
 
-    /** The most entries a {@link Few} holds. */
-    private static final int FEW_MAX = 8;
+    /** The most entries an {@link Overlay} holds. */
+    private static final int OVERLAY_MAX = 16;
+    private static final long[] NONE = {};
 
     /**
      * Null (every entry {@code i@0}); a {@code long[]} of the entries below its length (ROOT LEAF: tids below
-     * {@value #WIDTH}; only this clock reaches it, so it is copied, never shared); a {@link Few}; or an inner
-     * {@link Node}.
+     * {@value #WIDTH}; only this clock reaches it, so it is copied, never shared); or an inner {@link Node}.
      */
     private volatile Object root;
+    /**
+     * The OVERLAY, or null. Written after the root when both change, and read before it, so a reader that sees an
+     * overlay without an entry also sees the root that took it.
+     */
+    private volatile Overlay few;
 
     VectorClock() {
     }
 
     /** The epoch of thread {@code tid}; {@code tid@0} if never set. */
     final long get(int tid) {
-        Object r = root;
-        if (r instanceof long[] v) {
-            return tid < v.length ? v[tid] : Epoch.make(tid, 0);
-        }
-        if (r instanceof Node n) {
-            return get(n, tid);
-        }
-        if (r instanceof Few f) {
+        Overlay f = few;
+        if (f != null) {
             int i = f.indexOf(tid);
-            return i >= 0 ? f.epochs[i] : Epoch.make(tid, 0);
+            if (i >= 0) {
+                return f.epochs[i];
+            }
         }
-        return Epoch.make(tid, 0);
+        return get(root, tid);
     }
 
     final void set(int tid, long epoch) {
-        Object r = root;
-        if (r instanceof Few f) {
-            int i = f.indexOf(tid);
-            if (i >= 0) {
-                f.epochs[i] = epoch;
+        Overlay f = few;
+        int i = f == null ? -1 : f.indexOf(tid);
+        if (i >= 0) {
+            if (f.shared) {
+                Overlay copy = new Overlay(f.epochs.clone());
+                copy.epochs[i] = epoch;
+                few = copy;
             } else {
-                root = f.epochs.length < FEW_MAX ? f.with(epoch) : setIn(trieOf(f), tid, epoch);
+                f.epochs[i] = epoch;
             }
             return;
         }
-        if (!(r instanceof Node)) {
+        Object r = root;
+        if (tid < WIDTH && !(r instanceof Node)) {
             long[] v = (long[]) r;
-            if (tid < WIDTH) {
-                if (v == null || tid >= v.length) {
-                    long[] grown = grown(v, tid + 1);
-                    grown[tid] = epoch;
-                    root = grown;
-                } else {
-                    v[tid] = epoch;
-                }
-                return;
+            if (v == null || tid >= v.length) {
+                long[] grown = grown(v, tid + 1);
+                grown[tid] = epoch;
+                root = grown;
+            } else {
+                v[tid] = epoch;
             }
-            Few few = few(v, epoch);
-            if (few != null) {
-                root = few;
-                return;
-            }
+            return;
         }
-        Node top = setIn(trie(), tid, epoch);
-        if (top != root) {
-            root = top;
+        long[] e = f == null ? new long[] {epoch} : f.with(epoch);
+        if (e.length <= OVERLAY_MAX) {
+            few = new Overlay(e);
+        } else {
+            flush(e);
         }
     }
 
-    /** FEW ENTRIES: ROOT LEAF {@code v}'s entries (null: none) and {@code epoch} of a later tid, if few enough. */
-    private static Few few(long[] v, long epoch) {
-        int n = 1;
-        for (int i = 0; v != null && i < v.length; i++) {
-            n += Epoch.clock(v[i]) != 0 ? 1 : 0;
+    /** FLUSH: the root := the root with {@code epochs} set (copying the paths it shares), and no overlay. */
+    private void flush(long[] epochs) {
+        Node top = trie();
+        for (long e : epochs) {
+            top = setIn(top, Epoch.tid(e), e);
         }
-        if (n > FEW_MAX) {
-            return null;
-        }
-        long[] e = new long[n];
-        for (int i = 0, k = 0; v != null && i < v.length; i++) {
-            if (Epoch.clock(v[i]) != 0) {
-                e[k++] = v[i];
-            }
-        }
-        e[n - 1] = epoch;
-        return new Few(e);
+        root = top;
+        few = null;
     }
 
-    /** {@code r} (may be null) with entry {@code tid} set: r itself or a copy of its path, under new roots if needed. */
-    private static Node setIn(Node r, int tid, long epoch) {
-        Node top = writableInner(tallEnough(r, tid + 1));
-        Node n = top;
-        for (int s = top.shift; s > 0; s -= BITS) {
-            int k = (tid >>> s) & MASK;
-            Node child = n.kids[k];
-            Node w = s == BITS ? leafFor(child, tid, false) : child == null ? Node.inner(s - BITS, null) : writableInner(child);
-            if (w != child) {
-                n.kids[k] = w;
-            }
-            n.covered = null;                                   // a set may lower an entry
-            n = w;
-        }
-        n.values[tid & MASK] = epoch;
-        n.covered = null;
-        return top;
-    }
-
-    /** A trie of its own holding {@code f}'s entries. */
-    private static Node trieOf(Few f) {
-        Node t = tallEnough(null, f.maxTid() + 1);
-        for (long e : f.epochs) {
-            t = setIn(t, Epoch.tid(e), e);
-        }
-        return t;
-    }
-
-    /** Makes room for the entries below {@code length}, so that setting them allocates nothing more. */
+    /** Makes room in a ROOT LEAF for the entries below {@code length} (at most {@value #WIDTH}), so one array holds them. */
     final void reserve(int length) {
         Object r = root;
-        if (length <= WIDTH && (r == null || r instanceof long[])) {
+        if (length <= WIDTH && !(r instanceof Node)) {
             long[] v = (long[]) r;
             if (v == null || v.length < length) {
                 root = grown(v, length);
             }
-        } else if (r instanceof Node && length > 0) {
-            set(length - 1, get(length - 1));
         }
     }
 
     /** The number of entries that may differ from {@code i@0}. */
     final int size() {
         Object r = root;
-        return r instanceof long[] v ? v.length : r instanceof Few f ? f.maxTid() + 1 : r == null ? 0 : ((Node) r).capacity();
+        Overlay f = few;
+        int s = r instanceof long[] v ? v.length : r == null ? 0 : ((Node) r).capacity();
+        return f == null ? s : Math.max(s, f.maxTid() + 1);
     }
 
     /** This := this ⊔ other (pointwise max). */
     final void joinFrom(VectorClock other) {
+        Overlay f = few;
+        Overlay of = other.few;
         Object o = other.root;
+        if (f == null && of == null && !(o instanceof Node && root instanceof long[])) {
+            joinRoot(o);
+        } else {
+            joinWithOverlays(f, of, o);
+        }
+    }
+
+    private void joinWithOverlays(Overlay f, Overlay of, Object o) {
+        if (root instanceof long[] v && o instanceof Node on) {
+            // LEAF INTO OVERLAY: a small clock meeting a trie (a task acquiring what every task released) shares the
+            // trie and keeps in its overlay the few entries of its own above the trie's, instead of copying a path
+            long[] over = withLaterEntries(joinedOverlay(f, of, o), v, on);
+            on.shared = true;
+            root = on;
+            overlay(over, of);
+        } else if (of == null) {
+            if (f.shared) {
+                f = new Overlay(f.epochs.clone());
+            }
+            for (int i = 0; i < f.epochs.length; i++) {         // this overlay's entries, at their joined values
+                f.epochs[i] = Math.max(f.epochs[i], get(o, Epoch.tid(f.epochs[i])));
+            }
+            joinRoot(o);
+            few = f;
+        } else {
+            long[] over = joinedOverlay(f, of, o);
+            joinRoot(o);
+            overlay(over, of);
+        }
+    }
+
+    /** {@code over} and, for each other tid of ROOT LEAF {@code v}, v's entry where it is above trie {@code t}'s. */
+    private static long[] withLaterEntries(long[] over, long[] v, Node t) {
+        long[] m = new long[over.length + v.length];
+        int n = 0;
+        int j = 0;
+        for (int i = 0; i < v.length; i++) {
+            while (j < over.length && Epoch.tid(over[j]) < i) {
+                m[n++] = over[j++];
+            }
+            if (j < over.length && Epoch.tid(over[j]) == i) {
+                m[n++] = over[j++];
+            } else if (v[i] > get(t, i)) {
+                m[n++] = v[i];
+            }
+        }
+        while (j < over.length) {
+            m[n++] = over[j++];
+        }
+        return n == m.length ? m : Arrays.copyOf(m, n);
+    }
+
+    /** Each tid of either overlay (may be null), at its joined value (read before the roots change). */
+    private long[] joinedOverlay(Overlay f, Overlay of, Object otherRoot) {
+        long[] a = f == null ? NONE : f.epochs;
+        long[] b = of == null ? NONE : of.epochs;
+        long[] m = new long[a.length + b.length];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < a.length || j < b.length) {
+            int ta = i < a.length ? Epoch.tid(a[i]) : Integer.MAX_VALUE;
+            int tb = j < b.length ? Epoch.tid(b[j]) : Integer.MAX_VALUE;
+            int t = Math.min(ta, tb);
+            long mine = ta == t ? a[i++] : get(root, t);
+            long theirs = tb == t ? b[j++] : get(otherRoot, t);
+            m[n++] = Math.max(mine, theirs);
+        }
+        return n == m.length ? m : Arrays.copyOf(m, n);
+    }
+
+    /**
+     * The joined overlay {@code over}: the other's own ({@code of}, may be null) if equal to it (shared), else a new
+     * one (none if empty); past {@link #OVERLAY_MAX}
+     * without the entries the joined root already holds, and set into the root (FLUSH) if still too many.
+     */
+    private void overlay(long[] over, Overlay of) {
+        if (of != null && Arrays.equals(over, of.epochs)) {
+            of.shared = true;
+            few = of;
+            return;
+        }
+        if (over.length > OVERLAY_MAX) {
+            Object r = root;
+            int n = 0;
+            for (long e : over) {
+                if (e != get(r, Epoch.tid(e))) {
+                    over[n++] = e;
+                }
+            }
+            over = Arrays.copyOf(over, n);
+        }
+        if (over.length > OVERLAY_MAX) {
+            flush(over);
+        } else {
+            few = over.length == 0 ? null : new Overlay(over);
+        }
+    }
+
+    /** The root := the root ⊔ {@code o} (another clock's root). */
+    private void joinRoot(Object o) {
         if (o == null) {
             return;
         }
         Object r = root;
-        if (o instanceof Few of) {
-            if (r == null) {
-                root = of.copy();
-                return;
-            }
-            setLater(of.epochs);                                // a few sets: copied, as the other changes its in place
-            return;
-        }
-        if (r instanceof Few f) {
-            if (o instanceof Node on) {
-                on.shared = true;                               // SHARED SUBTREES: the other's trie, with this one's few
-                root = on;                                      // later entries set into copies of their paths
-            }
-            setLater(o instanceof long[] ov ? ov : f.epochs);
-            return;
-        }
         if (o instanceof long[] ov && !(r instanceof Node)) {
             long[] v = (long[]) r;
             if (v == null || ov.length > v.length) {
@@ -324,22 +376,14 @@ class VectorClock {
         }
     }
 
-    /** Sets each of {@code epochs} (epochs of their index, or of their own tid: {@code i@0} for none) that is later here. */
-    private void setLater(long[] epochs) {
-        for (long e : epochs) {
-            int tid = Epoch.tid(e);
-            if (e > get(tid)) {
-                set(tid, e);
-            }
-        }
-    }
-
-    /** This := other (a copy): a ROOT LEAF or FEW ENTRIES are copied (into this clock's own when it fits), a trie is shared. */
+    /**
+     * This := other (a copy): a ROOT LEAF is copied (into this clock's own when it fits), a trie and an overlay are
+     * shared.
+     */
     final void copyFrom(VectorClock other) {
         Object o = other.root;
-        if (o instanceof Few of) {
-            root = of.copy();
-        } else if (o instanceof long[] ov) {
+        Overlay of = other.few;
+        if (o instanceof long[] ov) {
             if (root instanceof long[] v && v.length >= ov.length) {
                 System.arraycopy(ov, 0, v, 0, ov.length);
                 for (int i = ov.length; i < v.length; i++) {
@@ -354,34 +398,48 @@ class VectorClock {
             }
             root = o;
         }
+        if (of != null) {
+            of.shared = true;
+        }
+        few = of;
     }
 
     /** The first tid whose entry here is not ⪯ the same entry of {@code other}, or -1 if this ⊑ other. */
     final int firstNotLeq(VectorClock other) {
-        Object a = root;
-        if (a instanceof long[] av) {
-            for (int i = 0; i < av.length; i++) {
-                if (av[i] > other.get(i)) {
-                    return i;
-                }
+        Overlay f = few;
+        Overlay of = other.few;
+        Object r = root;
+        Object o = other.root;
+        if (f == null && of == null) {
+            return firstNotLeq(r, o, 0);
+        }
+        int first = -1;
+        for (long e : f == null ? NONE : f.epochs) {            // tids of this overlay: this one's entry is its
+            if (e > other.get(Epoch.tid(e))) {
+                first = Epoch.tid(e);
+                break;
             }
-            return -1;
         }
-        if (a instanceof Few f) {
-            for (long e : f.epochs) {
-                if (e > other.get(Epoch.tid(e))) {
-                    return Epoch.tid(e);
-                }
+        for (long e : of == null ? NONE : of.epochs) {          // tids of the other's only: this root's entry is this one's
+            int t = Epoch.tid(e);
+            if (first >= 0 && t >= first) {
+                break;
             }
-            return -1;
+            if ((f == null || f.indexOf(t) < 0) && get(r, t) > e) {
+                first = t;
+                break;
+            }
         }
-        if (a == null) {
-            return -1;
+        for (int from = 0; ; ) {                                // every other tid: root against root
+            int t = firstNotLeq(r, o, from);
+            if (t < 0 || (first >= 0 && t >= first)) {
+                return first;
+            }
+            if ((f == null || f.indexOf(t) < 0) && (of == null || of.indexOf(t) < 0)) {
+                return t;
+            }
+            from = t + 1;
         }
-        Node an = (Node) a;
-        Object b = other.root;
-        Node bn = b instanceof long[] bv ? new Node(0, bv, null) : b instanceof Few bf ? trieOf(bf) : (Node) b;  // read only
-        return firstNotLeq(an, bn != null && bn.shift > an.shift ? leftmost(bn, an.shift) : bn, 0);
     }
 
     /** True if every entry equals {@code other}'s (entries never set read as {@code i@0}). */
@@ -392,6 +450,7 @@ class VectorClock {
     /** Every entry back to {@code i@0}. */
     final void clear() {
         root = null;
+        few = null;
     }
 
     /** A fresh clock equal to this one. */
@@ -416,10 +475,36 @@ class VectorClock {
         return g;
     }
 
-    /** The root as a trie node: a ROOT LEAF becomes this clock's own leaf node, FEW ENTRIES a trie (null if empty). */
+    /** The root as a trie node: a ROOT LEAF becomes this clock's own leaf node (null if empty). */
     private Node trie() {
         Object r = root;
-        return r instanceof long[] v ? new Node(0, v, null) : r instanceof Few f ? trieOf(f) : (Node) r;
+        return r instanceof long[] v ? new Node(0, v, null) : (Node) r;
+    }
+
+    /** Entry {@code tid} of root {@code r}. */
+    private static long get(Object r, int tid) {
+        if (r instanceof long[] v) {
+            return tid < v.length ? v[tid] : Epoch.make(tid, 0);
+        }
+        return r == null ? Epoch.make(tid, 0) : get((Node) r, tid);
+    }
+
+    /** The first tid from {@code from} on whose entry in root {@code a} is not ⪯ root {@code b}'s, or -1. */
+    private static int firstNotLeq(Object a, Object b, int from) {
+        if (a instanceof long[] av) {
+            for (int i = from; i < av.length; i++) {
+                if (av[i] > get(b, i)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+        if (a == null) {
+            return -1;
+        }
+        Node an = (Node) a;
+        Node bn = b instanceof long[] bv ? new Node(0, bv, null) : (Node) b;    // read only: no need to copy
+        return firstNotLeq(an, bn != null && bn.shift > an.shift ? leftmost(bn, an.shift) : bn, 0, from);
     }
 
     private static long get(Node n, int tid) {
@@ -435,6 +520,28 @@ class VectorClock {
         long[] v = n.values;
         int j = tid & MASK;
         return j < v.length ? v[j] : Epoch.make(tid, 0);
+    }
+
+    /**
+     * {@code r} (may be null) with entry {@code tid} set: r itself or a copy of its path, under new roots if needed
+     * (always an inner node: a trie's root is never a leaf).
+     */
+    private static Node setIn(Node r, int tid, long epoch) {
+        Node top = writableInner(tallEnough(r, Math.max(tid, WIDTH) + 1));
+        Node n = top;
+        for (int s = top.shift; s > 0; s -= BITS) {
+            int k = (tid >>> s) & MASK;
+            Node child = n.kids[k];
+            Node w = s == BITS ? leafFor(child, tid, false) : child == null ? Node.inner(s - BITS, null) : writableInner(child);
+            if (w != child) {
+                n.kids[k] = w;
+            }
+            n.covered = null;                                   // a set may lower an entry
+            n = w;
+        }
+        n.values[tid & MASK] = epoch;
+        n.covered = null;
+        return top;
     }
 
     /** {@code r} (or new roots above it) whose range reaches {@code capacity}; an empty leaf for an empty clock. */
@@ -560,21 +667,24 @@ class VectorClock {
         return true;
     }
 
-    /** The first index at or above {@code base} where {@code a} is above {@code b} (null b: all {@code i@0}), or -1. */
-    private static int firstNotLeq(Node a, Node b, int base) {
-        if (a == null || a == b) {
+    /**
+     * The first index at or above {@code base} and {@code from} where {@code a} is above {@code b} (null b: all
+     * {@code i@0}), or -1.
+     */
+    private static int firstNotLeq(Node a, Node b, int base, int from) {
+        if (a == null || a == b || base + a.capacity() <= from) {
             return -1;
         }
         if (b != null && b.shift < a.shift) {                   // b holds only a's first child's range
-            int found = firstNotLeq(a.kids[0], b, base);
+            int found = firstNotLeq(a.kids[0], b, base, from);
             for (int j = 1; j < WIDTH && found < 0; j++) {
-                found = firstNotLeq(a.kids[j], null, base + (j << a.shift));
+                found = firstNotLeq(a.kids[j], null, base + (j << a.shift), from);
             }
             return found;
         }
         if (a.shift == 0) {
             long[] av = a.values;
-            for (int j = 0; j < av.length; j++) {
+            for (int j = Math.max(0, from - base); j < av.length; j++) {
                 long bj = b != null && j < b.values.length ? b.values[j] : Epoch.make(base + j, 0);
                 if (av[j] > bj) {
                     return base + j;
@@ -583,7 +693,7 @@ class VectorClock {
             return -1;
         }
         for (int j = 0; j < WIDTH; j++) {
-            int found = firstNotLeq(a.kids[j], b == null ? null : b.kids[j], base + (j << a.shift));
+            int found = firstNotLeq(a.kids[j], b == null ? null : b.kids[j], base + (j << a.shift), from);
             if (found >= 0) {
                 return found;
             }

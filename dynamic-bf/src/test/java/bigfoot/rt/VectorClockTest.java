@@ -68,17 +68,45 @@ class VectorClockTest {
     }
 
     /**
-     * FEW ENTRIES, differentially: the same operations over clocks drawing their tids from a dozen spread over 40,000,
-     * so clocks go from a few entries to tries and back (copies, snapshots) and meet the other forms in joins.
+     * OVERLAY, differentially: the same operations over clocks drawing their tids from pools of 12 to 96 spread over
+     * 40,000 (one of them below 32, as main's), most often from a few of them, so overlays fill, are set into their
+     * roots, are shared by copies and joins, and meet roots that hold the same tids.
      */
     @Test
-    void fewEntriesBehaveAsSeparateArrays() {
-        for (int seed = 0; seed < 4; seed++) {
-            Random random = new Random(seed);
-            int[] tids = random.ints(12, 0, 40_000).toArray();
-            tids[0] = 1;                                          // a tid below 32, as main's
-            differential(random, 40_000, () -> tids[random.nextInt(random.nextInt(10) < 8 ? 4 : tids.length)]);
+    void overlaysBehaveAsSeparateArrays() {
+        for (int pool : new int[] {12, 24, 40, 96}) {
+            for (int seed = 0; seed < 3; seed++) {
+                Random random = new Random(pool * 10L + seed);
+                int[] tids = random.ints(pool, 0, 40_000).toArray();
+                tids[0] = 1;
+                differential(random, 40_000, () -> tids[random.nextInt(random.nextInt(10) < 6 ? 4 : tids.length)]);
+            }
         }
+    }
+
+    /**
+     * OVERLAY: an entry set below its root's (a set may lower an entry) overrides the root in reads, comparisons and
+     * joins, also when a join trims a full overlay of the entries its root already holds.
+     */
+    @Test
+    void anOverlayEntryBelowItsRootsStillOverridesIt() {
+        VectorClock a = new VectorClock();
+        for (int tid = 100; tid <= 116; tid++) {                  // one past the overlay's bound: set into the root
+            a.set(tid, Epoch.make(tid, 50));
+        }
+        a.set(100, Epoch.make(100, 10));
+        VectorClock b = a.snapshot();
+        b.set(100, Epoch.make(100, 20));
+        assertEquals(-1, a.firstNotLeq(b), "10 <= 20, whatever the shared root holds");
+        assertEquals(100, b.firstNotLeq(a));
+        VectorClock many = new VectorClock();
+        for (int tid = 200; tid < 216; tid++) {
+            many.set(tid, Epoch.make(tid, 1));
+        }
+        a.joinFrom(many);                                         // 17 overlay entries: trimmed, then set into the root
+        assertEquals(Epoch.make(100, 10), a.get(100));
+        assertEquals(Epoch.make(215, 1), a.get(215));
+        assertEquals(Epoch.make(116, 50), a.get(116));
     }
 
     /**

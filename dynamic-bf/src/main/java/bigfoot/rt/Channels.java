@@ -20,11 +20,18 @@ final class Channels {
     private final WeakIdentityMap<VarState> channels = new WeakIdentityMap<>();
     private final WeakIdentityMap<Object> aliases = new WeakIdentityMap<>();
 
-    /** The channel of {@code key} (its alias's target's, if it has one). */
+    /**
+     * The channel of {@code key} (its alias's target's, if it has one). A {@link HandOff} holds its own (one per task,
+     * made with it, so a thread per task adds no entry to the map) and is never an alias: it is made here, and
+     * aliases are objects that library calls return.
+     */
     VarState of(Object key) {
+        if (key instanceof HandOff h) {
+            return h.channel;
+        }
         WeakIdentityMap.Entry<Object> alias = aliases.find(key);
         Object target = alias == null ? key : alias.value;
-        return channels.entry(target, k -> new VarState()).value;
+        return target instanceof HandOff h ? h.channel : channels.entry(target, k -> new VarState()).value;
     }
 
     /** From now on {@code alias} uses {@code key}'s channel (the first alias an object gets is kept). */

@@ -10,6 +10,8 @@ package bigfoot.rt;
  */
 abstract class HandOff {
 
+    /** This hand-off's channel ({@link Channels#of}). */
+    final VarState channel = new VarState();
     private final Object firstAwaited;
     private final Object secondAwaited;
     private final Object notified;

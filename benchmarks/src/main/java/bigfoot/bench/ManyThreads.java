@@ -105,9 +105,10 @@ public final class ManyThreads {
         System.out.println(table.toString().strip());
         for (int n : tasks) {
             for (String mode : modes) {
-                Run base = run(java, List.of("-cp", plain.toString()), mode, n, timeout);
-                Run detector = run(java, List.of("-javaagent:" + runtime + "=quiet", "-cp", checked.toString()), mode, n,
-                        timeout);
+                Run base = run(java, List.of("-cp", plain.toString()), mode, n, timeout, null);
+                Path report = work.resolve("report-" + mode + "-" + n + ".json");
+                Run detector = run(java, List.of("-javaagent:" + runtime + "=quiet,report=json:" + report, "-cp",
+                        checked.toString()), mode, n, timeout, report);
                 String slowdown = base.cpuMs().isPresent() && detector.cpuMs().isPresent()
                         ? String.format(Locale.ROOT, "%.1fx",
                                 (double) detector.cpuMs().getAsLong() / Math.max(1, base.cpuMs().getAsLong()))
@@ -124,9 +125,11 @@ public final class ManyThreads {
 
     /**
      * Runs ThreadPerTask in a fresh JVM: its result, {@link Run#TIMED_OUT}, or a failed run with its exit status
-     * (its stderr is the harness's).
+     * (its stderr is the harness's). With a {@code report} (a run under the runtime), a run whose verdict is
+     * incomplete (the detector turned itself off) or that reports a race (the program has none) failed too: its
+     * numbers would not be the detector's.
      */
-    static Run run(Path java, List<String> jvmArgs, String mode, int tasks, long timeoutSeconds)
+    static Run run(Path java, List<String> jvmArgs, String mode, int tasks, long timeoutSeconds, Path report)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         cmd.addAll(jvmArgs);
@@ -143,10 +146,21 @@ public final class ManyThreads {
                 System.err.println("ManyThreads: " + String.join(" ", cmd) + " exited with status " + p.exitValue());
                 return Run.failed("status " + p.exitValue());
             }
-            return parse(text);
+            Run run = parse(text);
+            String wrong = report == null ? null : wrongVerdict(ReportSummary.read(report));
+            if (wrong != null) {
+                System.err.println("ManyThreads: " + String.join(" ", cmd) + ": " + wrong);
+                return Run.failed(wrong);
+            }
+            return run;
         } finally {
             Files.deleteIfExists(out);
         }
+    }
+
+    /** Why a run's report is not the race-free program's complete verdict, or null if it is. */
+    static String wrongVerdict(ReportSummary summary) {
+        return !summary.complete() ? "incomplete verdict" : summary.races() > 0 ? summary.races() + " races" : null;
     }
 
     /** The {@code cpu-ms:} and {@code peak-rss-kb:} lines of ThreadPerTask's output. */

@@ -47,10 +47,10 @@ class ManyThreadsTest {
         Path checked = Rewriter.rewrite(plain, work.resolve("kernels-bigfoot.jar"), "bigfoot", false);
         Path report = dir.resolve("report.json");
         for (String mode : List.of("pool", "threads")) {
-            assertTrue(ManyThreads.run(java, List.of("-cp", plain.toString()), mode, 300, 120).cpuMs().isPresent());
+            assertTrue(ManyThreads.run(java, List.of("-cp", plain.toString()), mode, 300, 120, null).cpuMs().isPresent());
             ManyThreads.Run r = ManyThreads.run(java, List.of("-javaagent:" + runtime + "=quiet,report=json:" + report,
-                    "-cp", checked.toString()), mode, 2_300, 120);
-            assertTrue(r.cpuMs().isPresent(), mode + " ran past the timeout");
+                    "-cp", checked.toString()), mode, 2_300, 120, report);
+            assertTrue(r.cpuMs().isPresent(), mode + ": " + r.failure());
             ReportSummary s = ReportSummary.read(report);
             assertEquals(0, s.races(), mode + ": the tasks share only an AtomicLong");
         }
@@ -63,6 +63,19 @@ class ManyThreadsTest {
             return; // this JVM has them
         }
         assertEquals("status 2", ManyThreads.run(java, List.of("-cp", KernelJar.write(dir.resolve("kernels.jar")).toString()),
-                "virtual", 10, 60).cpu());
+                "virtual", 10, 60, null).cpu());
+    }
+
+    /** A detector that turned itself off, or that reports a race in this race-free program, gives no numbers. */
+    @Test
+    void anIncompleteOrRacyVerdictIsAFailedRun() throws IOException {
+        assertEquals(null, ManyThreads.wrongVerdict(summary(0, true)));
+        assertEquals("incomplete verdict", ManyThreads.wrongVerdict(summary(0, false)));
+        assertEquals("2 races", ManyThreads.wrongVerdict(summary(2, true)));
+    }
+
+    private ReportSummary summary(int races, boolean complete) throws IOException {
+        return ReportSummary.read(Files.writeString(dir.resolve("r.json"), "{\"races\":[],\"summary\":{\"races\":" + races
+                + ",\"complete\":" + complete + ",\"checks\":1,\"arrayShadowBytes\":0}}"));
     }
 }

@@ -235,7 +235,9 @@ class VectorClock {
         Overlay f = few;
         Overlay of = other.few;
         Object o = other.root;
-        if (f == null && of == null && !(o instanceof Node && root instanceof long[])) {
+        Object r = root;
+        boolean leafMeetsTrie = r instanceof long[] && o instanceof Node || o instanceof long[] && r instanceof Node;
+        if (f == null && of == null && !leafMeetsTrie) {
             joinRoot(o);
         } else {
             joinWithOverlays(f, of, o);
@@ -243,13 +245,18 @@ class VectorClock {
     }
 
     private void joinWithOverlays(Overlay f, Overlay of, Object o) {
-        if (root instanceof long[] v && o instanceof Node on) {
+        Object r = root;
+        if (r instanceof long[] v && o instanceof Node on) {
             // LEAF INTO OVERLAY: a small clock meeting a trie (a task acquiring what every task released) shares the
             // trie and keeps in its overlay the few entries of its own above the trie's, instead of copying a path
             long[] over = withLaterEntries(joinedOverlay(f, of, o), v, on);
             on.shared = true;
             root = on;
             overlay(over, of);
+        } else if (o instanceof long[] ov && r instanceof Node rn) {
+            // and the other way: a trie meeting a small clock (the atomic, released into by a task that knows its
+            // submitter) keeps the leaf's later entries in its overlay instead of raising the leaf into a path
+            overlay(withLaterEntries(joinedOverlay(f, of, o), ov, rn), of);
         } else if (of == null) {
             if (f.shared) {
                 f = new Overlay(f.epochs.clone());

@@ -75,7 +75,8 @@ record RaceReport(List<Race> races, List<Violation> violations, Summary summary)
         }
     }
 
-    record Access(String thread, String op, SiteRef site) {
+    /** {@code started}: where the thread was started ({@code by "main" at ...}), or null if the report does not say. */
+    record Access(String thread, String op, SiteRef site, String started) {
     }
 
     /** A placement violation: kind "uncovered-access" (site of the access) or "illegitimate-check" (of the check). */
@@ -146,7 +147,8 @@ record RaceReport(List<Race> races, List<Violation> violations, Summary summary)
     }
 
     private static Access access(Node a) {
-        return new Access(a.get("thread").string(), a.get("op").string(), site(a.get("site")));
+        return new Access(a.get("thread").string(), a.get("op").string(), site(a.get("site")),
+                a.has("started") ? a.get("started").string() : null);
     }
 
     private static SiteRef site(Node site) {

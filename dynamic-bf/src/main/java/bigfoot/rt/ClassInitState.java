@@ -3,7 +3,7 @@ package bigfoot.rt;
 /**
  * The clock {@code I_c} recorded at the end of class c's {@code <clinit>}, joined by a thread before its
  * first (slow-path) use of c's static fields, because the JVM orders a class's initialisation before
- * every use of the class (fasttrack2.md section 5, "Class initialisation").
+ * every use of the class ("The FastTrack2 Race Detector", section 8: static initializers happen before any use of the class).
  */
 final class ClassInitState {
 

@@ -3,7 +3,7 @@ package bigfoot.rt;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The FastTrack2 analysis (fasttrack2.md sections 4, 5, 8, 9) over explicit state objects, so a trace
+ * The FastTrack2 analysis (Flanagan and Freund, "The FastTrack2 Race Detector", sections 3, 5, 6 and 8) over explicit state objects, so a trace
  * can be replayed single-threaded in tests; {@link RT} is a thin facade that finds the state objects.
  *
  * <p>Accesses: same-epoch rules lock-free and allocation-free, every other rule under the shadow's

@@ -19,7 +19,7 @@ final class ThreadIdentity extends WeakReference<Thread> {
     ThreadIdentity(long firstEpoch, Thread thread, String started, ReferenceQueue<Thread> collected) {
         super(thread, collected);
         this.firstEpoch = firstEpoch;
-        this.lastKnownName = thread.getName();
+        this.lastKnownName = reportName(thread);
         this.started = started;
     }
 
@@ -27,9 +27,22 @@ final class ThreadIdentity extends WeakReference<Thread> {
     String name() {
         Thread t = get();
         if (t != null) {
-            lastKnownName = t.getName();
+            lastKnownName = reportName(t);
         }
         return lastKnownName;
+    }
+
+    /**
+     * {@code t}'s name, or for a thread without one (a virtual thread's default) {@code unnamed thread #id} ({@code
+     * unnamed virtual thread #id}): an empty name in a report would not tell two such threads apart.
+     */
+    static String reportName(Thread t) {
+        String name = t.getName();
+        if (!name.isEmpty()) {
+            return name;
+        }
+        boolean virtual = t.getClass().getName().equals("java.lang.VirtualThread");
+        return "unnamed " + (virtual ? "virtual " : "") + "thread #" + t.getId();
     }
 
     /** The thread, or null once it has been collected (which implies it is not running). */

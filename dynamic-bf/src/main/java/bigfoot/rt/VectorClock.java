@@ -12,13 +12,13 @@ import java.util.Arrays;
  * Tries share subtrees (SHARED SUBTREES): a join takes over the other clock's subtrees where this one has none
  * ({@code C ⊔ ⊥ = C}) or holds nothing they do not (CONVERGE), skips those both hold and those it has joined before
  * (COVERED), and a copy shares the root. So joins and copies cost what differs, not the number of tids ever used:
- * tasks on threads of their own that all meet in one atomic and one executor each copy a few nodes, not a clock
+ * tasks on threads of their own that all meet in one atomic and one executor each copy a overlay nodes, not a clock
  * with an entry per task. A shared node ({@link Node#shared}) is never changed: a set or a join through it copies it
  * first (marking the children shared, which the copy also reaches) and changes the copy; a node only this clock
  * reaches is changed in place. Entries set or joined since the root last changed, up to {@value #OVERLAY_MAX}, sit in
- * an {@link Overlay} that overrides the root's, so ticks and joins of a few entries copy no path.
+ * an {@link Overlay} that overrides the root's, so ticks and joins of a overlay entries copy no path.
  *
- * <p>Who may write which clock is the caller's discipline (fasttrack2.md section 9). A clock is shared from or
+ * <p>Who may write which clock is the caller's discipline (Flanagan and Freund, "The FastTrack2 Race Detector", sections 5 and 6). A clock is shared from or
  * copied only by a thread that may write it or holds what orders its writers (the lock of a lock clock, the monitor
  * of a volatile's shadow, the end of a joined thread), so no node is marked shared while its owner changes it in
  * place. Readers without that right (READ SHARED SAME EPOCH reads its own entry of a location's read vector) see
@@ -151,14 +151,14 @@ class VectorClock {
      * The OVERLAY, or null. Written after the root when both change, and read before it, so a reader that sees an
      * overlay without an entry also sees the root that took it.
      */
-    private volatile Overlay few;
+    private volatile Overlay overlay;
 
     VectorClock() {
     }
 
     /** The epoch of thread {@code tid}; {@code tid@0} if never set. */
     final long get(int tid) {
-        Overlay f = few;
+        Overlay f = overlay;
         if (f != null) {
             int i = f.indexOf(tid);
             if (i >= 0) {
@@ -169,13 +169,13 @@ class VectorClock {
     }
 
     final void set(int tid, long epoch) {
-        Overlay f = few;
+        Overlay f = overlay;
         int i = f == null ? -1 : f.indexOf(tid);
         if (i >= 0) {
             if (f.shared) {
                 Overlay copy = new Overlay(f.epochs.clone());
                 copy.epochs[i] = epoch;
-                few = copy;
+                overlay = copy;
             } else {
                 f.epochs[i] = epoch;
             }
@@ -195,7 +195,7 @@ class VectorClock {
         }
         long[] e = f == null ? new long[] {epoch} : f.with(epoch);
         if (e.length <= OVERLAY_MAX) {
-            few = new Overlay(e);
+            overlay = new Overlay(e);
         } else {
             flush(e);
         }
@@ -208,7 +208,7 @@ class VectorClock {
             top = setIn(top, Epoch.tid(e), e);
         }
         root = top;
-        few = null;
+        overlay = null;
     }
 
     /** Makes room in a ROOT LEAF for the entries below {@code length} (at most {@value #WIDTH}), so one array holds them. */
@@ -225,15 +225,15 @@ class VectorClock {
     /** The number of entries that may differ from {@code i@0}. */
     final int size() {
         Object r = root;
-        Overlay f = few;
+        Overlay f = overlay;
         int s = r instanceof long[] v ? v.length : r == null ? 0 : ((Node) r).capacity();
         return f == null ? s : Math.max(s, f.maxTid() + 1);
     }
 
     /** This := this ⊔ other (pointwise max). */
     final void joinFrom(VectorClock other) {
-        Overlay f = few;
-        Overlay of = other.few;
+        Overlay f = overlay;
+        Overlay of = other.overlay;
         Object o = other.root;
         Object r = root;
         boolean leafMeetsTrie = r instanceof long[] && o instanceof Node || o instanceof long[] && r instanceof Node;
@@ -248,15 +248,15 @@ class VectorClock {
         Object r = root;
         if (r instanceof long[] v && o instanceof Node on) {
             // LEAF INTO OVERLAY: a small clock meeting a trie (a task acquiring what every task released) shares the
-            // trie and keeps in its overlay the few entries of its own above the trie's, instead of copying a path
+            // trie and keeps in its overlay the overlay entries of its own above the trie's, instead of copying a path
             long[] over = withLaterEntries(joinedOverlay(f, of, o), v, on);
             on.shared = true;
             root = on;
-            overlay(over, of);
+            setOverlay(over, of);
         } else if (o instanceof long[] ov && r instanceof Node rn) {
             // and the other way: a trie meeting a small clock (the atomic, released into by a task that knows its
             // submitter) keeps the leaf's later entries in its overlay instead of raising the leaf into a path
-            overlay(withLaterEntries(joinedOverlay(f, of, o), ov, rn), of);
+            setOverlay(withLaterEntries(joinedOverlay(f, of, o), ov, rn), of);
         } else if (of == null) {
             if (f.shared) {
                 f = new Overlay(f.epochs.clone());
@@ -265,11 +265,11 @@ class VectorClock {
                 f.epochs[i] = Math.max(f.epochs[i], get(o, Epoch.tid(f.epochs[i])));
             }
             joinRoot(o);
-            few = f;
+            overlay = f;
         } else {
             long[] over = joinedOverlay(f, of, o);
             joinRoot(o);
-            overlay(over, of);
+            setOverlay(over, of);
         }
     }
 
@@ -314,14 +314,14 @@ class VectorClock {
     }
 
     /**
-     * The joined overlay {@code over}: the other's own ({@code of}, may be null) if equal to it (shared), else a new
-     * one (none if empty); past {@link #OVERLAY_MAX}
-     * without the entries the joined root already holds, and set into the root (FLUSH) if still too many.
+     * The overlay := the joined {@code over}: the other's ({@code of}, may be null) if equal to it (shared), else a new
+     * one (none if empty); past {@link #OVERLAY_MAX} without the entries the joined root already holds, and set into
+     * the root (FLUSH) if still too many.
      */
-    private void overlay(long[] over, Overlay of) {
+    private void setOverlay(long[] over, Overlay of) {
         if (of != null && Arrays.equals(over, of.epochs)) {
             of.shared = true;
-            few = of;
+            overlay = of;
             return;
         }
         if (over.length > OVERLAY_MAX) {
@@ -337,7 +337,7 @@ class VectorClock {
         if (over.length > OVERLAY_MAX) {
             flush(over);
         } else {
-            few = over.length == 0 ? null : new Overlay(over);
+            overlay = over.length == 0 ? null : new Overlay(over);
         }
     }
 
@@ -389,7 +389,7 @@ class VectorClock {
      */
     final void copyFrom(VectorClock other) {
         Object o = other.root;
-        Overlay of = other.few;
+        Overlay of = other.overlay;
         if (o instanceof long[] ov) {
             if (root instanceof long[] v && v.length >= ov.length) {
                 System.arraycopy(ov, 0, v, 0, ov.length);
@@ -408,13 +408,13 @@ class VectorClock {
         if (of != null) {
             of.shared = true;
         }
-        few = of;
+        overlay = of;
     }
 
     /** The first tid whose entry here is not ⪯ the same entry of {@code other}, or -1 if this ⊑ other. */
     final int firstNotLeq(VectorClock other) {
-        Overlay f = few;
-        Overlay of = other.few;
+        Overlay f = overlay;
+        Overlay of = other.overlay;
         Object r = root;
         Object o = other.root;
         if (f == null && of == null) {
@@ -457,7 +457,7 @@ class VectorClock {
     /** Every entry back to {@code i@0}. */
     final void clear() {
         root = null;
-        few = null;
+        overlay = null;
     }
 
     /** A fresh clock equal to this one. */

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Each FT2 access rule (fasttrack2.md section 4) as a state transition, and each race kind with its recovery. */
+/** Each FT2 access rule ("The FastTrack2 Race Detector", section 3, Figure 1) as a state transition, and each race kind with its recovery. */
 class FastTrackAccessRulesTest {
 
     private final Sim sim = new Sim();

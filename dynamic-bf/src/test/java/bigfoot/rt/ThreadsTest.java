@@ -109,6 +109,14 @@ class ThreadsTest {
         assertEquals(3, totals[2], "main, a and b");
     }
 
+    /** A thread without a name (a virtual thread's default) is named by its id in reports, not as an empty string. */
+    @Test
+    void anUnnamedThreadIsNamedByItsId() throws InterruptedException {
+        Thread t = Workers.run(threads, "", ts -> sim.order(ts, ts));
+        ThreadState s = threads.stateOf(t);
+        assertEquals("unnamed thread #" + t.getId(), threads.nameOf(s.epoch));
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await();

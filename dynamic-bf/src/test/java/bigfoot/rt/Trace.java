@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * A random well-formed trace (fasttrack2.md section 1 assumptions): locks are held by one thread at a
+ * A random well-formed trace (the well-formedness assumptions of "The FastTrack2 Race Detector", section 2): locks are held by one thread at a
  * time (re-entrantly), released only by their holder; each thread is forked at most once, before any
  * of its operations, and does nothing after it is joined; a class's statics are used by other threads
  * only after its initialiser finished, and only by the initialising thread before that.

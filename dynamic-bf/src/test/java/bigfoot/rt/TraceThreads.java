@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * The bookkeeping that keeps a random trace well formed (fasttrack2.md section 1 assumptions), shared by the
+ * The bookkeeping that keeps a random trace well formed (the well-formedness assumptions of "The FastTrack2 Race Detector", section 2), shared by the
  * trace generators: a lock is held by one thread at a time, re-entrantly, and released only by its holder;
  * each thread is forked at most once, before any of its operations, and does nothing after it is joined (and
  * is joined only while it holds no lock). Thread 0 runs from the start.

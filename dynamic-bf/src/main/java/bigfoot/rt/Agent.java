@@ -7,7 +7,8 @@ import java.lang.instrument.Instrumentation;
  * -cp app-checked.jar Main}. The agent puts the runtime on the class path, configures it and starts it before
  * main, so the exit report appears even if no instrumented code runs. The program is rewritten ahead of time by
  * StaticBF; with {@code load-time=CP} (where StaticBF is) the classes that were not are rewritten as they load
- * ({@link LoadTimeInstrumentation}). A bad option ends the JVM with status 2.
+ * ({@link LoadTimeInstrumentation}). A bad option, a report that cannot be written or a suppressions file that
+ * cannot be read ends the JVM with status 2, before main.
  */
 public final class Agent {
 
@@ -18,6 +19,7 @@ public final class Agent {
         Config config;
         try {
             config = Config.fromProperties(System.getProperties()).withAgentOptions(options);
+            config.checkFiles();
             if (config.loadTime() != null) {
                 LoadTimeInstrumentation.install(instrumentation, config.loadTime());
             }

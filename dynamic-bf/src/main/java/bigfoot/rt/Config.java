@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,6 +120,31 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
     /** The file of the report of {@code format}, or null. */
     Path report(String format) {
         return reports.stream().filter(r -> r.format().equals(format)).map(ReportFile::file).findFirst().orElse(null);
+    }
+
+    /**
+     * Checks, before the program runs, that every report can be written and the suppressions file read, so a typo
+     * costs a one-line error instead of a run whose report is lost; IllegalArgumentException names the first problem.
+     */
+    void checkFiles() {
+        for (ReportFile r : reports) {
+            Path file = r.file().toAbsolutePath();
+            Path dir = file.getParent();
+            String what = "cannot write the " + r.format() + " report " + r.file() + ": ";
+            if (dir == null || !Files.isDirectory(dir)) {
+                throw new IllegalArgumentException(what + "directory " + dir + " does not exist");
+            }
+            if (Files.isDirectory(file)) {
+                throw new IllegalArgumentException(what + "it is a directory");
+            }
+            if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(dir)) {
+                throw new IllegalArgumentException(what + "permission denied");
+            }
+        }
+        if (suppressions != null && !(Files.isRegularFile(suppressions) && Files.isReadable(suppressions))) {
+            throw new IllegalArgumentException("cannot read the suppressions file " + suppressions
+                    + (Files.exists(suppressions) ? "" : ": no such file"));
+        }
     }
 
     /** This config overridden by comma-separated agent options; IllegalArgumentException names a bad one. */

@@ -33,8 +33,8 @@ final class ThreadIdentity extends WeakReference<Thread> {
     }
 
     /**
-     * {@code t}'s name, or for a thread without one (a virtual thread's default) {@code unnamed thread #id} ({@code
-     * unnamed virtual thread #id}): an empty name in a report would not tell two such threads apart.
+     * {@code t}'s name, or for a thread without one (a virtual thread's default) {@code virtual#id} ({@code thread#id}
+     * for a platform thread): an empty name in a report would not tell two such threads apart.
      */
     static String reportName(Thread t) {
         String name = t.getName();
@@ -42,7 +42,7 @@ final class ThreadIdentity extends WeakReference<Thread> {
             return name;
         }
         boolean virtual = t.getClass().getName().equals("java.lang.VirtualThread");
-        return "unnamed " + (virtual ? "virtual " : "") + "thread #" + t.getId();
+        return (virtual ? "virtual#" : "thread#") + t.getId();
     }
 
     /** The thread, or null once it has been collected (which implies it is not running). */

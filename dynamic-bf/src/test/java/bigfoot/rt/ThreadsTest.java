@@ -114,7 +114,7 @@ class ThreadsTest {
     void anUnnamedThreadIsNamedByItsId() throws InterruptedException {
         Thread t = Workers.run(threads, "", ts -> sim.order(ts, ts));
         ThreadState s = threads.stateOf(t);
-        assertEquals("unnamed thread #" + t.getId(), threads.nameOf(s.epoch));
+        assertEquals("thread#" + t.getId(), threads.nameOf(s.epoch));
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

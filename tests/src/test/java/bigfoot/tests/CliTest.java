@@ -122,6 +122,25 @@ class CliTest {
         assertTrue(r.stdout().contains("count 1500"), r.stdout());
     }
 
+    /** A report that cannot be written, or suppressions that cannot be read, stop the run before the program starts. */
+    @Test
+    void unwritableReportsAndMissingSuppressionsFailBeforeTheProgramRuns() throws Exception {
+        Path noDir = dir.resolve("no-such-dir").resolve("x.json");
+        Path missing = dir.resolve("missing.rules");
+        Map<List<String>, String> cases = Map.of(
+                List.of("--report", "json:" + noDir), "DynamicBF: cannot write the json report " + noDir + ": directory "
+                        + noDir.getParent() + " does not exist",
+                List.of("--report", "html:" + dir), "DynamicBF: cannot write the html report " + dir + ": it is a directory",
+                List.of("--suppress", missing.toString()), "DynamicBF: cannot read the suppressions file " + missing
+                        + ": no such file");
+        for (Map.Entry<List<String>, String> c : cases.entrySet()) {
+            ChildJvm.Result r = launch(c.getKey(), "corpus.SyncBlockCounter");
+            assertEquals(2, r.exit(), () -> c.getKey() + "; stderr:\n" + r.stderrTail());
+            assertEquals(c.getValue(), r.stderr().strip(), c.getKey().toString());
+            assertEquals("", r.stdout(), "the program did not run");
+        }
+    }
+
     private ChildJvm.Result launch(List<String> options, String mainClass) throws Exception {
         List<String> args = new ArrayList<>(List.of("-jar", ChildJvm.runtimeJar().toString()));
         args.addAll(options);

@@ -5,19 +5,24 @@ import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
  * The output jar, written to a temporary file next to its destination and moved into place only by
- * {@link #commit}: a failed run never leaves a half-written jar (nor its temporary file).
+ * {@link #commit}: a failed run never leaves a half-written jar (nor its temporary file). The jar gets the mode any
+ * file the user creates gets (their umask), as a compiler's output does.
  */
 final class OutputJar implements Closeable {
 
@@ -44,8 +49,18 @@ final class OutputJar implements Closeable {
         }
         Path temp = null;
         try {
-            temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
-            return new OutputJar(absolute, temp, new ZipOutputStream(new BufferedOutputStream(Files.newOutputStream(temp))));
+            OutputStream out = null;
+            while (out == null) {
+                // not createTempFile, whose file is private (0600) whatever the umask: the jar is the user's output
+                temp = dir.resolve("." + absolute.getFileName() + "." + Long.toUnsignedString(
+                        ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+                try {
+                    out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                } catch (FileAlreadyExistsException e) {
+                    temp = null;
+                }
+            }
+            return new OutputJar(absolute, temp, new ZipOutputStream(new BufferedOutputStream(out)));
         } catch (IOException e) {
             deleteQuietly(temp);
             throw StaticBfException.failure("cannot write output " + destination + ": " + reason(e));

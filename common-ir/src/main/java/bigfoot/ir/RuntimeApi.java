@@ -158,6 +158,13 @@ public final class RuntimeApi {
      */
     public static final Entry TASK_RUNNABLE = new Entry("taskRunnable",
             "(Ljava/lang/Runnable;" + OBJ + TS + ")Ljava/lang/Runnable;");
+    /**
+     * {@code Runnable threadRunnable(Runnable task, Object builder, ThreadState ts)}: in place of the task of a thread
+     * that {@code Thread.Builder.start} or {@code Thread.startVirtualThread} starts at once: the FORK edge (everything
+     * the starting thread did before the call happens before the new thread's first action) and the start's site.
+     */
+    public static final Entry THREAD_RUNNABLE = new Entry("threadRunnable",
+            "(Ljava/lang/Runnable;" + OBJ + TS + ")Ljava/lang/Runnable;");
     /** {@code Callable taskCallable(Callable task, Object executor, ThreadState ts)}: as {@link #TASK_RUNNABLE}. */
     public static final Entry TASK_CALLABLE = new Entry("taskCallable",
             "(Ljava/util/concurrent/Callable;" + OBJ + TS + ")Ljava/util/concurrent/Callable;");
@@ -199,7 +206,7 @@ public final class RuntimeApi {
         ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
         READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
         HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
-        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, STAGE,
+        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, STAGE, THREAD_RUNNABLE,
     };
 
     // ---- members added to rewritten classes ----

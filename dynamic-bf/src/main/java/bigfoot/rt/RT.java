@@ -659,6 +659,20 @@ public final class RT {
         return Tasks.runnable(task, executor, ts);
     }
 
+    /** In place of the task of a thread a Thread.Builder starts at once ({@link StartedTask}). */
+    public static Runnable threadRunnable(Runnable task, Object builder, ThreadState ts) {
+        return StartedTask.of(task, ts);
+    }
+
+    /** The first action of a thread a Thread.Builder started: its state, made with where it was started. */
+    static void threadStarted(String startSite) {
+        try {
+            ENGINE.threads.currentStartedAt(startSite);
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
     public static java.util.concurrent.Callable<?> taskCallable(java.util.concurrent.Callable<?> task, Object executor,
             ThreadState ts) {
         return Tasks.callable(task, executor, ts);

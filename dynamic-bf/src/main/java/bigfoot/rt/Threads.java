@@ -76,15 +76,25 @@ final class Threads {
         }
         ThreadState s = local.get();
         if (s == null) {
-            return attach(t, slot);
+            return attach(t, slot, null);
         }
         claim(t, slot);
         return s;
     }
 
-    private ThreadState attach(Thread t, int slot) {
+    /**
+     * The calling thread's state, made with {@code started} as where it was started if it has none yet: the first
+     * action of a thread a Thread.Builder started ({@link StartedTask}).
+     */
+    ThreadState currentStartedAt(String started) {
+        Thread t = Thread.currentThread();
+        ThreadState s = local.get();
+        return s != null ? s : attach(t, (int) t.getId() & (BY_ID_SLOTS - 1), started);
+    }
+
+    private ThreadState attach(Thread t, int slot, String started) {
         WeakIdentityMap.Entry<ThreadState> forked = byThread.find(t);
-        ThreadState s = forked != null ? forked.value : register(t, -1, 1, null);
+        ThreadState s = forked != null ? forked.value : register(t, -1, 1, started);
         s.attached = true;
         local.set(s);
         claim(t, slot);
@@ -154,7 +164,7 @@ final class Threads {
      * {@code by "main" at demo.Bank.main(Bank.java:40)}: the starting thread and the program frame that called the
      * runtime's fork entry point (one stack walk per thread start), or null when not called through it.
      */
-    private static String startSite() {
+    static String startSite() {
         StackWalker.StackFrame caller = StackWalker.getInstance().walk(frames -> frames
                 .dropWhile(f -> !f.getClassName().equals(RT.class.getName()))
                 .dropWhile(f -> f.getClassName().equals(RT.class.getName()))

@@ -344,6 +344,13 @@ public final class RT {
         return task;
     }
 
+    /** As {@link #taskRunnable}: the start of a Thread.Builder's thread is recorded, its task handed over unwrapped. */
+    public static Runnable threadRunnable(Runnable task, Object builder, ThreadState ts) {
+        checkThread(ts);
+        record("threadRunnable", task, -1);
+        return task;
+    }
+
     public static java.util.concurrent.Callable<?> taskCallable(java.util.concurrent.Callable<?> task, Object executor,
             ThreadState ts) {
         checkThread(ts);

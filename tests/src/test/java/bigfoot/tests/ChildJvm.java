@@ -63,8 +63,13 @@ final class ChildJvm {
 
     /** Runs {@code java <VM options> <args>}; stdout and stderr go to {@code <logs>.out} and {@code <logs>.err}. */
     static Result run(List<String> args, Path logs) throws IOException, InterruptedException {
+        return run(Path.of(System.getProperty("java.home"), "bin", "java"), args, logs);
+    }
+
+    /** As {@link #run(List, Path)} with another JDK's {@code java}. */
+    static Result run(Path java, List<String> args, Path logs) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(java.toString());
         command.addAll(VM_OPTIONS);
         command.addAll(args);
         Path out = logs.resolveSibling(logs.getFileName() + ".out");

@@ -27,7 +27,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * ({@code RT.stage}): it starts after its registration and after the completion of the stages it depends on (not for
  * the {@code *Either} family, which runs after one of two), and the dependent stage is an alias of the wrapper
  * (not for {@code *Compose}, whose stage completes with the one the function returns). ForkJoin tasks:
- * {@link ForkJoinModels}.
+ * {@link ForkJoinModels}. A thread that {@code Thread.Builder.start} or {@code Thread.startVirtualThread} (Java 21)
+ * starts at once, with no call between its creation and its start to put a FORK before, runs its task through a
+ * wrapper too ({@code RT.threadRunnable}), which makes the start a FORK.
  */
 final class ExecutorModels {
 
@@ -35,6 +37,9 @@ final class ExecutorModels {
     private static final String EXECUTOR_SERVICE = "java/util/concurrent/ExecutorService";
     private static final String FUTURE = "java/util/concurrent/Future";
     private static final String COMPLETABLE = "java/util/concurrent/CompletableFuture";
+    /** The builders of Java 21 (named exactly: this JDK may not have them). */
+    private static final Set<String> THREAD_BUILDERS = Set.of("java/lang/Thread$Builder",
+            "java/lang/Thread$Builder$OfPlatform", "java/lang/Thread$Builder$OfVirtual");
 
     private static final String RUNNABLE = "Ljava/lang/Runnable;";
     private static final String CALLABLE = "Ljava/util/concurrent/Callable;";
@@ -70,7 +75,11 @@ final class ExecutorModels {
                 new Rule(stages, CompletionStages.AFTER_ONE, anyDescriptor(), stage(0, false, true)),
                 new Rule(stages, CompletionStages.AFTER_BOTH, anyDescriptor(), stage(1, true, true)),
                 new Rule(stages, CompletionStages.AFTER_EITHER, anyDescriptor(), stage(1, false, true)),
-                new Rule(stages, CompletionStages.COMPOSE, anyDescriptor(), stage(0, false, false)));
+                new Rule(stages, CompletionStages.COMPOSE, anyDescriptor(), stage(0, false, false)),
+                new Rule(Owners.exactly(THREAD_BUILDERS), Set.of("start"), d -> d.equals("(" + RUNNABLE + ")Ljava/lang/Thread;"),
+                        wrap(0, RuntimeApi.THREAD_RUNNABLE, After.NOTHING)),
+                new Rule(Owners.exactly(Set.of("java/lang/Thread")), Set.of("startVirtualThread"),
+                        d -> d.equals("(" + RUNNABLE + ")Ljava/lang/Thread;"), wrap(0, RuntimeApi.THREAD_RUNNABLE, After.NOTHING)));
     }
 
     /**

@@ -77,7 +77,8 @@ final class LibraryModel {
 
     private static final List<Rule> RULES = List.of(
             Rule.of("java/lang/Thread", Map.of("start", RELEASE, "join", ACQUIRE, "isAlive", ACQUIRE,
-                    "interrupt", RELEASE, "isInterrupted", ACQUIRE, "interrupted", ACQUIRE)),
+                    "interrupt", RELEASE, "isInterrupted", ACQUIRE, "interrupted", ACQUIRE, "startVirtualThread", RELEASE)),
+            Rule.of("java/lang/Thread$Builder", Map.of("start", RELEASE)),
             Rule.of("java/util/concurrent/locks/LockSupport", Map.of(
                     "unpark", RELEASE, "park", ACQUIRE, "parkNanos", ACQUIRE, "parkUntil", ACQUIRE)),
             Rule.of("java/lang/Object", Map.of("wait", BOTH)),

@@ -165,6 +165,12 @@ public final class RuntimeApi {
      */
     public static final Entry THREAD_RUNNABLE = new Entry("threadRunnable",
             "(Ljava/lang/Runnable;" + OBJ + TS + ")Ljava/lang/Runnable;");
+    /**
+     * {@code Object mapping(Object fn, Object map, ThreadState ts)}: in place of the Function or BiFunction given to a
+     * map's {@code computeIfAbsent}, {@code computeIfPresent}, {@code compute} or {@code merge}: for a concurrent map,
+     * a wrapper that publishes the value the function made before the map stores it; else fn itself.
+     */
+    public static final Entry MAPPING = new Entry("mapping", "(" + OBJ + OBJ + TS + ")" + OBJ);
     /** {@code Callable taskCallable(Callable task, Object executor, ThreadState ts)}: as {@link #TASK_RUNNABLE}. */
     public static final Entry TASK_CALLABLE = new Entry("taskCallable",
             "(Ljava/util/concurrent/Callable;" + OBJ + TS + ")Ljava/util/concurrent/Callable;");
@@ -206,7 +212,7 @@ public final class RuntimeApi {
         ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
         READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
         HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
-        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, STAGE, THREAD_RUNNABLE,
+        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, STAGE, THREAD_RUNNABLE, MAPPING,
     };
 
     // ---- members added to rewritten classes ----

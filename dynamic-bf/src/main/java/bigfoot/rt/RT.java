@@ -649,6 +649,16 @@ public final class RT {
         return element;
     }
 
+    /** In place of the function of a map's compute / merge ({@link Mappings}). */
+    public static Object mapping(Object fn, Object map, ThreadState ts) {
+        try {
+            return Mappings.of(fn, map);
+        } catch (Throwable t) {
+            FT.failed(t);
+            return fn;
+        }
+    }
+
     /** In place of the function of a CompletableFuture's dependent stage ({@link Stages}). */
     public static Object stage(Object fn, Object source, Object other, ThreadState ts) {
         return Stages.stage(fn, source, other, ts);

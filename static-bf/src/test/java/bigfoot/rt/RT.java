@@ -344,6 +344,13 @@ public final class RT {
         return task;
     }
 
+    /** The double hands a map's function over unwrapped: it only records the call. */
+    public static Object mapping(Object fn, Object map, ThreadState ts) {
+        checkThread(ts);
+        record("mapping", map, -1);
+        return fn;
+    }
+
     /** As {@link #taskRunnable}: the start of a Thread.Builder's thread is recorded, its task handed over unwrapped. */
     public static Runnable threadRunnable(Runnable task, Object builder, ThreadState ts) {
         checkThread(ts);

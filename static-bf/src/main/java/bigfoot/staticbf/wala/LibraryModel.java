@@ -68,7 +68,9 @@ final class LibraryModel {
             Map.entry("remove", ACQUIRE), Map.entry("pollFirst", ACQUIRE), Map.entry("pollLast", ACQUIRE),
             Map.entry("peekFirst", ACQUIRE), Map.entry("peekLast", ACQUIRE), Map.entry("getFirst", ACQUIRE),
             Map.entry("getLast", ACQUIRE), Map.entry("pop", ACQUIRE), Map.entry("removeFirst", ACQUIRE),
-            Map.entry("removeLast", ACQUIRE), Map.entry("get", ACQUIRE), Map.entry("getOrDefault", ACQUIRE));
+            Map.entry("removeLast", ACQUIRE), Map.entry("get", ACQUIRE), Map.entry("getOrDefault", ACQUIRE),
+            Map.entry("computeIfAbsent", BOTH), Map.entry("computeIfPresent", BOTH), Map.entry("compute", BOTH),
+            Map.entry("merge", BOTH));
 
     private static final String INTERRUPTED = "Ljava/lang/InterruptedException";
 

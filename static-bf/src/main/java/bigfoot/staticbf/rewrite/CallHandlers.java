@@ -44,6 +44,7 @@ public final class CallHandlers {
         all.addAll(ExecutorModels.handlers());
         all.addAll(ThreadSignalModels.handlers());
         all.addAll(ForkJoinModels.handlers());
+        all.addAll(TimerModels.handlers());
         return new CallHandlers(all);
     }
 

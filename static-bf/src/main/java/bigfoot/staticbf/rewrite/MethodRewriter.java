@@ -77,6 +77,9 @@ final class MethodRewriter {
         if (instrumentBody && ForkJoinModels.isCompute(cls, method)) {
             ForkJoinModels.instrumentCompute(ctx); // its release goes after the checks placed before each return
         }
+        if (instrumentBody && TimerModels.isRun(cls, method)) {
+            TimerModels.instrumentRun(ctx);
+        }
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
         deferred.ifPresent(DeferredChecks::addCatchStubs);
         deferred.ifPresent(DeferredChecks::addCommitHandlers); // before the synchronized wrapper: see there

@@ -150,8 +150,10 @@ public final class KillSets {
         if (ir.isEmpty()) {
             return KillSet.BOTH; // native code (or no bytecode): may do anything
         }
-        // SYNCHRONIZED METHOD (and a ForkJoin task's compute()): acquire at entry, release at every exit
-        KillSet result = m.isSynchronized() || model.isForkJoinCompute(m) ? KillSet.BOTH : KillSet.NONE;
+        // SYNCHRONIZED METHOD (and a ForkJoin task's compute()): acquire at entry, release at every exit; a
+        // TimerTask's run(): acquire at entry
+        KillSet result = m.isSynchronized() || model.isForkJoinCompute(m) ? KillSet.BOTH
+                : model.isTimerTaskRun(m) ? KillSet.ACQUIRE : KillSet.NONE;
         for (SSAInstruction insn : ir.get().getInstructions()) {
             if (insn instanceof SSAMonitorInstruction monitor) {
                 result = result.union(monitor.isMonitorEnter() ? KillSet.ACQUIRE : KillSet.RELEASE);

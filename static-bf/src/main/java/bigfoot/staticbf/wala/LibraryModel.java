@@ -116,6 +116,7 @@ final class LibraryModel {
                     "fork", RELEASE, "join", ACQUIRE, "invoke", BOTH, "invokeAll", BOTH)),
             Rule.of("java/util/concurrent/ForkJoinPool", Map.of("invoke", BOTH)),
             Rule.of(CompletionStages.TYPE, CompletionStages.ALL.stream().collect(Collectors.toMap(m -> m, m -> BOTH))),
+            Rule.of("java/util/Timer", Map.of("schedule", RELEASE, "scheduleAtFixedRate", RELEASE)),
             Rule.of("java/util/concurrent/ScheduledExecutorService", Map.of(
                     "schedule", RELEASE, "scheduleAtFixedRate", RELEASE, "scheduleWithFixedDelay", RELEASE)),
             Rule.sitesNaming("java/util/Map", COLLECTION_SIDES),
@@ -145,12 +146,15 @@ final class LibraryModel {
     private final IClassHierarchy cha;
     private final List<Predicate<IClass>> owners;
     private final IClass forkJoinTask;
+    private final IClass timerTask;
 
     LibraryModel(IClassHierarchy cha) {
         this.cha = cha;
         this.owners = RULES.stream().map(r -> ownerTest(cha, r)).toList();
         this.forkJoinTask = cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Primordial,
                 "Ljava/util/concurrent/ForkJoinTask"));
+        this.timerTask = cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Primordial,
+                "Ljava/util/TimerTask"));
     }
 
     private static Predicate<IClass> ownerTest(IClassHierarchy cha, Rule rule) {
@@ -197,6 +201,12 @@ final class LibraryModel {
     boolean isForkJoinCompute(IMethod m) {
         return m.getName().toString().equals("compute") && m.getNumberOfParameters() == 1 && !m.isStatic()
                 && forkJoinTask != null && cha.isSubclassOf(m.getDeclaringClass(), forkJoinTask);
+    }
+
+    /** True if {@code m} is the {@code run()} of a TimerTask subclass: the rewriter makes it acquire at entry (TimerModels). */
+    boolean isTimerTaskRun(IMethod m) {
+        return m.getName().toString().equals("run") && m.getNumberOfParameters() == 1 && !m.isStatic()
+                && timerTask != null && cha.isSubclassOf(m.getDeclaringClass(), timerTask);
     }
 
     /**

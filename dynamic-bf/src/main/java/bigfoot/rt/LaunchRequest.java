@@ -7,13 +7,20 @@ import java.util.List;
 /**
  * A parsed {@code dynamicbf} command line:
  * {@code [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race] [--quiet] [--all-stacks] [--arrays fine|adaptive]
- * [--load-time STATICBF_CP | --no-load-time] [-cp CP] Main args...} (or {@code --help}).
- * Options end at the main class; everything after it belongs to the program.
+ * [--load-time STATICBF_CP | --no-load-time] [JVM options] [-cp CP] (Main | -jar app.jar) args...} (or {@code --help}).
+ * JVM options ({@link #isJvmOption}) go to the child JVM in their order, as {@code java} takes them. Options end at
+ * the main class or at {@code -jar}'s jar; everything after it belongs to the program.
  */
-record LaunchRequest(Config config, String classPath, String mainClass, List<String> programArgs, boolean help) {
+record LaunchRequest(Config config, List<String> jvmOptions, String classPath, String mainClass, String jar,
+        List<String> programArgs, boolean help) {
 
     static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race]"
-            + " [--quiet] [--all-stacks] [--arrays fine|adaptive] [--load-time STATICBF_JAR | --no-load-time] [-cp CLASSPATH] MainClass [args...]";
+            + " [--quiet] [--all-stacks] [--arrays fine|adaptive] [--load-time STATICBF_JAR | --no-load-time] [JVM options]"
+            + " [-cp CLASSPATH] (MainClass | -jar app.jar) [args...]";
+
+    /** {@code java}'s options that take their value as the next argument, passed to the child as they are. */
+    private static final List<String> JVM_OPTIONS_WITH_VALUE = List.of("--add-opens", "--add-exports", "--add-reads",
+            "--add-modules", "--enable-native-access", "--limit-modules", "--module-path", "-p");
 
     /** Thrown for a bad command line; its message is the one line to print. */
     static final class UsageException extends Exception {
@@ -24,6 +31,7 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
 
     static LaunchRequest parse(String[] args) throws UsageException {
         Config config = Config.DEFAULT;
+        List<String> jvmOptions = new ArrayList<>();
         String classPath = null;
         int i = 0;
         for (; i < args.length && args[i].startsWith("-"); i++) {
@@ -31,7 +39,7 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
             switch (a) {
                 case "--help":
                 case "-h":
-                    return new LaunchRequest(Config.DEFAULT, null, null, List.of(), true);
+                    return new LaunchRequest(Config.DEFAULT, List.of(), null, null, null, List.of(), true);
                 case "--fail-on-race":
                     config = config.withFailOnRace();
                     break;
@@ -73,15 +81,38 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
                 case "--class-path":
                     classPath = value(args, ++i, a);
                     break;
+                case "-jar":
+                    String jar = value(args, ++i, a);
+                    List<String> jarArgs = new ArrayList<>(List.of(args).subList(i + 1, args.length));
+                    return new LaunchRequest(config, jvmOptions, classPath, null, jar, jarArgs, false);
                 default:
-                    throw new UsageException("unknown option " + a);
+                    if (JVM_OPTIONS_WITH_VALUE.contains(a)) {
+                        jvmOptions.add(a);
+                        jvmOptions.add(value(args, ++i, a));
+                    } else if (isJvmOption(a)) {
+                        jvmOptions.add(a);
+                    } else {
+                        throw new UsageException("unknown option " + a);
+                    }
             }
         }
         if (i == args.length) {
             throw new UsageException("missing main class");
         }
         List<String> programArgs = new ArrayList<>(List.of(args).subList(i + 1, args.length));
-        return new LaunchRequest(config, classPath, args[i], programArgs, false);
+        return new LaunchRequest(config, jvmOptions, classPath, args[i], null, programArgs, false);
+    }
+
+    /**
+     * A {@code java} option passed to the child as it is: {@code -X...} and {@code -XX:...} (heap, GC, JIT),
+     * {@code -D} properties, assertions, {@code -verbose:}, other agents, and {@code --name=value} forms of the
+     * module options ({@code --add-opens=...}), {@code --enable-preview}.
+     */
+    static boolean isJvmOption(String a) {
+        return a.startsWith("-X") || a.startsWith("-D") || a.matches("-(e|d|es|ds)a(:.*)?")
+                || a.matches("-(enable|disable)(system)?assertions(:.*)?") || a.startsWith("-verbose")
+                || a.startsWith("-agentlib:") || a.startsWith("-agentpath:") || a.startsWith("-javaagent:")
+                || a.equals("--enable-preview") || JVM_OPTIONS_WITH_VALUE.stream().anyMatch(o -> a.startsWith(o + "="));
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {
@@ -91,17 +122,23 @@ record LaunchRequest(Config config, String classPath, String mainClass, List<Str
         return args[i];
     }
 
-    /** The child JVM's command: {@code java -javaagent:JAR[=options] [-cp CP] Main args...}. */
+    /** The child JVM's command: {@code java [JVM options] -javaagent:JAR[=options] [-cp CP] (Main | -jar app.jar) args...}. */
     List<String> childCommand(String java, Path agentJar) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
+        cmd.addAll(jvmOptions);
         String options = config.toAgentOptions();
         cmd.add("-javaagent:" + agentJar + (options.isEmpty() ? "" : "=" + options));
         if (classPath != null) {
             cmd.add("-cp");
             cmd.add(classPath);
         }
-        cmd.add(mainClass);
+        if (jar != null) {
+            cmd.add("-jar");
+            cmd.add(jar);
+        } else {
+            cmd.add(mainClass);
+        }
         cmd.addAll(programArgs);
         return cmd;
     }

@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 
 /**
- * {@code java -jar dynamic-bf.jar [--report json:FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive] -cp CP Main args...}:
- * runs the program in a child JVM (the same java binary) with this jar as its agent, inherits the
- * standard streams and exits with the child's status (66 from fail-on-race when races were found).
- * A bad command line prints one line and exits with status 2.
+ * {@code java -jar dynamic-bf.jar [--report json:FILE] [--fail-on-race] [--quiet] [--arrays fine|adaptive] [JVM options]
+ * -cp CP Main args...} (or {@code -jar app.jar args...}): runs the program in a child JVM (the same java binary) with
+ * this jar as its agent and the JVM options given, inherits the standard streams and exits with the child's status
+ * (66 from fail-on-race when races were found). A bad command line prints one line and exits with status 2. Ending
+ * the launcher (Ctrl-C, {@code kill}) ends the child the same way, which writes its report, and waits for it: no
+ * child outlives the launcher.
  */
 public final class Launcher {
 
@@ -33,6 +35,8 @@ public final class Launcher {
             System.out.println("  --quiet             no text report on stderr");
             System.out.println("  --all-stacks        every race's previous access with its callers (a stack walk per slow-path check)");
             System.out.println("  --arrays MODE       array shadows: fine (default, per element) or adaptive (footprints, coarse/blocks)");
+            System.out.println("  JVM options (-Xmx1g, -D..., -XX:..., -ea, --add-opens M/P=ALL-UNNAMED, -javaagent:...) go to the program's JVM;");
+            System.out.println("  -jar app.jar runs a jar's Main-Class, as java does");
             return;
         }
         Path jar = ownJar();
@@ -43,6 +47,7 @@ public final class Launcher {
         }
         try {
             Process child = new ProcessBuilder(request.childCommand(javaBinary(), jar)).inheritIO().start();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> endWithLauncher(child), "dynamicbf-child"));
             System.exit(child.waitFor());
         } catch (java.io.IOException e) {
             System.err.println("dynamicbf: cannot start " + javaBinary() + ": " + e.getMessage());
@@ -52,6 +57,27 @@ public final class Launcher {
             System.exit(130);
         }
     }
+
+    /**
+     * When the launcher is ended by a signal: SIGTERM to the child (its shutdown hooks write the report), a grace period,
+     * then a kill. A child that already ended (the normal exit) is left alone.
+     */
+    private static void endWithLauncher(Process child) {
+        if (!child.isAlive()) {
+            return;
+        }
+        child.destroy();
+        try {
+            if (!child.waitFor(CHILD_GRACE_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            child.destroyForcibly();
+        }
+    }
+
+    /** How long an ended launcher waits for its child to write its report and exit. */
+    private static final long CHILD_GRACE_SECONDS = 30;
 
     /** The java binary running this launcher. */
     static String javaBinary() {

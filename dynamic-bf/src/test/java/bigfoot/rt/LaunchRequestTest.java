@@ -26,6 +26,20 @@ class LaunchRequestTest {
         assertEquals(List.of("java", "-javaagent:d.jar", "Main"), r.childCommand("java", Path.of("d.jar")));
     }
 
+    /** As with java: JVM options reach the child's JVM in their order, before the agent; {@code -jar} ends the options. */
+    @Test
+    void jvmOptionsPassThroughAndJarRunsLikeJava() throws Exception {
+        LaunchRequest r = LaunchRequest.parse(new String[] {"-Xmx1g", "-Dapp.mode=test", "-XX:+UseSerialGC", "-ea",
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--quiet", "-jar", "app-checked.jar", "-Xmx2g", "--quiet"});
+        assertEquals(List.of("java", "-Xmx1g", "-Dapp.mode=test", "-XX:+UseSerialGC", "-ea", "--add-opens",
+                "java.base/java.lang=ALL-UNNAMED", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+                "-javaagent:d.jar=quiet", "-jar", "app-checked.jar", "-Xmx2g", "--quiet"),
+                r.childCommand("java", Path.of("d.jar")));
+        assertEquals("-jar needs a value", message("-jar"));
+        assertEquals("--add-opens needs a value", message("--add-opens"));
+    }
+
     @Test
     void help() throws Exception {
         assertTrue(LaunchRequest.parse(new String[] {"--help"}).help());
@@ -38,6 +52,7 @@ class LaunchRequestTest {
         assertEquals("missing main class", message("-cp", "a.jar"));
         assertEquals("-cp needs a value", message("-cp"));
         assertEquals("unknown option --verbose", message("--verbose", "Main"));
+        assertEquals("unknown option -foo", message("-foo", "Main"));
         assertEquals("--report: report must be json:FILE, sarif:FILE or html:FILE, got 'r.json'", message("--report", "r.json", "Main"));
         assertEquals("--report: file name must not contain ',': a,b.json", message("--report", "json:a,b.json", "Main"));
     }

@@ -141,6 +141,61 @@ class CliTest {
         }
     }
 
+    /** The launcher takes java's options: -D and -X options reach the program's JVM, and -jar runs a jar's Main-Class. */
+    @Test
+    void jvmOptionsAndJarRunAsWithJava() throws Exception {
+        Path report = dir.resolve("property.json");
+        ChildJvm.Result r = launch(List.of("-Xmx128m", "-Dbigfoot.report=json:" + report, "-XX:+UseSerialGC"),
+                "corpus.UnsyncCounter");
+        assertEquals(0, r.exit(), r::stderrTail);
+        assertEquals(java.util.Set.of("corpus.UnsyncCounter.count"), RaceReport.read(report).locations(),
+                "the report the -D property asked for");
+
+        Map<String, byte[]> entries = new TreeMap<>(Jars.read(RewrittenJars.corpus()));
+        entries.put("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\nMain-Class: corpus.SyncBlockCounter\n\n"
+                .getBytes(StandardCharsets.UTF_8));
+        Path app = Jars.write(dir.resolve("app-checked.jar"), entries);
+        ChildJvm.Result jar = ChildJvm.run(List.of("-jar", ChildJvm.runtimeJar().toString(), "-jar", app.toString()),
+                dir.resolve("launch-jar"));
+        assertEquals(0, jar.exit(), jar::stderrTail);
+        assertTrue(jar.stdout().contains("count 1500"), jar.stdout());
+    }
+
+    /** Ending the launcher (SIGTERM) ends the program too, whose report is still written: no child is left running. */
+    @Test
+    void killingTheLauncherEndsTheProgramAndKeepsItsReport() throws Exception {
+        Path report = dir.resolve("killed.json");
+        Process launcher = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                ChildJvm.runtimeJar().toString(), "--report", "json:" + report, "-cp", MainClasses.testClasses().toString(),
+                Sleeper.class.getName()).redirectErrorStream(true).start();
+        List<ProcessHandle> children = List.of();
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8));
+            String first = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return out.readLine();
+                } catch (java.io.IOException e) {
+                    return null;
+                }
+            }).get(60, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals("ready", first);
+            children = launcher.descendants().toList();
+            assertFalse(children.isEmpty(), "the program runs in a child JVM");
+            launcher.destroy();
+            assertTrue(launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the launcher ended");
+            for (ProcessHandle child : children) {
+                child.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertFalse(child.isAlive(), "child " + child.pid() + " outlived the launcher");
+            }
+            assertTrue(Files.isRegularFile(report), "the program's report was written as it ended");
+            assertEquals(0, RaceReport.read(report).races().size());
+        } finally {
+            children.forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly();
+        }
+    }
+
     private ChildJvm.Result launch(List<String> options, String mainClass) throws Exception {
         List<String> args = new ArrayList<>(List.of("-jar", ChildJvm.runtimeJar().toString()));
         args.addAll(options);

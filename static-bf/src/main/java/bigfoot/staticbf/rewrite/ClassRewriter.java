@@ -107,14 +107,18 @@ public final class ClassRewriter {
         cls.counts.countRuntimeCalls(prologue);
         clinit.instructions.insert(prologue);
         cls.counts.sites(cls.sites.size());
-        if ((node.version & 0xFFFF) < Opcodes.V1_5) {
+        boolean raised = (node.version & 0xFFFF) < Opcodes.V1_5;
+        if (raised) {
             node.version = Opcodes.V1_5; // ldc of a Class constant needs class file version 49
         }
         boolean frames = (node.version & 0xFFFF) >= Opcodes.V1_6;
         if (frames) {
             inlineSubroutines(node);
         }
-        ClassWriter writer = new HierarchyClassWriter(reader, frames ? ClassWriter.COMPUTE_FRAMES
+        // a raised class gets a constant pool of its own, not the original's copied: versions up to 47 accept
+        // overlong UTF-8 forms that 49 rejects (javac of that era wrote non-ASCII strings so), and ASM writes the
+        // strings it decoded in the canonical form
+        ClassWriter writer = new HierarchyClassWriter(raised ? null : reader, frames ? ClassWriter.COMPUTE_FRAMES
                 : ClassWriter.COMPUTE_MAXS, env.hierarchy());
         node.accept(writer);
         return new Result(writer.toByteArray(), true, cls.counts);

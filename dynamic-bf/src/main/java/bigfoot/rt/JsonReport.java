@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The machine-readable exit report, written by hand (the runtime has no dependencies):
  * <pre>
- * {"races":[{"id":"3f2a9c0d11b7e845","kind":"write-write","target":{"type":"field","class":"demo.Counter","field":"count","index":null},
+ * {"races":[{"id":"3f2a9c0d11b7e845","kind":"write-write","occurrences":57,
+ *   "target":{"type":"field","class":"demo.Counter","field":"count","index":null},
  *   "previous":{"thread":"worker-1","op":"write","site":{"class":..,"method":..,"file":..,"line":14}},
  *   "current":{...}}],
  *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true,"arrayShadowBytes":0,"suppressed":0}}
@@ -18,7 +19,8 @@ import java.util.List;
  * An access whose thread was started by rewritten code also says where: {@code "started":"by \"main\" at ..."}; the
  * current access lists the callers of its check, innermost first: {@code "callers":["demo.Bank.main(Bank.java:40)"]},
  * and so does the previous access when the race occurred again ({@link PreviousStacks}).
- * The id is stable from run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
+ * {@code occurrences} counts every time the race was seen, as the text report's header does. The id is stable from
+ * run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
  */
 final class JsonReport {
@@ -32,7 +34,8 @@ final class JsonReport {
         for (int i = 0; i < races.size(); i++) {
             Race r = races.get(i);
             sb.append(i == 0 ? "\n" : ",\n").append("{\"id\":").append(string(r.id()))
-              .append(",\"kind\":").append(string(r.kind().id));
+              .append(",\"kind\":").append(string(r.kind().id))
+              .append(",\"occurrences\":").append(r.occurrences());
             sb.append(",\"target\":");
             target(sb, r.target());
             sb.append(",\"previous\":");

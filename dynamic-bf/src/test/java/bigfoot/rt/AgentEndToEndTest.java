@@ -72,7 +72,7 @@ class AgentEndToEndTest {
         // the current access's callers: run() is called by Thread.run
         assertTrue(run.err().contains("RacyCounter.java:14)\n             called from java.lang.Thread.run(Thread.java:"), run.err());
         String report = Files.readString(json);
-        assertTrue(report.matches("(?s)\\{\"races\":\\[\n\\{\"id\":\"[0-9a-f]{16}\",\"kind\":\"write-write\",\"target\":\\{\"type\":\"field\","
+        assertTrue(report.matches("(?s)\\{\"races\":\\[\n\\{\"id\":\"[0-9a-f]{16}\",\"kind\":\"write-write\",\"occurrences\":[0-9]+,\"target\":\\{\"type\":\"field\","
                 + "\"class\":\"bigfoot.rt.demo.RacyCounter\",\"field\":\"count\",\"index\":null}.*"), report);
         assertTrue(report.endsWith("\"summary\":{\"races\":1,\"checks\":2000,\"accesses\":2000,\"threads\":3,\"complete\":true,"
                 + "\"arrayShadowBytes\":0,\"suppressed\":0}}\n"), report);

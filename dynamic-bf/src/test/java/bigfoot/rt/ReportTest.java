@@ -91,10 +91,10 @@ class ReportTest {
                 new Race.Access("r", AccessOp.READ, null, 77),
                 new Race.Access("w", AccessOp.WRITE, new Site("X", null, "m", 0, -1, AccessOp.WRITE, Site.ARRAY), 1), 1);
         assertEquals("{\"races\":[\n"
-                + "{\"id\":\"" + race.id() + "\",\"kind\":\"write-write\",\"target\":{\"type\":\"field\",\"class\":\"demo.Counter\",\"field\":\"count\",\"index\":null},"
+                + "{\"id\":\"" + race.id() + "\",\"kind\":\"write-write\",\"occurrences\":4,\"target\":{\"type\":\"field\",\"class\":\"demo.Counter\",\"field\":\"count\",\"index\":null},"
                 + "\"previous\":{\"thread\":\"worker-1\",\"op\":\"write\",\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}},"
                 + "\"current\":{\"thread\":\"worker-2\",\"op\":\"write\",\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}}},\n"
-                + "{\"id\":\"" + array.id() + "\",\"kind\":\"shared-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
+                + "{\"id\":\"" + array.id() + "\",\"kind\":\"shared-write\",\"occurrences\":1,\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"r\",\"op\":\"read\",\"site\":null},"
                 + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
                 + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":7,"

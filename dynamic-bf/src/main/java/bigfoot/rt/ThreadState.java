@@ -7,9 +7,9 @@ import java.util.Arrays;
  * epoch {@link #epoch} (E in the paper; invariant {@code epoch == get(tid)} until RETIRED). Rewritten code fetches it
  * with {@code RT.thread()} at a method invocation's first check or event and passes it to every check and event.
  *
- * <p>Everything here belongs to the thread it describes (Flanagan and Freund, "The FastTrack2 Race Detector", sections 5 and 6): the forking thread
- * owns it before the thread starts, the thread itself while it runs, and joiners read it after it ends.
- * So every field is plain; the counters and caches are touched by the owner only.
+ * <p>Everything here belongs to the thread it describes (Flanagan and Freund, "The FastTrack2 Race Detector", sections
+ * 5 and 6): the forking thread owns it before the thread starts, the thread itself while it runs, and joiners read it
+ * after it ends. So every field is plain; the counters and caches are touched by the owner only.
  */
 public final class ThreadState extends PaddedClock {
 

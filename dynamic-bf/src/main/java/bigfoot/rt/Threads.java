@@ -177,7 +177,7 @@ final class Threads {
     synchronized long[] totals() {
         long checks = retiredChecks;
         long accesses = retiredAccesses;
-        for (int tid = 0, n = nextTid.get(); tid < n; tid++) {
+        for (int tid = 0, n = tids(); tid < n; tid++) {
             Slot s = slot(tid);
             if (s != null) {
                 checks += s.state.checks;
@@ -190,7 +190,7 @@ final class Threads {
     /** The current state of every tid (a reused tid's earlier owners were joined, so their footprints are committed). */
     synchronized List<ThreadState> states() {
         List<ThreadState> all = new ArrayList<>();
-        for (int tid = 0, n = nextTid.get(); tid < n; tid++) {
+        for (int tid = 0, n = tids(); tid < n; tid++) {
             Slot s = slot(tid);
             if (s != null) {
                 all.add(s.state);
@@ -200,7 +200,7 @@ final class Threads {
     }
 
     private int reusableTid(ThreadState parent) {
-        int known = Math.min(nextTid.get(), parent.size());
+        int known = Math.min(tids(), parent.size());
         for (int tid = 0; tid < known; tid++) {
             Slot s = slot(tid);
             if (s == null) {
@@ -224,7 +224,6 @@ final class Threads {
         if (fresh) {
             tid = nextTid.getAndIncrement();
             if (tid > Epoch.MAX_TID) {
-                nextTid.decrementAndGet();
                 throw new IllegalStateException("more than " + Epoch.MAX_TID + " thread ids in use");
             }
         }
@@ -244,6 +243,11 @@ final class Threads {
         created.incrementAndGet();
         retireCollected();
         return s;
+    }
+
+    /** The number of tids handed out (the counter may have passed the last one by failed registrations). */
+    private int tids() {
+        return Math.min(nextTid.get(), Epoch.MAX_TID + 1);
     }
 
     /** The slot of {@code tid}, or null if it is not published yet. */

@@ -10,10 +10,10 @@ import java.util.Arrays;
  * last write and of the last (exclusive) read, and in SHARED mode each thread's last read site, so a
  * race report can name the previous access precisely.
  *
- * <p>Discipline (Flanagan and Freund, "The FastTrack2 Race Detector", sections 5 and 6): W and R are volatile and written only while holding this
- * object's monitor; R never changes once it is SHARED; once R is SHARED, V entry i is written only by
- * thread i (holding the monitor). Before that, READ SHARE fills two entries under the monitor, and an array
- * block split copies all of them into a fresh shadow no other thread can see yet. The site fields are only
+ * <p>Discipline (Flanagan and Freund, "The FastTrack2 Race Detector", sections 5 and 6): W and R are volatile and
+ * written only while holding this object's monitor; R never changes once it is SHARED; once R is SHARED, V entry i is
+ * written only by thread i (holding the monitor). Before that, READ SHARE fills two entries under the monitor, and an
+ * array block split copies all of them into a fresh shadow no other thread can see yet. The site fields are only
  * touched under the monitor.
  *
  * <p>A shadow of a volatile field is used as that field's synchronisation clock instead (its V is the

@@ -12,18 +12,18 @@ import java.util.Arrays;
  * Tries share subtrees (SHARED SUBTREES): a join takes over the other clock's subtrees where this one has none
  * ({@code C ⊔ ⊥ = C}) or holds nothing they do not (CONVERGE), skips those both hold and those it has joined before
  * (COVERED), and a copy shares the root. So joins and copies cost what differs, not the number of tids ever used:
- * tasks on threads of their own that all meet in one atomic and one executor each copy a overlay nodes, not a clock
+ * tasks on threads of their own that all meet in one atomic and one executor each copy a few nodes, not a clock
  * with an entry per task. A shared node ({@link Node#shared}) is never changed: a set or a join through it copies it
  * first (marking the children shared, which the copy also reaches) and changes the copy; a node only this clock
  * reaches is changed in place. Entries set or joined since the root last changed, up to {@value #OVERLAY_MAX}, sit in
- * an {@link Overlay} that overrides the root's, so ticks and joins of a overlay entries copy no path.
+ * an {@link Overlay} that overrides the root's, so ticks and joins of a few entries copy no path.
  *
- * <p>Who may write which clock is the caller's discipline (Flanagan and Freund, "The FastTrack2 Race Detector", sections 5 and 6). A clock is shared from or
- * copied only by a thread that may write it or holds what orders its writers (the lock of a lock clock, the monitor
- * of a volatile's shadow, the end of a joined thread), so no node is marked shared while its owner changes it in
- * place. Readers without that right (READ SHARED SAME EPOCH reads its own entry of a location's read vector) see
- * the published root (volatile) and nodes whose arrays were filled before they were constructed (final fields):
- * the old entry or the new one.
+ * <p>Who may write which clock is the caller's discipline (Flanagan and Freund, "The FastTrack2 Race Detector",
+ * sections 5 and 6). A clock is shared from or copied only by a thread that may write it or holds what orders its
+ * writers (the lock of a lock clock, the monitor of a volatile's shadow, the end of a joined thread), so no node is
+ * marked shared while its owner changes it in place. Readers without that right (READ SHARED SAME EPOCH reads its own
+ * entry of a location's read vector) see the published root (volatile) and nodes whose arrays were filled before they
+ * were constructed (final fields): the old entry or the new one.
  */
 class VectorClock {
 
@@ -248,7 +248,7 @@ class VectorClock {
         Object r = root;
         if (r instanceof long[] v && o instanceof Node on) {
             // LEAF INTO OVERLAY: a small clock meeting a trie (a task acquiring what every task released) shares the
-            // trie and keeps in its overlay the overlay entries of its own above the trie's, instead of copying a path
+            // trie and keeps in its overlay the few entries of its own above the trie's, instead of copying a path
             long[] over = withLaterEntries(joinedOverlay(f, of, o), v, on);
             on.shared = true;
             root = on;

@@ -47,9 +47,7 @@ final class ForkJoinModels {
 
     /** True if {@code method} is the {@code compute()} of a ForkJoinTask subclass (RecursiveTask, RecursiveAction...). */
     static boolean isCompute(ClassContext cls, MethodNode method) {
-        return method.name.equals("compute") && method.desc.startsWith("()")
-                && (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT)) == 0
-                && cls.hierarchy().isSubclassOf(cls.name(), TASK);
+        return HbEvents.isBodyOf(cls, method, TASK, "compute");
     }
 
     /** compute() acquires from its task's channel at entry and releases into it before every return. */

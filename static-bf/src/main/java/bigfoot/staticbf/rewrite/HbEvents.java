@@ -5,8 +5,10 @@ import bigfoot.ir.RuntimeApi.Entry;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 
 /**
  * The events a java.util.concurrent model puts around a library call, on the runtime's happens-before channels
@@ -145,6 +147,16 @@ final class HbEvents {
             ctx.insertAfter(call, new Code().append(s.receiver()).append(ctx.threadState()).call(RuntimeApi.HB_RECEIVE)
                     .checkcast(Type.getReturnType(call.desc).getInternalName()));
         };
+    }
+
+    /**
+     * True if {@code method} is a task's body the rewriter instruments: a concrete instance method {@code name()} of a
+     * subclass of {@code task} (a ForkJoinTask's {@code compute}, a TimerTask's {@code run}).
+     */
+    static boolean isBodyOf(ClassContext cls, MethodNode method, String task, String name) {
+        return method.name.equals(name) && method.desc.startsWith("()")
+                && (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT)) == 0
+                && cls.hierarchy().isSubclassOf(cls.name(), task);
     }
 
     /** {@code <receiver>; aload ts; invokestatic entry}. */

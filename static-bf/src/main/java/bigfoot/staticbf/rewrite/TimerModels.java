@@ -7,7 +7,6 @@ import bigfoot.staticbf.rewrite.HbEvents.Owners;
 import bigfoot.staticbf.rewrite.HbEvents.Rule;
 import java.util.List;
 import java.util.Set;
-import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
@@ -31,9 +30,7 @@ final class TimerModels {
 
     /** True if {@code method} is the {@code run()} of a TimerTask subclass. */
     static boolean isRun(ClassContext cls, MethodNode method) {
-        return method.name.equals("run") && method.desc.equals("()V")
-                && (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT)) == 0
-                && cls.hierarchy().isSubclassOf(cls.name(), TASK);
+        return HbEvents.isBodyOf(cls, method, TASK, "run");
     }
 
     /** run() acquires from its task's channel at entry. */

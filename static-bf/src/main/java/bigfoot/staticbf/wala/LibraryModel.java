@@ -199,14 +199,18 @@ final class LibraryModel {
      * task at entry and release into it at every return (ForkJoinModels).
      */
     boolean isForkJoinCompute(IMethod m) {
-        return m.getName().toString().equals("compute") && m.getNumberOfParameters() == 1 && !m.isStatic()
-                && forkJoinTask != null && cha.isSubclassOf(m.getDeclaringClass(), forkJoinTask);
+        return isBodyOf(m, "compute", forkJoinTask);
     }
 
     /** True if {@code m} is the {@code run()} of a TimerTask subclass: the rewriter makes it acquire at entry (TimerModels). */
     boolean isTimerTaskRun(IMethod m) {
-        return m.getName().toString().equals("run") && m.getNumberOfParameters() == 1 && !m.isStatic()
-                && timerTask != null && cha.isSubclassOf(m.getDeclaringClass(), timerTask);
+        return isBodyOf(m, "run", timerTask);
+    }
+
+    /** True if {@code m} is an instance method {@code name()} of a subclass of {@code task} (null: not in this JDK). */
+    private boolean isBodyOf(IMethod m, String name, IClass task) {
+        return m.getName().toString().equals(name) && m.getNumberOfParameters() == 1 && !m.isStatic()
+                && task != null && cha.isSubclassOf(m.getDeclaringClass(), task);
     }
 
     /**

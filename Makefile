@@ -4,7 +4,7 @@ DEMO := target/demo
 RUNTIME_JAR = $(firstword $(wildcard dynamic-bf/target/dynamic-bf-*-SNAPSHOT.jar))
 CLI_JAR = $(firstword $(wildcard static-bf/target/static-bf-*-cli.jar))
 
-.PHONY: build demo test bench bench-quick bench-jmh bench-threads clean
+.PHONY: build demo test bench bench-quick bench-jmh bench-threads sync-list clean
 
 build:
 	$(MVN) -q -DskipTests install
@@ -31,6 +31,10 @@ bench-threads: build
 
 bench-jmh: build
 	java -cp "benchmarks/target/classes:benchmarks/target/jmh-libs/*:$(RUNTIME_JAR)" org.openjdk.jmh.Main $(JMH_ARGS)
+
+# the README's list of modelled JDK synchronisation, regenerated from the model
+sync-list: build
+	java -cp static-bf/target/classes bigfoot.staticbf.jdk.ModelList README.md
 
 clean:
 	$(MVN) -q clean

@@ -45,7 +45,7 @@ public final class TestJars {
     }
 
     /** What one staticbf run printed and returned. */
-    record Run(int exitCode, String out, String err) {
+    public record Run(int exitCode, String out, String err) {
         List<String> errLines() {
             return err.isEmpty() ? List.of() : List.of(err.split("\\R"));
         }
@@ -142,7 +142,7 @@ public final class TestJars {
         }
     }
 
-    static Run staticbf(String... args) {
+    public static Run staticbf(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = StaticBF.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -168,7 +168,7 @@ public final class TestJars {
         return node;
     }
 
-    static ClassNode classNode(Path jar, String className) {
+    public static ClassNode classNode(Path jar, String className) {
         byte[] bytes = readJar(jar).get(className.replace('.', '/') + ".class");
         assertTrue(bytes != null, () -> className + " not in " + jar);
         return classNode(bytes);
@@ -188,7 +188,7 @@ public final class TestJars {
      * The names of the bigfoot/rt/RT entry points a method calls, in code order, without the fetches of the thread
      * state (RT.thread(), at entry or lazily: {@link #isThreadStateFetch}).
      */
-    static List<String> runtimeCalls(MethodNode m) {
+    public static List<String> runtimeCalls(MethodNode m) {
         List<String> calls = new ArrayList<>();
         for (AbstractInsnNode insn : m.instructions) {
             if (insn.getOpcode() == Opcodes.INVOKESTATIC && insn instanceof MethodInsnNode call

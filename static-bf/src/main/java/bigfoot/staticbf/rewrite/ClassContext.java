@@ -42,10 +42,6 @@ final class ClassContext {
         return env.placement();
     }
 
-    CallHandlers calls() {
-        return env.calls();
-    }
-
     Diagnostics diagnostics() {
         return env.diagnostics();
     }

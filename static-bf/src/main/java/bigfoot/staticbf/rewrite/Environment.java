@@ -10,16 +10,15 @@ import bigfoot.staticbf.placement.Placement;
  * fasttrack placement would check also gets an access event, for the runtime's precise-checks verifier.
  */
 public record Environment(ClassHierarchy hierarchy, FieldResolver fields, ShadowPolicy shadows, Placement placement,
-        boolean verifyPlacement, CallHandlers calls, Diagnostics diagnostics) {
+        boolean verifyPlacement, Diagnostics diagnostics) {
 
     public Environment(ClassHierarchy hierarchy, ShadowPolicy shadows, Placement placement, boolean verifyPlacement,
             Diagnostics diagnostics) {
-        this(hierarchy, new FieldResolver(hierarchy), shadows, placement, verifyPlacement, CallHandlers.standard(),
-                diagnostics);
+        this(hierarchy, new FieldResolver(hierarchy), shadows, placement, verifyPlacement, diagnostics);
     }
 
     /** This environment with {@code policy} deciding the shadow fields. */
     public Environment withShadows(ShadowPolicy policy) {
-        return new Environment(hierarchy, fields, policy, placement, verifyPlacement, calls, diagnostics);
+        return new Environment(hierarchy, fields, policy, placement, verifyPlacement, diagnostics);
     }
 }

@@ -2,21 +2,14 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
 import bigfoot.ir.RuntimeApi.Entry;
-import bigfoot.staticbf.hierarchy.ClassHierarchy;
-import java.util.Set;
-import java.util.function.Predicate;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
-import org.objectweb.asm.tree.MethodNode;
 
 /**
- * The events a java.util.concurrent model puts around a library call, on the runtime's happens-before channels
- * (volatile-like, keyed by objects: {@code RT.hbRelease / hbAcquire / hbAlias / hbPublish / hbReceive}), and the
- * rule that says which calls get them. A release goes before the call, an acquire after it returns normally.
- * The static analysis must agree: every call given a release or an acquire here is named on the same side (or
- * both) by the library model of the kill sets ({@code bigfoot.staticbf.wala.LibraryModel}), so that no check is
- * deferred across an event.
+ * The code of the JDK model's events on the runtime's happens-before channels (volatile-like, keyed by objects:
+ * {@code RT.hbRelease / hbAcquire / hbAlias / hbPublish / hbReceive}): a release goes before the call, an acquire
+ * after it returns normally. Which calls get which: {@link SyncEvents}.
  */
 final class HbEvents {
 
@@ -27,54 +20,6 @@ final class HbEvents {
     @FunctionalInterface
     interface Model {
         void instrument(MethodContext ctx, MethodInsnNode call, SpilledCall spilled);
-    }
-
-    /** Which call owners a rule is about. */
-    @FunctionalInterface
-    interface Owners {
-        boolean test(String owner, ClassHierarchy hierarchy);
-
-        /** {@code type} and its subtypes (classes and interfaces). */
-        static Owners subtypesOf(String type) {
-            return (owner, h) -> owner.equals(type) || h.isSubtypeOf(owner, type);
-        }
-
-        /** Exactly these types. */
-        static Owners exactly(Set<String> types) {
-            return (owner, h) -> types.contains(owner);
-        }
-
-        /** Classes of a package ({@code java/util/concurrent/atomic/}). */
-        static Owners inPackage(String prefix) {
-            return (owner, h) -> owner.startsWith(prefix) && owner.indexOf('/', prefix.length()) < 0;
-        }
-
-        default Owners or(Owners other) {
-            return (owner, h) -> test(owner, h) || other.test(owner, h);
-        }
-    }
-
-    /** Calls of {@code names} on receivers (or static owners) that {@code owners} accepts, with a matching descriptor. */
-    record Rule(Owners owners, Set<String> names, Predicate<String> descriptor, Model model) implements CallHandler {
-
-        @Override
-        public boolean matches(MethodInsnNode call, ClassHierarchy hierarchy) {
-            return names.contains(call.name) && descriptor.test(call.desc) && owners.test(call.owner, hierarchy);
-        }
-
-        @Override
-        public void instrument(MethodContext ctx, MethodInsnNode call) {
-            model.instrument(ctx, call, new SpilledCall(ctx, call));
-        }
-    }
-
-    static Predicate<String> anyDescriptor() {
-        return d -> true;
-    }
-
-    /** Descriptors returning {@code returnType} ("Z", "V", ...). */
-    static Predicate<String> returning(String returnType) {
-        return d -> d.endsWith(")" + returnType);
     }
 
     /** A release into the receiver's channel before the call (unlock, countDown, set). */
@@ -149,14 +94,13 @@ final class HbEvents {
         };
     }
 
-    /**
-     * True if {@code method} is a task's body the rewriter instruments: a concrete instance method {@code name()} of a
-     * subclass of {@code task} (a ForkJoinTask's {@code compute}, a TimerTask's {@code run}).
-     */
-    static boolean isBodyOf(ClassContext cls, MethodNode method, String task, String name) {
-        return method.name.equals(name) && method.desc.startsWith("()")
-                && (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT)) == 0
-                && cls.hierarchy().isSubclassOf(cls.name(), task);
+    /** A static call about the calling thread: an acquire from its channel after it returns (if true, for a boolean). */
+    static Model currentThread(boolean ifTrue) {
+        return (ctx, call, s) -> {
+            Code current = new Code().invoke(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread",
+                    "()Ljava/lang/Thread;", false).append(ctx.threadState());
+            ctx.insertAfter(call, ifTrue ? current.call(RuntimeApi.HB_ACQUIRE_IF) : current.call(RuntimeApi.HB_ACQUIRE));
+        };
     }
 
     /** {@code <receiver>; aload ts; invokestatic entry}. */

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.jdk.JdkSyncModel;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -9,22 +10,19 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 /**
  * INTERRUPT DETECTED BY AN EXCEPTION: a JDK method that throws {@code InterruptedException} (sleep, join, await,
  * take, get, ...) has seen the thread's interrupt, so {@code t.interrupt()} (a release into t's channel,
- * {@link ThreadSignalModels}) happens before it: an acquire from the current thread's channel before the exception
+ * the JDK model's thread signals) happens before it: an acquire from the current thread's channel before the exception
  * leaves the call. The call gets a handler of that type, FIRST in the exception table, placed right after the call
  * so that its rethrow is covered by every range that covered the call (the method's own handlers, our commit
- * handlers, a model's catch-all such as wait's). The analysis counts these calls as acquires (LibraryModel).
+ * handlers, a model's catch-all such as wait's). The analysis counts these calls as acquires, by the same rule.
  */
 final class InterruptDetection {
-
-    static final String INTERRUPTED_EXCEPTION = "java/lang/InterruptedException";
 
     private InterruptDetection() {
     }
 
     /** True if {@code call} is to a method (not a constructor) of java.lang or java.util.* declaring InterruptedException. */
     static boolean applies(ClassContext cls, MethodInsnNode call) {
-        return (call.owner.startsWith("java/lang/") || call.owner.startsWith("java/util/"))
-                && !call.name.equals("<init>")
+        return JdkSyncModel.detectsInterrupts(call.owner, call.name)
                 && cls.hierarchy().declaresInterruptedException(call.owner, call.name, call.desc);
     }
 
@@ -41,6 +39,6 @@ final class InterruptDetection {
                 .append(ctx.threadState()).call(RuntimeApi.HB_ACQUIRE)
                 .op(Opcodes.ATHROW)
                 .label(done));
-        ctx.method.tryCatchBlocks.add(0, new TryCatchBlockNode(start, end, handler, INTERRUPTED_EXCEPTION));
+        ctx.method.tryCatchBlocks.add(0, new TryCatchBlockNode(start, end, handler, JdkSyncModel.INTERRUPTED_EXCEPTION));
     }
 }

@@ -51,10 +51,7 @@ final class MethodRewriter {
                 } else if (opcode == Opcodes.MONITOREXIT) {
                     Monitors.monitorExit(ctx, insn);
                 } else if (insn instanceof MethodInsnNode call) {
-                    CallHandler handler = cls.calls().find(call, cls.hierarchy());
-                    if (handler != null) {
-                        handler.instrument(ctx, call);
-                    }
+                    SyncEvents.instrument(ctx, call, cls.hierarchy());
                     if (InterruptDetection.applies(cls, call)) {
                         InterruptDetection.instrument(ctx, call); // after the model's events: its handler comes first
                     }
@@ -74,11 +71,9 @@ final class MethodRewriter {
                 deferred.ifPresent(d -> d.after(insn, bci)); // last: right after insn, before any event after it
             }
         }
-        if (instrumentBody && ForkJoinModels.isCompute(cls, method)) {
-            ForkJoinModels.instrumentCompute(ctx); // its release goes after the checks placed before each return
-        }
-        if (instrumentBody && TimerModels.isRun(cls, method)) {
-            TimerModels.instrumentRun(ctx);
+        if (instrumentBody) {
+            // a task body's release goes after the checks placed before each return
+            SyncEvents.bodyOf(cls, method).ifPresent(body -> SyncEvents.instrumentBody(ctx, body));
         }
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
         deferred.ifPresent(DeferredChecks::addCatchStubs);

@@ -150,10 +150,9 @@ public final class KillSets {
         if (ir.isEmpty()) {
             return KillSet.BOTH; // native code (or no bytecode): may do anything
         }
-        // SYNCHRONIZED METHOD (and a ForkJoin task's compute()): acquire at entry, release at every exit; a
-        // TimerTask's run(): acquire at entry
-        KillSet result = m.isSynchronized() || model.isForkJoinCompute(m) ? KillSet.BOTH
-                : model.isTimerTaskRun(m) ? KillSet.ACQUIRE : KillSet.NONE;
+        // SYNCHRONIZED METHOD: acquire at entry, release at every exit; a task body the JDK model names (a ForkJoin
+        // task's compute(), a TimerTask's run()) does what the rewriter makes it do at entry and exit
+        KillSet result = (m.isSynchronized() ? KillSet.BOTH : KillSet.NONE).union(model.bodySide(m));
         for (SSAInstruction insn : ir.get().getInstructions()) {
             if (insn instanceof SSAMonitorInstruction monitor) {
                 result = result.union(monitor.isMonitorEnter() ? KillSet.ACQUIRE : KillSet.RELEASE);
@@ -217,7 +216,8 @@ public final class KillSets {
             fixed = fixed.union(model.sideOf(t, declared).orElse(KillSet.NONE));
         }
         IMethod named = cha.resolveMethod(call.getDeclaredTarget());
-        if (named != null && WalaProgram.isJdk(named) && LibraryModel.detectsInterrupts(named)) {
+        String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString().substring(1);
+        if (named != null && WalaProgram.isJdk(named) && LibraryModel.detectsInterrupts(owner, named)) {
             fixed = fixed.union(KillSet.ACQUIRE);
         }
         return fixed;

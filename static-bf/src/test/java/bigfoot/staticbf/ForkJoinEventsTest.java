@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.tree.ClassNode;
 
 /** ForkJoin tasks: fork releases into the task, join acquires from it, and compute() acquires at entry and releases at exit. */
-class ForkJoinModelsTest {
+class ForkJoinEventsTest {
 
     private static final String TASK = """
             package app;

@@ -1,0 +1,88 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.hierarchy.ClassHierarchy;
+import bigfoot.staticbf.jdk.Event;
+import bigfoot.staticbf.jdk.JdkSyncModel;
+import bigfoot.staticbf.jdk.Side;
+import bigfoot.staticbf.jdk.TaskBody;
+import java.util.Optional;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The rewriter's reading of the JDK synchronisation model ({@link JdkSyncModel}): the code of each {@link Event}
+ * around the calls the model names, and the instrumentation of the task bodies it names. Every event has its code
+ * here (the switch is exhaustive), so the model cannot name an event the rewriter does not emit.
+ */
+final class SyncEvents {
+
+    private SyncEvents() {
+    }
+
+    /** Puts the model's events around {@code call}, if it names any for it. */
+    static void instrument(MethodContext ctx, MethodInsnNode call, ClassHierarchy hierarchy) {
+        JdkSyncModel.eventsAt(call.owner, call.name, call.desc, hierarchy::isSubtypeOf)
+                .ifPresent(m -> instrument(m.event(), ctx, call));
+    }
+
+    private static void instrument(Event event, MethodContext ctx, MethodInsnNode call) {
+        HbEvents.Model model = switch (event) {
+            case FORK -> ThreadEvents::start;
+            case JOIN -> ThreadEvents::join;
+            case IS_ALIVE -> ThreadEvents::isAlive;
+            case WAIT -> ThreadEvents::objectWait;
+            case BARRIER -> ThreadEvents::barrierAwait;
+            case RELEASE -> HbEvents.releaseBefore();
+            case ACQUIRE -> HbEvents.acquireAfter();
+            case ACQUIRE_IF_TRUE -> HbEvents.acquireIfTrue();
+            case RELEASE_ACQUIRE -> HbEvents.releaseBeforeAcquireAfter();
+            case ALIAS_RESULT -> HbEvents.aliasResultToReceiver();
+            case RELEASE_INTO_ARGUMENT -> HbEvents.aroundArguments(false, 0);
+            case AROUND_ARGUMENT -> HbEvents.aroundArguments(true, 0);
+            case AROUND_ARGUMENTS -> HbEvents.aroundArguments(true, 0, 1);
+            case CURRENT_THREAD_ACQUIRE -> HbEvents.currentThread(false);
+            case CURRENT_THREAD_ACQUIRE_IF_TRUE -> HbEvents.currentThread(true);
+            case PUBLISH_FIRST -> HbEvents.publishArgument(0);
+            case PUBLISH_SECOND -> HbEvents.publishArgument(1);
+            case PUBLISH_THIRD -> HbEvents.publishArgument(2);
+            case RECEIVE_RESULT -> HbEvents.receiveResult();
+            case MAPPING -> CollectionModels.mapping(1, -1);
+            case MERGE -> CollectionModels.mapping(2, 1);
+            case TASK -> ExecutorModels.wrap(false, ExecutorModels.After.NOTHING);
+            case TASK_FUTURE -> ExecutorModels.wrap(false, ExecutorModels.After.ALIAS_RESULT);
+            case TASKS_ACQUIRE_ALL -> ExecutorModels.wrap(false, ExecutorModels.After.ACQUIRE_ALL);
+            case THREAD_TASK -> ExecutorModels.wrap(true, ExecutorModels.After.NOTHING);
+            case STAGE_AFTER_ONE -> ExecutorModels.stage(0, false, true);
+            case STAGE_AFTER_BOTH -> ExecutorModels.stage(1, true, true);
+            case STAGE_AFTER_EITHER -> ExecutorModels.stage(1, false, true);
+            case STAGE_COMPOSE -> ExecutorModels.stage(0, false, false);
+            case ASSUMED -> (c, i, s) -> { };
+        };
+        model.instrument(ctx, call, new SpilledCall(ctx, call));
+    }
+
+    /** The task body {@code method} of {@code cls} is, if the model names it. */
+    static Optional<TaskBody> bodyOf(ClassContext cls, MethodNode method) {
+        boolean concrete = (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT)) == 0;
+        return JdkSyncModel.bodyOf(cls.name(), method.name, concrete && method.desc.startsWith("()"),
+                cls.hierarchy()::isSubtypeOf);
+    }
+
+    /**
+     * A task body acquires from its task's channel at entry, and (BOTH: a ForkJoin task's compute) releases into it
+     * before every return.
+     */
+    static void instrumentBody(MethodContext ctx, TaskBody body) {
+        ctx.insertAtStart(new Code().aload(0).append(ctx.threadState()).call(RuntimeApi.HB_ACQUIRE));
+        if (body.side() == Side.BOTH) {
+            for (AbstractInsnNode insn : ctx.method.instructions.toArray()) {
+                if (insn.getOpcode() >= Opcodes.IRETURN && insn.getOpcode() <= Opcodes.RETURN) {
+                    ctx.insertBefore(insn, new Code().aload(0).append(ctx.threadState()).call(RuntimeApi.HB_RELEASE));
+                }
+            }
+        }
+    }
+}

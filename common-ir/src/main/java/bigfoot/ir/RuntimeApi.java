@@ -188,8 +188,19 @@ public final class RuntimeApi {
      * null), and ends before the dependent stage completes (the stage is an alias of the wrapper).
      */
     public static final Entry STAGE = new Entry("stage", "(" + OBJ + OBJ + OBJ + TS + ")" + OBJ);
-    /** {@code hbAcquireAll(Collection keys, ThreadState ts)}: hbAcquire of each element (after {@code invokeAll}). */
-    public static final Entry HB_ACQUIRE_ALL = new Entry("hbAcquireAll", "(Ljava/util/Collection;" + TS + ")V");
+    /**
+     * {@code hbAcquireAll(Object keys, ThreadState ts)}: hbAcquire of each element of a Collection or an Object[]
+     * (after {@code invokeAll}).
+     */
+    public static final Entry HB_ACQUIRE_ALL = new Entry("hbAcquireAll", "(" + OBJ + TS + ")V");
+    /** {@code hbReleaseAll(Object keys, ThreadState ts)}: hbRelease into each element of a Collection or an Object[]. */
+    public static final Entry HB_RELEASE_ALL = new Entry("hbReleaseAll", "(" + OBJ + TS + ")V");
+    /**
+     * {@code Object joined(Object result, Object[] members, boolean any)}: {@code result} (a CompletableFuture of
+     * {@code allOf} or {@code anyOf}) completes after its members: an acquire from it also acquires from every member
+     * ({@code any}: from every member done by then); returns result.
+     */
+    public static final Entry JOINED = new Entry("joined", "(" + OBJ + "[" + OBJ + "Z)" + OBJ);
 
     // ---- array range checks (coalesced array checks, bigfoot.md section 9.3) ----
     /**
@@ -212,7 +223,7 @@ public final class RuntimeApi {
         ACQUIRE, RELEASE, FORK, JOIN, IS_ALIVE, WAIT_BEFORE, WAIT_AFTER, BARRIER_BEFORE, BARRIER_AFTER,
         READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
         HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
-        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, STAGE, THREAD_RUNNABLE, MAPPING,
+        TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, HB_RELEASE_ALL, JOINED, STAGE, THREAD_RUNNABLE, MAPPING,
     };
 
     // ---- members added to rewritten classes ----

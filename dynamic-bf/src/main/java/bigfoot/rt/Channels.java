@@ -1,7 +1,11 @@
 package bigfoot.rt;
 
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Future;
 
 /**
  * Happens-before channels of java.util.concurrent objects (the JDK's documented memory-consistency effects; the
@@ -14,6 +18,10 @@ import java.util.concurrent.ConcurrentMap;
  * every reader's unlock), a Condition its Lock's, a Future its task's. Collections publish by ELEMENT: inserting x
  * into a concurrent collection releases into x's channel, and the take or read that returns x acquires from it,
  * so only the thread that receives an object is ordered after the one that inserted it.
+ *
+ * <p>A JOINED channel is the one of a future that completes after others ({@code CompletableFuture.allOf}: after all
+ * of them; {@code anyOf}: after one): an acquire from it acquires from every member too (for anyOf, from every member
+ * done by then, which may order more than the one that completed it).
  */
 final class Channels {
 
@@ -39,6 +47,33 @@ final class Channels {
         WeakIdentityMap.Entry<Object> target = aliases.find(key);
         Object root = target == null ? key : target.value;       // one level: aliases never chain
         aliases.entry(alias, a -> root);
+    }
+
+    /** From now on an acquire from {@code result} also acquires from {@code members} (all, or the ones done if {@code any}). */
+    void join(Object result, Object[] members, boolean any) {
+        channels.entry(result, k -> new Joined(members.clone(), any));
+    }
+
+    /** The channel of an allOf / anyOf future, with the futures it completes after. */
+    static final class Joined extends VarState {
+        private final Object[] members;
+        private final boolean any;
+
+        Joined(Object[] members, boolean any) {
+            this.members = members;
+            this.any = any;
+        }
+
+        /** The members an acquire from this channel acquires from now. */
+        List<Object> members() {
+            return any ? Arrays.stream(members).filter(m -> m instanceof Future<?> f && f.isDone()).toList()
+                    : Arrays.asList(members);
+        }
+    }
+
+    /** The elements of a Collection or an Object[] (none for anything else, or null). */
+    static Iterable<?> elements(Object keys) {
+        return keys instanceof Collection<?> c ? c : keys instanceof Object[] a ? Arrays.asList(a) : List.of();
     }
 
     private static final ClassValue<Boolean> CONCURRENT = new ClassValue<>() {

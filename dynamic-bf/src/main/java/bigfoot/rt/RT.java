@@ -606,8 +606,14 @@ public final class RT {
         try {
             if (key != null) {
                 synchronising(ts);
-                FT.volatileRead(ts, ENGINE.channels.of(key));
+                VarState channel = ENGINE.channels.of(key);
+                FT.volatileRead(ts, channel);
                 acquired(ts);
+                if (channel instanceof Channels.Joined joined) {
+                    for (Object member : joined.members()) {
+                        hbAcquire(member, ts);
+                    }
+                }
             }
         } catch (Throwable t) {
             FT.failed(t);
@@ -699,11 +705,27 @@ public final class RT {
     }
 
     /** After {@code invokeAll} returned: every task has ended. */
-    public static void hbAcquireAll(java.util.Collection<?> keys, ThreadState ts) {
-        if (keys != null) {
-            for (Object key : keys) {
-                hbAcquire(key, ts);
-            }
+    public static void hbAcquireAll(Object keys, ThreadState ts) {
+        for (Object key : Channels.elements(keys)) {
+            hbAcquire(key, ts);
         }
     }
-}
+
+    /** Before {@code ForkJoinTask.invokeAll} of an array or a collection: a release into each task. */
+    public static void hbReleaseAll(Object keys, ThreadState ts) {
+        for (Object key : Channels.elements(keys)) {
+            hbRelease(key, ts);
+        }
+    }
+
+    /** After {@code CompletableFuture.allOf} / {@code anyOf}: {@code result} completes after its members ({@link Channels#join}). */
+    public static Object joined(Object result, Object[] members, boolean any) {
+        try {
+            if (result != null && members != null) {
+                ENGINE.channels.join(result, members, any);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+        return result;
+    }}

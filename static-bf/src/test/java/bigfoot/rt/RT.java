@@ -384,8 +384,18 @@ public final class RT {
         return callables;
     }
 
-    public static void hbAcquireAll(java.util.Collection<?> keys, ThreadState ts) {
+    public static void hbAcquireAll(Object keys, ThreadState ts) {
         checkThread(ts);
         record("hbAcquireAll", keys, -1);
+    }
+
+    public static void hbReleaseAll(Object keys, ThreadState ts) {
+        checkThread(ts);
+        record("hbReleaseAll", keys, -1);
+    }
+
+    public static Object joined(Object result, Object[] members, boolean any) {
+        record("joined", result, -1);
+        return result;
     }
 }

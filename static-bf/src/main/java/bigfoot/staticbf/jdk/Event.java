@@ -25,6 +25,12 @@ public enum Event {
     RELEASE_INTO_ARGUMENT(Side.RELEASE, "release into the argument"),
     AROUND_ARGUMENT(Side.BOTH, "release into the task, acquire from it"),
     AROUND_ARGUMENTS(Side.BOTH, "release into both tasks, acquire from both"),
+    /** Each task of the array or collection argument: released into before the call, acquired from after it. */
+    AROUND_EACH(Side.BOTH, "release into each task, acquire from each"),
+    /** The result completes after every member of the argument array: acquiring from it acquires from each. */
+    JOINED_ALL(Side.NONE, "the result's completion acquires from every argument's"),
+    /** The result completes after one member: acquiring from it acquires from the members done by then. */
+    JOINED_ANY(Side.NONE, "the result's completion acquires from the arguments done by then"),
     /** About the calling thread's own channel (interrupted(), park()). */
     CURRENT_THREAD_ACQUIRE(Side.ACQUIRE, "acquire from the current thread"),
     CURRENT_THREAD_ACQUIRE_IF_TRUE(Side.ACQUIRE, "acquire from the current thread if it returns true"),

@@ -38,6 +38,7 @@ public final class JdkSyncModel {
     private static final String TIMED = "JLjava/util/concurrent/TimeUnit;";
     private static final String RUNNABLE = "Ljava/lang/Runnable;";
     private static final String TASK = "Ljava/util/concurrent/ForkJoinTask;";
+    private static final String CF = "Ljava/util/concurrent/CompletableFuture;";
     /** A collection's element in, or out. */
     private static final Signature ELEMENT = Signature.oneOf(Set.of("(" + OBJECT + ")Z", "(" + OBJECT + ")V"), "(element)");
     private static final Signature NOTHING = Signature.oneOf(Set.of("()" + OBJECT), "()");
@@ -272,7 +273,8 @@ public final class JdkSyncModel {
      * runtime: the wrapper acquires what the submitter released when it starts and releases when it ends; the
      * returned Future is an alias of the wrapper, and the executor's channel gets every task's end, for
      * {@code awaitTermination}. {@code invokeAll} acquires every task's end. CompletableFuture's {@code complete}
-     * happens before {@code join} / {@code get}.
+     * happens before {@code join} / {@code get}; the future {@code allOf} returns completes after all of its arguments,
+     * the one {@code anyOf} returns after one of them.
      */
     private static List<SyncMethod> executors() {
         Owner service = subtypesOf("java/util/concurrent/ExecutorService");
@@ -293,6 +295,8 @@ public final class JdkSyncModel {
                         Signature.startingWith("(Ljava/util/function/Supplier;", "(Supplier, ...)"), Event.TASK_FUTURE),
                 of(completable, Set.of("complete", "completeExceptionally"), RELEASE),
                 of(completable, Set.of("join", "getNow"), ACQUIRE),
+                of(completable, Set.of("allOf"), Signature.oneOf(Set.of("([" + CF + ")" + CF), "(futures)"), Event.JOINED_ALL),
+                of(completable, Set.of("anyOf"), Signature.oneOf(Set.of("([" + CF + ")" + CF), "(futures)"), Event.JOINED_ANY),
                 of(subtypesOf("java/util/concurrent/Future"), Set.of("get"), ACQUIRE));
     }
 
@@ -321,8 +325,7 @@ public final class JdkSyncModel {
      * ForkJoin tasks, on the task's channel (ForkJoinTask's memory consistency: forking a task happens before its
      * {@code compute} runs, and its end before {@code join}, {@code invoke} or {@code get} returns). The caller's
      * side here; the task's side is a {@link TaskBody}: its {@code compute()} acquires from its task at entry and
-     * releases into it at every return. {@code invokeAll} of an array or a collection has no events (the analysis
-     * assumes both).
+     * releases into it at every return.
      */
     private static List<SyncMethod> forkJoin() {
         Owner task = subtypesOf(FORK_JOIN_TASK);
@@ -333,7 +336,8 @@ public final class JdkSyncModel {
                 of(task, Set.of("invoke"), RELEASE_ACQUIRE),
                 of(task, Set.of("invokeAll"), Signature.oneOf(Set.of("(" + TASK + TASK + ")V"), "(task, task)"),
                         Event.AROUND_ARGUMENTS),
-                of(task, Set.of("invokeAll"), Event.ASSUMED),
+                of(task, Set.of("invokeAll"), Signature.oneOf(Set.of("([" + TASK + ")V",
+                        "(Ljava/util/Collection;)Ljava/util/Collection;"), "(tasks)"), Event.AROUND_EACH),
                 of(pool, Set.of("invoke"), Signature.startingWith("(" + TASK, "(ForkJoinTask)"), Event.AROUND_ARGUMENT),
                 of(pool, Set.of("submit", "execute"), Signature.startingWith("(" + TASK, "(ForkJoinTask)"),
                         Event.RELEASE_INTO_ARGUMENT));

@@ -54,6 +54,23 @@ final class HbEvents {
         };
     }
 
+    /** A release into each element of argument 0 (an array or a collection of tasks) before the call, an acquire from each after. */
+    static Model aroundEach() {
+        return (ctx, call, s) -> {
+            ctx.insertBefore(call, s.spill().append(s.arg(0)).append(ctx.threadState()).call(RuntimeApi.HB_RELEASE_ALL));
+            ctx.insertAfter(call, new Code().append(s.arg(0)).append(ctx.threadState()).call(RuntimeApi.HB_ACQUIRE_ALL));
+        };
+    }
+
+    /** The returned future completes after the futures of argument 0 (all of them, or {@code any} one). */
+    static Model joined(boolean any) {
+        return (ctx, call, s) -> {
+            ctx.insertBefore(call, s.spill());
+            ctx.insertAfter(call, new Code().append(s.arg(0)).op(any ? Opcodes.ICONST_1 : Opcodes.ICONST_0)
+                    .call(RuntimeApi.JOINED).checkcast(Type.getReturnType(call.desc).getInternalName()));
+        };
+    }
+
     /** Both: a read-modify-write, an exchange, a barrier-like wait. */
     static Model releaseBeforeAcquireAfter() {
         return (ctx, call, s) -> {

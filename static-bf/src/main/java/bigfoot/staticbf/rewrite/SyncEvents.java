@@ -43,6 +43,9 @@ final class SyncEvents {
             case RELEASE_INTO_ARGUMENT -> HbEvents.aroundArguments(false, 0);
             case AROUND_ARGUMENT -> HbEvents.aroundArguments(true, 0);
             case AROUND_ARGUMENTS -> HbEvents.aroundArguments(true, 0, 1);
+            case AROUND_EACH -> HbEvents.aroundEach();
+            case JOINED_ALL -> HbEvents.joined(false);
+            case JOINED_ANY -> HbEvents.joined(true);
             case CURRENT_THREAD_ACQUIRE -> HbEvents.currentThread(false);
             case CURRENT_THREAD_ACQUIRE_IF_TRUE -> HbEvents.currentThread(true);
             case PUBLISH_FIRST -> HbEvents.publishArgument(0);

@@ -67,10 +67,11 @@ class JdkModelAgreementTest {
             Map.entry("hbRelease", KillSet.RELEASE), Map.entry("hbPublish", KillSet.RELEASE),
             Map.entry("taskRunnable", KillSet.RELEASE), Map.entry("taskCallable", KillSet.RELEASE),
             Map.entry("taskSupplier", KillSet.RELEASE), Map.entry("tasks", KillSet.RELEASE),
-            Map.entry("threadRunnable", KillSet.RELEASE),
+            Map.entry("threadRunnable", KillSet.RELEASE), Map.entry("hbReleaseAll", KillSet.RELEASE),
             // a stage's or a map's function may run inside the call, in this thread: both
             Map.entry("stage", KillSet.BOTH), Map.entry("mapping", KillSet.BOTH),
-            Map.entry("hbAlias", KillSet.NONE));
+            // an allOf / anyOf future's channel: acquired from only where the future is (join, get, a stage)
+            Map.entry("hbAlias", KillSet.NONE), Map.entry("joined", KillSet.NONE));
 
     /** A call naming {@code owner.name desc}. */
     record Call(Class<?> owner, String name, String desc, boolean isStatic) {

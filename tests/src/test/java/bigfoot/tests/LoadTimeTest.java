@@ -1,6 +1,7 @@
 package bigfoot.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +18,7 @@ class LoadTimeTest {
 
     private static Path runs;
     private static String classpath;
+    private static Path generatedJar;
 
     @BeforeAll
     static void rewriteAllButTally() throws Exception {
@@ -25,6 +27,11 @@ class LoadTimeTest {
         Map<String, byte[]> tally = Map.of("loadtime/Tally.class", all.get("loadtime/Tally.class"));
         Map<String, byte[]> rest = new java.util.HashMap<>(all);
         rest.remove("loadtime/Tally.class");
+        Map<String, byte[]> generated = new java.util.HashMap<>(rest);
+        generated.put("loadtime/Generated.bin", generated.remove("loadtime/Generated.class"));
+        generatedJar = Rewriter.rewrite(Jars.write(runs.resolve("generated.jar"), generated),
+                runs.resolve("generated-checked.jar"));
+        rest.remove("loadtime/Generated.class");
         Path tallyJar = Jars.write(runs.resolve("tally.jar"), tally);
         Path main = Rewriter.rewrite(Jars.write(runs.resolve("main.jar"), rest), runs.resolve("main-checked.jar"),
                 "--classpath", tallyJar.toString());
@@ -43,6 +50,22 @@ class LoadTimeTest {
     @Test
     void aClassLeftOutRunsUncheckedWithoutLoadTimeRewriting() throws Exception {
         assertEquals(Set.of(), racesWith("", "ahead-of-time-only"));
+    }
+
+    /**
+     * A class defined from bytes, with no class file its loader could find (a generated proxy): its own fields resolve
+     * (no warning that they cannot, nor that the class is missing), and its race is found.
+     */
+    @Test
+    void aClassDefinedFromBytesIsRewrittenWithItsOwnFields() throws Exception {
+        Path report = runs.resolve("generated.json");
+        ChildJvm.Result run = ChildJvm.run(List.of("-javaagent:" + ChildJvm.runtimeJar() + "=report=json:" + report
+                + ",load-time=" + System.getProperty("bigfoot.staticbf.cli.jar"), "-cp", generatedJar.toString(),
+                "loadtime.DefinesAtRuntime"), runs.resolve("generated"));
+        assertEquals(0, run.exit(), run::stderrTail);
+        assertEquals("done\n", run.stdout());
+        assertEquals(Set.of("loadtime.Generated.count"), RaceReport.read(report).locations());
+        assertFalse(run.stderr().contains("cannot resolve") || run.stderr().contains("not found"), run::stderrTail);
     }
 
     @Test

@@ -48,6 +48,14 @@ public final class ClassHierarchy implements Closeable {
         return info.orElse(null);
     }
 
+    /**
+     * Makes {@code info} known by its name, though no source may have it: a class being defined from bytes at load
+     * time (a generated proxy), whose own fields and supertypes its rewriting resolves.
+     */
+    public void define(ClassInfo info) {
+        cache.putIfAbsent(info.name(), Optional.of(info));
+    }
+
     private ClassInfo lookup(String internalName) {
         try {
             for (ClassSource source : sources) {

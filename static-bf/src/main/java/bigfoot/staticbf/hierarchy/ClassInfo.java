@@ -27,9 +27,11 @@ public final class ClassInfo {
     private final boolean packageExported;
     /** name + descriptor of each method declared here, mapped to whether it declares InterruptedException. */
     private final Map<String, Boolean> methods;
+    /** name + descriptor of each synthetic field accessor declared here. */
+    private final Map<String, FieldAccessor> accessors;
 
     private ClassInfo(String name, int access, String superName, List<String> interfaces, List<FieldInfo> fields,
-            boolean packageExported, Map<String, Boolean> methods) {
+            boolean packageExported, Map<String, Boolean> methods, Map<String, FieldAccessor> accessors) {
         this.name = name;
         this.access = access;
         this.superName = superName;
@@ -37,10 +39,11 @@ public final class ClassInfo {
         this.fields = fields;
         this.packageExported = packageExported;
         this.methods = methods;
+        this.accessors = accessors;
     }
 
     /**
-     * Reads the header and fields of a class file.
+     * Reads the header, fields and method declarations of a class file, and the bodies of its synthetic accessors.
      *
      * @param packageExported whether the class's package is visible to code in the unnamed module (false
      *                        for JDK-internal packages)
@@ -49,6 +52,8 @@ public final class ClassInfo {
         ClassReader reader = new ClassReader(classFile);
         List<FieldInfo> fields = new ArrayList<>();
         Map<String, Boolean> methods = new HashMap<>();
+        Map<String, FieldAccessor.Reader> accessors = new HashMap<>();
+        String owner = reader.getClassName();
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public FieldVisitor visitField(int acc, String fieldName, String descriptor, String signature,
@@ -62,11 +67,18 @@ public final class ClassInfo {
                     String[] exceptions) {
                 methods.put(methodName + descriptor,
                         exceptions != null && Arrays.asList(exceptions).contains(INTERRUPTED_EXCEPTION));
-                return null;
+                if (!FieldAccessor.mayBe(acc, methodName)) {
+                    return null; // its code is skipped unread
+                }
+                FieldAccessor.Reader body = new FieldAccessor.Reader(owner);
+                accessors.put(methodName + descriptor, body);
+                return body;
             }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new ClassInfo(reader.getClassName(), reader.getAccess(), reader.getSuperName(),
-                List.of(reader.getInterfaces()), List.copyOf(fields), packageExported, methods);
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        Map<String, FieldAccessor> found = new HashMap<>();
+        accessors.forEach((method, body) -> body.result().ifPresent(a -> found.put(method, a)));
+        return new ClassInfo(owner, reader.getAccess(), reader.getSuperName(),
+                List.of(reader.getInterfaces()), List.copyOf(fields), packageExported, methods, Map.copyOf(found));
     }
 
     public String name() {
@@ -114,6 +126,16 @@ public final class ClassInfo {
      */
     public Boolean declaresInterruptedException(String methodName, String descriptor) {
         return methods.get(methodName + descriptor);
+    }
+
+    /** The field accessor declared here with this name and descriptor, or null. */
+    public FieldAccessor accessor(String methodName, String descriptor) {
+        return accessors.get(methodName + descriptor);
+    }
+
+    /** True if this class declares a field accessor (its private fields' shadows must be reachable from its nest). */
+    public boolean hasAccessors() {
+        return !accessors.isEmpty();
     }
 
     /** True if a {@code ldc} of this class resolves from any class in the unnamed module. */

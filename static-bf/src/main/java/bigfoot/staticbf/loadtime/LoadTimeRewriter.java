@@ -32,7 +32,7 @@ public final class LoadTimeRewriter {
     private static final List<String> NEVER = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/", "bigfoot/");
 
     private final Diagnostics diagnostics;
-    private final Map<ClassLoader, ClassRewriter> byLoader = new WeakHashMap<>();
+    private final Map<ClassLoader, Rewriting> byLoader = new WeakHashMap<>();
     private int rewritten;
 
     public LoadTimeRewriter(PrintStream err) {
@@ -52,7 +52,9 @@ public final class LoadTimeRewriter {
             if (info.fields().stream().anyMatch(f -> f.name().equals(RuntimeApi.SITE_BASE_FIELD))) {
                 return null; // rewritten ahead of time
             }
-            ClassRewriter.Result result = rewriterFor(loader).rewrite(classFile);
+            Rewriting rewriting = rewritingFor(loader);
+            rewriting.hierarchy().define(info); // its loader may have no class file for it
+            ClassRewriter.Result result = rewriting.rewriter().rewrite(classFile);
             if (!result.changed()) {
                 return null;
             }
@@ -70,12 +72,16 @@ public final class LoadTimeRewriter {
         return rewritten;
     }
 
-    private ClassRewriter rewriterFor(ClassLoader loader) {
+    /** The class hierarchy seen through one class loader, and the rewriter of its classes. */
+    private record Rewriting(ClassHierarchy hierarchy, ClassRewriter rewriter) {
+    }
+
+    private Rewriting rewritingFor(ClassLoader loader) {
         return byLoader.computeIfAbsent(loader, l -> {
             List<ClassSource> sources = List.of(new LoaderClassSource(l), new JdkClassSource());
             ClassHierarchy hierarchy = new ClassHierarchy(sources, diagnostics);
-            return new ClassRewriter(new Environment(hierarchy, new ShadowPolicy(Set.of()), new FastTrackPlacement(),
-                    false, diagnostics));
+            return new Rewriting(hierarchy, new ClassRewriter(new Environment(hierarchy, new ShadowPolicy(Set.of()),
+                    new FastTrackPlacement(), false, diagnostics)));
         });
     }
 }

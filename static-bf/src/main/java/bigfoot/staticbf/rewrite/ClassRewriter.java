@@ -101,7 +101,7 @@ public final class ClassRewriter {
             node.methods.add(clinit);
             MethodRewriter.rewrite(cls, clinit, Map.of(), true);
         }
-        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info));
+        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info), info.hasAccessors());
         InsnList prologue =
                 ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed, env.verifyPlacement()).take();
         cls.counts.countRuntimeCalls(prologue);

@@ -3,11 +3,14 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
 import bigfoot.ir.RuntimeApi.Entry;
+import bigfoot.staticbf.hierarchy.ClassInfo;
+import bigfoot.staticbf.hierarchy.FieldAccessor;
 import java.util.Optional;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
  * Checks and volatile events around getfield / putfield / getstatic / putstatic.
@@ -39,7 +42,8 @@ final class FieldAccesses {
         } else if (target.isVolatile()) {
             volatileEvent(ctx, insn, target, isStatic, write);
         } else {
-            if (!target.shadowed() || ctx.placesCheckAt(insn)) { // a foreign field is always checked
+            // a foreign field is always checked; a field accessor's access, at each call of the accessor
+            if ((!target.shadowed() || ctx.placesCheckAt(insn)) && !ctx.checkedByCallers()) {
                 Entry check = target.shadowed()
                         ? (isStatic ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC)
                                     : checkEntry(write, ctx.freshThis().before(insn) && ctx.freshThis().onThis(insn)))
@@ -52,6 +56,43 @@ final class FieldAccesses {
                 call(ctx, insn, target, isStatic, write, access, site(ctx, insn, target, write).push(write ? 1 : 0));
             }
         }
+    }
+
+    /**
+     * Before a call of a synthetic field accessor ({@link FieldAccessor}): the check of the access it makes, at the
+     * call's line (a write check if it writes, which covers its read), on its argument 0 for an instance field. The
+     * accessor's own body is left unchecked ({@link MethodContext#checkedByCallers}).
+     */
+    static void instrumentAccessorCall(MethodContext ctx, MethodInsnNode call) {
+        ClassInfo owner = call.getOpcode() == Opcodes.INVOKESTATIC && FieldAccessor.mayBeCalled(call.name)
+                ? ctx.cls.hierarchy().find(call.owner) : null;
+        FieldAccessor accessor = owner == null ? null : owner.accessor(call.name, call.desc);
+        if (accessor == null) {
+            return;
+        }
+        boolean write = accessor.writes();
+        int opcode = accessor.isStatic() ? (write ? Opcodes.PUTSTATIC : Opcodes.GETSTATIC)
+                : (write ? Opcodes.PUTFIELD : Opcodes.GETFIELD);
+        FieldInsnNode field = new FieldInsnNode(opcode, call.owner, accessor.field(), accessor.desc());
+        Optional<FieldTarget> resolved = FieldTarget.of(ctx.cls, field);
+        if (resolved.isEmpty() || resolved.get().isFinal() || resolved.get().isVolatile()) {
+            return; // the accessor's body has what it needs (none, or the volatile events)
+        }
+        FieldTarget target = resolved.get();
+        Entry check = target.shadowed()
+                ? (accessor.isStatic() ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC) : checkEntry(write, false))
+                : (write ? RuntimeApi.WRITE_FOREIGN : RuntimeApi.READ_FOREIGN);
+        Code site = ctx.site(call, write ? AccessOp.WRITE : AccessOp.READ, target.qualifiedName());
+        if (accessor.isStatic()) {
+            ctx.insertBefore(call, staticCall(ctx, field, target, check, site));
+            return;
+        }
+        SpilledCall s = new SpilledCall(ctx, call);
+        LabelNode isNull = new LabelNode();
+        LabelNode done = new LabelNode();
+        ctx.insertBefore(call, s.spill().append(s.arg(0)).op(Opcodes.DUP).jump(Opcodes.IFNULL, isNull)
+                .append(instanceCall(ctx, field, target, check, site)).jump(Opcodes.GOTO, done)
+                .label(isNull).op(Opcodes.POP).label(done));
     }
 
     /** The check of an instance field; on a constructor's {@code this} before it can escape, the fresh one ({@link FreshThis}). */

@@ -2,6 +2,7 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.placement.MethodPlan;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -44,6 +45,7 @@ final class MethodContext {
     private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
     private final PlanFit fit;
     private final FreshThis freshThis;
+    private final boolean checkedByCallers;
     private boolean changed;
 
     MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
@@ -63,6 +65,13 @@ final class MethodContext {
         }
         this.fit = usablePlan(cls.placement().plan(cls.node, method));
         this.freshThis = FreshThis.of(cls.name(), cls.node.superName, method);
+        ClassInfo own = cls.hierarchy().find(cls.name());
+        this.checkedByCallers = own != null && own.accessor(method.name, method.desc) != null;
+    }
+
+    /** True if this method is a field accessor whose access its callers check ({@link FieldAccesses#instrumentAccessorCall}). */
+    boolean checkedByCallers() {
+        return checkedByCallers;
     }
 
     /** Where a constructor's {@code this} has not escaped, as the original code shows it. */

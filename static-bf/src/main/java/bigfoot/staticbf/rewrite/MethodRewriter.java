@@ -51,6 +51,7 @@ final class MethodRewriter {
                 } else if (opcode == Opcodes.MONITOREXIT) {
                     Monitors.monitorExit(ctx, insn);
                 } else if (insn instanceof MethodInsnNode call) {
+                    FieldAccesses.instrumentAccessorCall(ctx, call);
                     SyncEvents.instrument(ctx, call, cls.hierarchy());
                     if (InterruptDetection.applies(cls, call)) {
                         InterruptDetection.instrument(ctx, call); // after the model's events: its handler comes first

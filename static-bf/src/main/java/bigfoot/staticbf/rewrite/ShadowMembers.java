@@ -30,17 +30,21 @@ final class ShadowMembers {
 
     /**
      * Adds the fields. A shadow has its field's visibility, so any code that may access the field may
-     * access the shadow; instance shadows and words are volatile (the updaters need it) and transient (never
+     * access the shadow (a private field's is package-private in a class with field accessors: its nest checks
+     * the accesses at the accessors' calls, {@link FieldAccesses#instrumentAccessorCall}); instance shadows and words are volatile (the updaters need it) and transient (never
      * serialised: a deserialised object starts fresh), all are synthetic. A field sharing its proxy group's shadow gets a marker naming the group's
      * field instead ({@link ShadowPolicy}), for later runs that rewrite code using this class.
      */
-    static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers) {
+    static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers, boolean hasAccessors) {
         boolean isInterface = (node.access & Opcodes.ACC_INTERFACE) != 0;
         int siteBaseAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
         node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.SITE_BASE_FIELD, "I", null, null));
         for (FieldInfo f : shadowed) {
             int visibility = f.access() & VISIBILITY;
+            if (visibility == Opcodes.ACC_PRIVATE && hasAccessors) {
+                visibility = 0;
+            }
             String shadow = RuntimeApi.shadowField(f.name());
             if (f.isStatic()) {
                 node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,

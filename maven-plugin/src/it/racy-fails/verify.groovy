@@ -2,6 +2,9 @@
 def log = new File(basedir, 'build.log').text
 assert log.contains('race on field demo.Counter.count')
 assert log.contains('at demo.Counter.increment(Counter.java:')
+// as the runtime's text report: the callers of the access (none of the runtime's own frames)
+assert log.contains('called from demo.CounterTest.lambda$twoWorkersIncrement$')
+assert !log.contains('called from bigfoot.rt.')
 assert log.contains('data race in the tests')
 assert log.contains('BUILD FAILURE')
 // the compiled classes are left as they were: only target/bigfoot holds rewritten ones

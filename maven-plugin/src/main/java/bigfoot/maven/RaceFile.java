@@ -10,7 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The races of the runtime's JSON report, as the lines the build log shows: kind, location and both accesses. */
+/**
+ * The races of the runtime's JSON report, as the build log shows them, as the runtime's text report does: kind,
+ * location and how often, then each access with its callers and where its thread was started.
+ */
 record RaceFile(List<String> races, boolean complete, long suppressed) {
 
     static RaceFile read(Path report) throws IOException {
@@ -24,7 +27,9 @@ record RaceFile(List<String> races, boolean complete, long suppressed) {
         List<String> races = new ArrayList<>();
         for (Object r : (List<?>) top.get("races")) {
             Map<?, ?> race = (Map<?, ?>) r;
+            Object occurrences = race.get("occurrences");
             races.add("[" + race.get("id") + "] " + race.get("kind") + " race on " + target((Map<?, ?>) race.get("target"))
+                    + (occurrences instanceof Long n && n > 1 ? " (" + n + " occurrences)" : "")
                     + "\n    current:  " + access((Map<?, ?>) race.get("current"))
                     + "\n    previous: " + access((Map<?, ?>) race.get("previous")));
         }
@@ -45,6 +50,13 @@ record RaceFile(List<String> races, boolean complete, long suppressed) {
         Map<?, ?> site = (Map<?, ?>) a.get("site");
         String where = site == null ? "?" : site.get("class") + "." + site.get("method") + "(" + site.get("file")
                 + (site.get("line") != null ? ":" + site.get("line") : "") + ")";
-        return a.get("op") + " by thread \"" + a.get("thread") + "\" at " + where;
+        StringBuilder lines = new StringBuilder(a.get("op") + " by thread \"" + a.get("thread") + "\" at " + where);
+        if (a.get("callers") instanceof List<?> callers) {
+            callers.forEach(c -> lines.append("\n              called from ").append(c));
+        }
+        if (a.get("started") != null) {
+            lines.append("\n              thread \"").append(a.get("thread")).append("\" was started ").append(a.get("started"));
+        }
+        return lines.toString();
     }
 }

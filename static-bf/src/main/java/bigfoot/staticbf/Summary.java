@@ -37,7 +37,8 @@ final class Summary {
                 + c.calls(RuntimeApi.CLASS_INITIALIZED) + " class init, " + c.calls(RuntimeApi.CLASS_ACCESS)
                 + " class access; "
                 + c.methodsTooLarge() + " methods left unchanged (too large); "
-                + c.checksRemoved() + " checks removed by placement; "
+                + "placement: " + c.checksMoved() + " checks moved, " + c.checksCovered()
+                + " covered by another check of their location; "
                 + c.proxiedFields() + " fields share " + c.proxyGroups() + " proxy shadows (" + c.asymmetricGroups()
                 + " asymmetric)"
                 + c.analysis().map(a -> String.format(Locale.ROOT, "; analysis: %d methods in %.1f s (%.3f s/method, "

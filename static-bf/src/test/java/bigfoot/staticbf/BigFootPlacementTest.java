@@ -594,6 +594,16 @@ class BigFootPlacementTest {
         assertEquals("0", metadata.getProperty("analysis.failed"));
         assertEquals(m.group(2), metadata.getProperty("analysis.z3.queries"));
         assertEquals(m.group(3), metadata.getProperty("analysis.z3.cacheHits"));
+        Matcher placement = Pattern.compile("; placement: (\\d+) checks moved, (\\d+) covered by another check of their "
+                + "location;").matcher(run.out());
+        assertTrue(placement.find(), run.out());
+        int moved = Integer.parseInt(placement.group(1));
+        int covered = Integer.parseInt(placement.group(2));
+        // the loops' checks run after them (moved); pointMove's six accesses of x, y, z share one check (covered)
+        assertTrue(moved > 0 && covered > 0, run.out());
+        assertTrue(moved + covered <= Integer.parseInt(metadata.getProperty("accesses")), run.out());
+        assertEquals(String.valueOf(moved), metadata.getProperty("checks.moved"));
+        assertEquals(String.valueOf(covered), metadata.getProperty("checks.covered"));
     }
 
     @Test

@@ -33,7 +33,8 @@ final class Metadata {
         p.put("classes.alreadyInstrumented", counts.classesAlreadyInstrumented());
         p.put("methods.tooLarge", counts.methodsTooLarge());
         p.put("sites", counts.sites());
-        p.put("checks.removed", counts.checksRemoved());
+        p.put("checks.moved", counts.checksMoved());
+        p.put("checks.covered", counts.checksCovered());
         p.put("accesses", counts.accesses());
         counts.analysis().ifPresent(a -> {
             p.put("analysis.methods", a.methods());

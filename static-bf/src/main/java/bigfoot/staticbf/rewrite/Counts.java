@@ -20,7 +20,8 @@ public final class Counts {
     private int classesAlreadyInstrumented;
     private int methodsTooLarge;
     private int sites;
-    private int checksRemoved;
+    private int checksMoved;
+    private int checksCovered;
     private int accesses;
     private int commitChecks;
     private AnalysisStatistics analysis;
@@ -100,9 +101,14 @@ public final class Counts {
         return accesses;
     }
 
-    /** An access the placement left without a check at the access (covered by another, or moved). */
-    void checkRemoved() {
-        checksRemoved++;
+    /** An access whose check the placement runs at another point (later, or on a loop's exit as a range). */
+    void checkMoved() {
+        checksMoved++;
+    }
+
+    /** An access the placement leaves to another check of its location (an earlier one, or one it merged into). */
+    void checkCovered() {
+        checksCovered++;
     }
 
     void methodTooLarge() {
@@ -133,7 +139,8 @@ public final class Counts {
         classesAlreadyInstrumented += other.classesAlreadyInstrumented;
         methodsTooLarge += other.methodsTooLarge;
         sites += other.sites;
-        checksRemoved += other.checksRemoved;
+        checksMoved += other.checksMoved;
+        checksCovered += other.checksCovered;
         accesses += other.accesses;
         commitChecks += other.commitChecks;
         analysis = analysis != null ? analysis : other.analysis;
@@ -172,9 +179,14 @@ public final class Counts {
         return methodsTooLarge;
     }
 
-    /** Accesses the placement left without a check, which fasttrack would have checked. */
-    public int checksRemoved() {
-        return checksRemoved;
+    /** Accesses the placement checks at another point, which fasttrack would check at the access. */
+    public int checksMoved() {
+        return checksMoved;
+    }
+
+    /** Accesses the placement leaves to another check of their location, which fasttrack would check. */
+    public int checksCovered() {
+        return checksCovered;
     }
 
     public int sites() {

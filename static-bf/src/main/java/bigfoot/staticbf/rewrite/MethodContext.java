@@ -133,12 +133,17 @@ final class MethodContext {
         return cls.siteId(id);
     }
 
-    /** True if the placement checks {@code access}; a check it leaves out is counted as removed. */
+    /** True if the placement checks {@code access}; a check it leaves out is counted as moved or covered. */
     boolean placesCheckAt(AbstractInsnNode access) {
         cls.counts.access();
-        boolean placed = fit.checksAt(cls.placement(), cls.node, method, access, bcis.get(access));
+        int bci = bcis.get(access);
+        boolean placed = fit.checksAt(cls.placement(), cls.node, method, access, bci);
         if (!placed) {
-            cls.counts.checkRemoved();
+            if (fit.movesCheckOf(bci)) {
+                cls.counts.checkMoved();
+            } else {
+                cls.counts.checkCovered();
+            }
         }
         return placed;
     }

@@ -55,6 +55,11 @@ record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, 
         return plan.isPresent() ? !plan.get().unchecked().contains(bci) : placement.checksAccess(owner, method, access, bci);
     }
 
+    /** True if the plan runs the check of the access at {@code bci}, which it does not check there, at another point. */
+    boolean movesCheckOf(int bci) {
+        return plan.isPresent() && plan.get().movesCheckOf(bci);
+    }
+
     private static boolean storesTo(MethodNode method, int slot) {
         for (AbstractInsnNode insn : method.instructions) {
             if (insn instanceof VarInsnNode v && v.var == slot && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE

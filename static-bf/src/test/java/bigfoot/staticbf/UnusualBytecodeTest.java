@@ -111,59 +111,6 @@ class UnusualBytecodeTest implements Opcodes {
         }
     }
 
-    /**
-     * A class of version 45-47 may spell a string in overlong UTF-8 (javac of that era wrote non-ASCII so: xalan
-     * 2.7.1's Russian message bundles), which version 49, the one the rewrite raises it to, rejects: the rewritten
-     * class loads and returns the same string.
-     */
-    @ParameterizedTest
-    @ValueSource(ints = {V1_1, V1_2, V1_3})
-    void overlongStringsOfOldClassFilesSurviveTheRaisedVersion(int version) throws Exception {
-        ClassWriter cw = newClass(version, "old/Bundle", ClassWriter.COMPUTE_MAXS);
-        cw.visitField(ACC_STATIC, "reads", "I", null, null).visitEnd();
-        MethodVisitor text = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "text", "()Ljava/lang/String;", null, null);
-        text.visitCode();
-        text.visitFieldInsn(GETSTATIC, "old/Bundle", "reads", "I");
-        text.visitInsn(ICONST_1);
-        text.visitInsn(IADD);
-        text.visitFieldInsn(PUTSTATIC, "old/Bundle", "reads", "I");
-        text.visitLdcInsn("\u0416");
-        text.visitInsn(ARETURN);
-        text.visitMaxs(0, 0);
-        text.visitEnd();
-        cw.visitEnd();
-        byte[] original = overlong(cw.toByteArray());
-        ClassLoader plain = new ClassLoader(getClass().getClassLoader()) {
-            @Override
-            protected Class<?> findClass(String name) {
-                return defineClass(name, original, 0, original.length);
-            }
-        };
-        assertEquals("\u0416", plain.loadClass("old.Bundle").getMethod("text").invoke(null), "the original loads");
-
-        Path out = work.resolve("out.jar");
-        TestJars.Run run = rewrite("old/Bundle", original, out);
-        assertEquals(0, run.exitCode(), run.err());
-        try (URLClassLoader loader = TestJars.loader(out)) {
-            assertEquals("\u0416", Class.forName("old.Bundle", true, loader).getMethod("text").invoke(null));
-        }
-    }
-
-    /** The class with its one spelling of U+0416 (UTF-8 D0 96) made overlong (E0 90 96). */
-    private static byte[] overlong(byte[] classFile) {
-        byte[] canonical = {1, 0, 2, (byte) 0xD0, (byte) 0x96};
-        for (int i = 0; i + canonical.length <= classFile.length; i++) {
-            if (java.util.Arrays.equals(classFile, i, i + canonical.length, canonical, 0, canonical.length)) {
-                byte[] out = new byte[classFile.length + 1];
-                System.arraycopy(classFile, 0, out, 0, i);
-                System.arraycopy(new byte[] {1, 0, 3, (byte) 0xE0, (byte) 0x90, (byte) 0x96}, 0, out, i, 6);
-                System.arraycopy(classFile, i + canonical.length, out, i + 6, classFile.length - i - canonical.length);
-                return out;
-            }
-        }
-        throw new AssertionError("no UTF-8 entry D0 96");
-    }
-
     @Test
     void fieldsOfThisWrittenBeforeTheSuperCallAreNotChecked() throws Exception {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);

@@ -6,14 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,7 +45,7 @@ class Java21ThreadApisTest {
 
     @Test
     void builderStartsAreForksAndTheirThreadsRaceWithEachOther() throws Exception {
-        Optional<Path> jdk = jdk21();
+        Optional<Path> jdk = Jdks.newestFrom(21);
         assumeTrue(jdk.isPresent(), "no JDK 21 or later under /usr/lib/jvm");
         Path dir = Workspace.fresh("java21-threads");
         Path source = Files.writeString(dir.resolve("BuilderStarts.java"), SOURCE);
@@ -74,28 +70,6 @@ class Java21ThreadApisTest {
         for (RaceReport.Access a : List.of(race.previous(), race.current())) {
             assertTrue(a.started() != null && a.started().startsWith("by \"main\" at BuilderStarts.main(BuilderStarts.java:"),
                     a.thread() + " started " + a.started());
-        }
-    }
-
-    /** The newest JDK of feature release 21 or later under /usr/lib/jvm (by its release file). */
-    static Optional<Path> jdk21() throws Exception {
-        Path jvms = Path.of("/usr/lib/jvm");
-        if (!Files.isDirectory(jvms)) {
-            return Optional.empty();
-        }
-        Pattern version = Pattern.compile("JAVA_VERSION=\"(\\d+)");
-        try (Stream<Path> all = Files.list(jvms)) {
-            return all.filter(j -> Files.isExecutable(j.resolve("bin/javac"))).filter(j -> feature(j, version) >= 21)
-                    .max(Comparator.comparingInt(j -> feature(j, version)));
-        }
-    }
-
-    private static int feature(Path jdk, Pattern version) {
-        try {
-            Matcher m = version.matcher(Files.readString(jdk.resolve("release")));
-            return m.find() ? Integer.parseInt(m.group(1)) : 0;
-        } catch (java.io.IOException e) {
-            return 0;
         }
     }
 }

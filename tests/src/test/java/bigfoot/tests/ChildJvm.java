@@ -16,7 +16,7 @@ final class ChildJvm {
     static final long TIMEOUT_SECONDS = 90;
 
     /** Small heap, fast start-up, and every class (rewritten ones included) through the verifier. */
-    private static final List<String> VM_OPTIONS =
+    static final List<String> VM_OPTIONS =
             List.of("-Xverify:all", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     record Result(int exit, String stdout, String stderr, boolean timedOut) {
@@ -68,6 +68,16 @@ final class ChildJvm {
 
     /** As {@link #run(List, Path)} with another JDK's {@code java}. */
     static Result run(Path java, List<String> args, Path logs) throws IOException, InterruptedException {
+        return run(java, args, logs, TIMEOUT_SECONDS);
+    }
+
+    /** As {@link #run(List, Path)} with a limit of its own, for a program that runs longer than a corpus program. */
+    static Result run(List<String> args, Path logs, long timeoutSeconds) throws IOException, InterruptedException {
+        return run(Path.of(System.getProperty("java.home"), "bin", "java"), args, logs, timeoutSeconds);
+    }
+
+    private static Result run(Path java, List<String> args, Path logs, long timeoutSeconds)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(VM_OPTIONS);
@@ -77,8 +87,10 @@ final class ChildJvm {
         Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.PIPE).start();
         p.getOutputStream().close();
-        boolean finished = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        boolean finished = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
         if (!finished) {
+            // a launcher's program JVM too (bin/dynamicbf runs the program in a child of its own)
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly().waitFor();
         }
         return new Result(finished ? p.exitValue() : -1, Files.readString(out), Files.readString(err), !finished);

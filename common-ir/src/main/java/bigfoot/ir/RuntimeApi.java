@@ -171,6 +171,21 @@ public final class RuntimeApi {
      * a wrapper that publishes the value the function made before the map stores it; else fn itself.
      */
     public static final Entry MAPPING = new Entry("mapping", "(" + OBJ + OBJ + TS + ")" + OBJ);
+    /**
+     * {@code Object streamFunction(Object fn, Object stream, Class type, boolean combiner, ThreadState ts)}: in place of
+     * a function (of interface {@code type}: a java.util.function one, a Comparator, a Runnable, or a Collector) given to
+     * a method of a stream: for a parallel stream, a wrapper whose every call acquires what the stream's callers released
+     * before its terminal operations (and, a {@code combiner}'s, what the other calls released) and releases for the
+     * caller to acquire when the terminal operation returns; else fn itself.
+     */
+    public static final Entry STREAM_FUNCTION = new Entry("streamFunction",
+            "(" + OBJ + OBJ + "Ljava/lang/Class;Z" + TS + ")" + OBJ);
+    /** {@code Object streamStage(Object result, Object stream)}: the stream an intermediate operation returned is of {@code stream}'s pipeline. */
+    public static final Entry STREAM_STAGE = new Entry("streamStage", "(" + OBJ + OBJ + ")" + OBJ);
+    /** {@code streamRelease(Object stream, ThreadState ts)}: before a terminal operation of a parallel stream: a release into its pipeline. */
+    public static final Entry STREAM_RELEASE = new Entry("streamRelease", "(" + OBJ + TS + ")V");
+    /** {@code streamAcquire(Object stream, ThreadState ts)}: after it: an acquire of what its functions' calls released. */
+    public static final Entry STREAM_ACQUIRE = new Entry("streamAcquire", "(" + OBJ + TS + ")V");
     /** {@code Callable taskCallable(Callable task, Object executor, ThreadState ts)}: as {@link #TASK_RUNNABLE}. */
     public static final Entry TASK_CALLABLE = new Entry("taskCallable",
             "(Ljava/util/concurrent/Callable;" + OBJ + TS + ")Ljava/util/concurrent/Callable;");
@@ -224,6 +239,7 @@ public final class RuntimeApi {
         READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
         HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
         TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, HB_RELEASE_ALL, JOINED, STAGE, THREAD_RUNNABLE, MAPPING,
+        STREAM_FUNCTION, STREAM_STAGE, STREAM_RELEASE, STREAM_ACQUIRE,
     };
 
     // ---- members added to rewritten classes ----

@@ -27,6 +27,7 @@ final class Channels {
 
     private final WeakIdentityMap<VarState> channels = new WeakIdentityMap<>();
     private final WeakIdentityMap<Object> aliases = new WeakIdentityMap<>();
+    private final WeakIdentityMap<Object> companions = new WeakIdentityMap<>();
 
     /**
      * The channel of {@code key} (its alias's target's, if it has one). A {@link HandOff} holds its own (one per task,
@@ -37,16 +38,28 @@ final class Channels {
         if (key instanceof HandOff h) {
             return h.channel;
         }
-        WeakIdentityMap.Entry<Object> alias = aliases.find(key);
-        Object target = alias == null ? key : alias.value;
+        Object target = root(key);
         return target instanceof HandOff h ? h.channel : channels.entry(target, k -> new VarState()).value;
     }
 
     /** From now on {@code alias} uses {@code key}'s channel (the first alias an object gets is kept). */
     void alias(Object alias, Object key) {
-        WeakIdentityMap.Entry<Object> target = aliases.find(key);
-        Object root = target == null ? key : target.value;       // one level: aliases never chain
+        Object root = root(key);       // one level: aliases never chain
         aliases.entry(alias, a -> root);
+    }
+
+    /** The object whose channel {@code key} uses: its alias's target, or itself. */
+    private Object root(Object key) {
+        WeakIdentityMap.Entry<Object> alias = aliases.find(key);
+        return alias == null ? key : alias.value;
+    }
+
+    /**
+     * A second channel's key for {@code key} (for its alias root: one per root): a parallel stream pipeline's JOIN
+     * channel ({@link ParallelStreams}).
+     */
+    Object companion(Object key) {
+        return companions.entry(root(key), k -> new Object()).value;
     }
 
     /** From now on an acquire from {@code result} also acquires from {@code members} (all, or the ones done if {@code any}). */

@@ -670,6 +670,40 @@ public final class RT {
         return Stages.stage(fn, source, other, ts);
     }
 
+    /** In place of a function given to a stream's method ({@link ParallelStreams}). */
+    public static Object streamFunction(Object fn, Object stream, Class<?> type, boolean combiner, ThreadState ts) {
+        try {
+            return ParallelStreams.function(fn, stream, type, combiner, ENGINE.channels);
+        } catch (Throwable t) {
+            FT.failed(t);
+            return fn;
+        }
+    }
+
+    /** After an intermediate operation of a stream: the stream it returned is of the same pipeline. */
+    public static Object streamStage(Object result, Object stream) {
+        try {
+            ParallelStreams.stage(result, stream, ENGINE.channels);
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+        return result;
+    }
+
+    /** Before a terminal operation: what the caller did happens before its parallel functions' calls. */
+    public static void streamRelease(Object stream, ThreadState ts) {
+        if (ParallelStreams.isParallel(stream)) {
+            hbRelease(stream, ts);
+        }
+    }
+
+    /** After a terminal operation: its parallel functions' calls happen before what the caller does next. */
+    public static void streamAcquire(Object stream, ThreadState ts) {
+        if (ParallelStreams.isParallel(stream)) {
+            hbAcquire(ENGINE.channels.companion(stream), ts);
+        }
+    }
+
     /** In place of a task handed to an executor ({@link Tasks}). */
     public static Runnable taskRunnable(Runnable task, Object executor, ThreadState ts) {
         return Tasks.runnable(task, executor, ts);

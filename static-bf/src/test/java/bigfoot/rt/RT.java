@@ -389,6 +389,27 @@ public final class RT {
         record("hbAcquireAll", keys, -1);
     }
 
+    public static Object streamFunction(Object fn, Object stream, Class<?> type, boolean combiner, ThreadState ts) {
+        checkThread(ts);
+        record("streamFunction", fn, -1);
+        return fn;
+    }
+
+    public static Object streamStage(Object result, Object stream) {
+        record("streamStage", result, -1);
+        return result;
+    }
+
+    public static void streamRelease(Object stream, ThreadState ts) {
+        checkThread(ts);
+        record("streamRelease", stream, -1);
+    }
+
+    public static void streamAcquire(Object stream, ThreadState ts) {
+        checkThread(ts);
+        record("streamAcquire", stream, -1);
+    }
+
     public static void hbReleaseAll(Object keys, ThreadState ts) {
         checkThread(ts);
         record("hbReleaseAll", keys, -1);

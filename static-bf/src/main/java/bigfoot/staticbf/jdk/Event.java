@@ -31,6 +31,13 @@ public enum Event {
     JOINED_ALL(Side.NONE, "the result's completion acquires from every argument's"),
     /** The result completes after one member: acquiring from it acquires from the members done by then. */
     JOINED_ANY(Side.NONE, "the result's completion acquires from the arguments done by then"),
+    /** A parallel stream's intermediate operation: its functions wrapped, its result of the same pipeline. */
+    STREAM_STAGE(Side.NONE, "functions of a parallel stream wrapped"),
+    /**
+     * A stream's terminal operation: functions of a parallel one wrapped; what the caller did before happens before
+     * their calls, and their calls before it returns.
+     */
+    STREAM_TERMINAL(Side.BOTH, "what the caller did before, then each call of a parallel stream's functions, then the return"),
     /** About the calling thread's own channel (interrupted(), park()). */
     CURRENT_THREAD_ACQUIRE(Side.ACQUIRE, "acquire from the current thread"),
     CURRENT_THREAD_ACQUIRE_IF_TRUE(Side.ACQUIRE, "acquire from the current thread if it returns true"),

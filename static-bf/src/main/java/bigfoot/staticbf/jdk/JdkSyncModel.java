@@ -50,7 +50,7 @@ public final class JdkSyncModel {
 
     /** Every entry, in the order the rewriter tries them. */
     public static final List<SyncMethod> METHODS = concat(threads(), locks(), synchronizers(), atomics(),
-            collections(), executors(), stages(), forkJoin(), signals(), timers(), assumed());
+            collections(), executors(), stages(), forkJoin(), streams(), signals(), timers(), assumed());
 
     /** Per owner, the names its entries list (for the entries about its other methods). */
     private static final Map<Owner, Set<String>> NAMED = named();
@@ -341,6 +341,26 @@ public final class JdkSyncModel {
                 of(pool, Set.of("invoke"), Signature.startingWith("(" + TASK, "(ForkJoinTask)"), Event.AROUND_ARGUMENT),
                 of(pool, Set.of("submit", "execute"), Signature.startingWith("(" + TASK, "(ForkJoinTask)"),
                         Event.RELEASE_INTO_ARGUMENT));
+    }
+
+    /**
+     * Streams: a parallel stream's terminal operation forks its work into the common pool and joins it (ForkJoinTask's
+     * memory consistency): what the caller did before happens before each call of the pipeline's functions, and each
+     * call before the operation returns; the calls themselves stay unordered with each other. The functions given to
+     * a parallel stream's operations (and a Collector's) are wrapped by the runtime; those given before the stream
+     * became parallel are not.
+     */
+    private static List<SyncMethod> streams() {
+        Owner stream = subtypesOf("java/util/stream/BaseStream");
+        return List.of(
+                of(stream, Set.of("filter", "map", "mapToObj", "mapToInt", "mapToLong", "mapToDouble", "flatMap",
+                        "flatMapToInt", "flatMapToLong", "flatMapToDouble", "mapMulti", "mapMultiToInt",
+                        "mapMultiToLong", "mapMultiToDouble", "distinct", "sorted", "peek", "limit", "skip",
+                        "takeWhile", "dropWhile", "boxed", "asLongStream", "asDoubleStream", "parallel", "sequential",
+                        "unordered", "onClose"), Event.STREAM_STAGE),
+                of(stream, Set.of("forEach", "forEachOrdered", "toArray", "reduce", "collect", "toList", "min", "max",
+                        "count", "sum", "average", "summaryStatistics", "anyMatch", "allMatch", "noneMatch", "findFirst",
+                        "findAny", "iterator", "spliterator"), Event.STREAM_TERMINAL));
     }
 
     /**

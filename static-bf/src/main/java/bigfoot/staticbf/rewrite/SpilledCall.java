@@ -1,5 +1,6 @@
 package bigfoot.staticbf.rewrite;
 
+import java.util.function.IntFunction;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -41,6 +42,14 @@ final class SpilledCall {
 
     /** As {@link #spill()}, with argument {@code replaced} first turned into {@code transform}'s result (same type). */
     Code spill(int replaced, Code transform) {
+        return spill(i -> i == replaced ? transform : null);
+    }
+
+    /**
+     * As {@link #spill()}, with each argument {@code i} for which {@code transforms} gives code first turned into that
+     * code's result (same type; the code runs with the argument on the stack, after the receiver is kept).
+     */
+    Code spill(IntFunction<Code> transforms) {
         Code code = new Code();
         for (int i = args.length - 1; i >= 0; i--) {
             code.store(args[i], slots[i]);
@@ -48,8 +57,11 @@ final class SpilledCall {
         if (!isStatic()) {
             code.op(Opcodes.DUP).astore(ctx.scratch(0));
         }
-        if (replaced >= 0) {
-            code.load(args[replaced], slots[replaced]).append(transform).store(args[replaced], slots[replaced]);
+        for (int i = 0; i < args.length; i++) {
+            Code transform = transforms.apply(i);
+            if (transform != null) {
+                code.load(args[i], slots[i]).append(transform).store(args[i], slots[i]);
+            }
         }
         for (int i = 0; i < args.length; i++) {
             code.load(args[i], slots[i]);

@@ -46,6 +46,8 @@ final class SyncEvents {
             case AROUND_EACH -> HbEvents.aroundEach();
             case JOINED_ALL -> HbEvents.joined(false);
             case JOINED_ANY -> HbEvents.joined(true);
+            case STREAM_STAGE -> StreamModels.operation(false);
+            case STREAM_TERMINAL -> StreamModels.operation(true);
             case CURRENT_THREAD_ACQUIRE -> HbEvents.currentThread(false);
             case CURRENT_THREAD_ACQUIRE_IF_TRUE -> HbEvents.currentThread(true);
             case PUBLISH_FIRST -> HbEvents.publishArgument(0);

@@ -211,7 +211,9 @@ public final class KillSets {
             return KillSet.BOTH;
         }
         IClass declared = cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
-        KillSet fixed = KillSet.NONE;
+        KillSet fixed = targets.resolution() != ProgramCalls.Resolution.EXCLUDED_JDK ? KillSet.NONE
+                : model.sideOfExcluded(call.getDeclaredTarget().getDeclaringClass().getName().toString().substring(1),
+                        call.getDeclaredTarget().getName().toString()).orElse(KillSet.NONE);
         for (IMethod t : targets.jdk()) {
             fixed = fixed.union(model.sideOf(t, declared).orElse(KillSet.NONE));
         }

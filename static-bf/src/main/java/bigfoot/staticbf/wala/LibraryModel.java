@@ -50,6 +50,15 @@ final class LibraryModel {
     }
 
     /**
+     * The side of a call naming {@code className}'s method {@code methodName} in a JDK package the class hierarchy
+     * leaves out ({@link JdkExclusions}: java.util.stream's, whose calls have no targets to ask about), or empty.
+     */
+    Optional<KillSet> sideOfExcluded(String className, String methodName) {
+        Side side = JdkSyncModel.sideOf(methodName, types, className);
+        return side == Side.NONE ? Optional.empty() : Optional.of(killSet(side));
+    }
+
+    /**
      * What {@code m} does at entry and exit because the rewriter instruments it as a task's body (a ForkJoin task's
      * {@code compute()}, a TimerTask's {@code run()}): NONE if it is not one.
      */
@@ -84,10 +93,23 @@ final class LibraryModel {
         return c.getName().toString().substring(1);
     }
 
+    /** By the class hierarchy; for JDK classes it leaves out, by the running JDK's. */
     private boolean isSubtypeOf(String name, String type) {
         Optional<IClass> c = lookup(name);
         Optional<IClass> t = lookup(type);
-        return c.isPresent() && t.isPresent() && cha.isAssignableFrom(t.get(), c.get());
+        if (c.isPresent() && t.isPresent()) {
+            return cha.isAssignableFrom(t.get(), c.get());
+        }
+        return JdkExclusions.isExcludedJdkClass(name) && jdkClass(type).map(a -> jdkClass(name).map(a::isAssignableFrom)
+                .orElse(false)).orElse(false);
+    }
+
+    private static Optional<Class<?>> jdkClass(String name) {
+        try {
+            return Optional.of(Class.forName(name.replace('/', '.'), false, null));
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty();
+        }
     }
 
     private Optional<IClass> lookup(String name) {

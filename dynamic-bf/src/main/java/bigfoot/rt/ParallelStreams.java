@@ -39,9 +39,13 @@ final class ParallelStreams {
         return type.isInterface() ? wrap(fn, type, stream, join, combiner) : fn;
     }
 
-    /** The stream an intermediate operation returned uses its pipeline's channels. */
+    /**
+     * The stream an intermediate operation of a parallel stream returned uses its pipeline's channels (a sequential
+     * stream's has none: its functions are not wrapped, and a later {@code parallel()} starts from the stream it makes
+     * parallel).
+     */
     static void stage(Object result, Object stream, Channels channels) {
-        if (result != null && stream != null && result != stream) {
+        if (result != null && result != stream && isParallel(stream)) {
             channels.alias(result, stream);
         }
     }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Java 21's thread APIs, in a program compiled for release 21 by a JDK 21 or later found under /usr/lib/jvm (skipped
  * without one), rewritten, and run on that JDK under the runtime: {@code Thread.Builder.start} and
- * {@code Thread.startVirtualThread} are forks, so what main wrote before them does not race with the threads' reads;
+ * {@code Thread.startVirtualThread} are forks (and so is the start of a thread a builder's factory made), so what main
+ * wrote before them does not race with the threads' reads;
  * two such threads still race with each other, and the report names them (an unnamed virtual thread as
  * {@code virtual#id}) and says where main started each.
  */
@@ -26,6 +27,7 @@ class Java21ThreadApisTest {
                 static int before1;
                 static int before2;
                 static int before3;
+                static int before4;
                 static int racy;
 
                 public static void main(String[] args) throws Exception {
@@ -35,6 +37,10 @@ class Java21ThreadApisTest {
                     Thread b = Thread.ofPlatform().name("platform").start(() -> racy = before2);
                     before3 = 3;
                     Thread c = Thread.startVirtualThread(() -> System.out.println("c " + before3));
+                    before4 = 4;
+                    Thread d = Thread.ofVirtual().factory().newThread(() -> System.out.println("d " + before4));
+                    d.start();
+                    d.join();
                     a.join();
                     b.join();
                     c.join();
@@ -61,7 +67,8 @@ class Java21ThreadApisTest {
         ChildJvm.Result run = ChildJvm.run(jdk.get().resolve("bin/java"),
                 ChildJvm.instrumented(checked, "BuilderStarts", report), dir.resolve("run"));
         assertEquals(0, run.exit(), run::stderrTail);
-        assertTrue(run.stdout().contains("c 3") && run.stdout().contains("racy true"), run.stdout());
+        assertTrue(run.stdout().contains("c 3") && run.stdout().contains("d 4") && run.stdout().contains("racy true"),
+                run.stdout());
         RaceReport r = RaceReport.read(report);
         assertEquals(Set.of("BuilderStarts.racy"), r.locations(), "only the two started threads race");
         RaceReport.Race race = r.races().get(0);

@@ -2,8 +2,6 @@ package bigfoot.rt;
 
 import bigfoot.ir.Site;
 
-import java.util.Arrays;
-
 /**
  * FT2's shadow of one variable {@code S_x = (W, R, V)}; the vector clock V is this object itself and
  * holds, once {@code R == SHARED}, each thread's last read. Next to W and R it keeps the site of the
@@ -28,8 +26,8 @@ public class VarState extends VectorClock {
 
     int writeSite = -1;
     int readSite = -1;
-    /** SHARED mode: per tid, the site of that thread's last read (under this monitor). */
-    private int[] sharedReadSites;
+    /** SHARED mode: per tid, the site of that thread's last read (under this monitor); null until READ SHARE. */
+    private ReadSites sharedReadSites;
 
     VarState() {
     }
@@ -37,23 +35,15 @@ public class VarState extends VectorClock {
     /** Records, under this monitor, that thread {@code tid} read at {@code epoch} from {@code site}. */
     final void recordSharedRead(int tid, long epoch, int site) {
         set(tid, epoch);
-        int[] sites = sharedReadSites;
-        if (sites == null || tid >= sites.length) {
-            // room for the clock's entries when it is one array; past that, doubling (a trie's size is its capacity)
-            int[] grown = new int[Math.max(tid + 1, sites == null ? Math.min(size(), VectorClock.WIDTH) : 2 * sites.length)];
-            Arrays.fill(grown, -1);
-            if (sites != null) {
-                System.arraycopy(sites, 0, grown, 0, sites.length);
-            }
-            sharedReadSites = sites = grown;
+        if (sharedReadSites == null) {
+            sharedReadSites = new ReadSites();
         }
-        sites[tid] = site;
+        sharedReadSites.put(tid, site);
     }
 
     /** SHARED mode, under this monitor: the site of thread {@code tid}'s last read. */
     final int sharedReadSite(int tid) {
-        int[] sites = sharedReadSites;
-        return sites != null && tid < sites.length ? sites[tid] : -1;
+        return sharedReadSites == null ? -1 : sharedReadSites.get(tid);
     }
 
     /**
@@ -67,7 +57,7 @@ public class VarState extends VectorClock {
             writeSite = parent.writeSite;
             readSite = parent.readSite;
             copyFrom(parent);
-            sharedReadSites = parent.sharedReadSites == null ? null : parent.sharedReadSites.clone();
+            sharedReadSites = parent.sharedReadSites == null ? null : parent.sharedReadSites.copy();
         }
     }
 
@@ -82,14 +72,8 @@ public class VarState extends VectorClock {
     }
 
     private boolean sameSharedReadSites(VarState other) {
-        int n = Math.max(sharedReadSites == null ? 0 : sharedReadSites.length,
-                other.sharedReadSites == null ? 0 : other.sharedReadSites.length);
-        for (int tid = 0; tid < n; tid++) {
-            if (sharedReadSite(tid) != other.sharedReadSite(tid)) {
-                return false;
-            }
-        }
-        return true;
+        ReadSites mine = sharedReadSites == null ? new ReadSites() : sharedReadSites;
+        return mine.sameAs(other.sharedReadSites == null ? new ReadSites() : other.sharedReadSites);
     }
 
     /** What this shadow stands for, given a site that accesses it (null if the site is unknown). */

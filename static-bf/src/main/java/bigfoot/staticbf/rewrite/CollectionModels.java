@@ -5,15 +5,11 @@ import bigfoot.staticbf.rewrite.HbEvents.Model;
 import org.objectweb.asm.Type;
 
 /**
- * Concurrent collections (the java.util.concurrent package's memory consistency: inserting an object happens
- * before the access that takes or reads it). Calls through the collection interfaces ({@code Map.put},
- * {@code Queue.poll}) and on java.util.concurrent classes get the events; the runtime keeps them only when the
- * receiver is a concurrent collection, and orders the receiving thread after the inserting one by the element
- * itself. Calls on other concrete classes ({@code HashMap.put}) get none. Iterators and bulk operations are not
- * modelled. A map's {@code computeIfAbsent}, {@code computeIfPresent}, {@code compute} and {@code merge} insert
- * what their function makes: the function is wrapped ({@code RT.mapping}) so that the value it returns is published
- * before the map stores it, {@code merge}'s value is published as {@code put}'s is, and the value returned is
- * received as {@code get}'s is (it may be another thread's).
+ * The code of a map's MAPPING and MERGE events ({@code computeIfAbsent}, {@code computeIfPresent}, {@code compute},
+ * {@code merge}): the function is wrapped ({@code RT.mapping}) so that the value it returns is published before a
+ * concurrent map stores it, {@code merge}'s value is published as {@code put}'s is, and the value returned is received
+ * as {@code get}'s is (it may be another thread's). Which calls get them: the JDK model
+ * ({@code bigfoot.staticbf.jdk.JdkSyncModel}).
  */
 final class CollectionModels {
 

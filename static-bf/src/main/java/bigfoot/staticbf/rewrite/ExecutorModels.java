@@ -8,19 +8,13 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
- * Executors and futures (the Executor and Future interfaces' memory consistency: submitting a task happens before
- * it runs, and its end happens before {@code Future.get} returns). The task handed over is wrapped by the
- * runtime ({@code RT.taskRunnable}, ...): the wrapper acquires what the submitter released when it starts and
- * releases when it ends; the returned Future (or CompletableFuture) is an alias of the wrapper, and the executor's
- * channel gets every task's end, for {@code awaitTermination}. {@code invokeAll} acquires every task's end.
- * CompletableFuture's {@code complete} happens before {@code join} / {@code get}. The function of a dependent stage
- * ({@code thenApply(fn)}, {@code thenCombine(other, fn)}, ... of any CompletionStage) is wrapped too
- * ({@code RT.stage}): it starts after its registration and after the completion of the stages it depends on (not for
- * the {@code *Either} family, which runs after one of two), and the dependent stage is an alias of the wrapper
- * (not for {@code *Compose}, whose stage completes with the one the function returns). A thread that
- * {@code Thread.Builder.start} or {@code Thread.startVirtualThread} (Java 21) starts at once, with no call between its
- * creation and its start to put a FORK before, runs its task through a wrapper too ({@code RT.threadRunnable}), which
- * makes the start a FORK. Which calls get which: the JDK model ({@code bigfoot.staticbf.jdk.JdkSyncModel}).
+ * The code of the events that wrap a task or a function another thread runs: a task handed to an executor
+ * ({@code RT.taskRunnable}, {@code taskCallable}, {@code taskSupplier}, {@code tasks}: the wrapper acquires what the
+ * submitter released when it starts and releases when it ends; the returned Future is an alias of the wrapper, and
+ * {@code invokeAll} acquires every task's end), a dependent stage's function ({@code RT.stage}: it starts after its
+ * registration and after the completion of its sources, and the dependent stage is an alias of the wrapper unless it
+ * is a {@code *Compose}), and the task of a thread a Java 21 builder starts at once ({@code RT.threadRunnable}, which
+ * makes the start a FORK). Which calls get them: the JDK model ({@code bigfoot.staticbf.jdk.JdkSyncModel}).
  */
 final class ExecutorModels {
 

@@ -204,6 +204,23 @@ public final class KillSets {
         return access instanceof SSAGetInstruction ? KillSet.ACQUIRE : KillSet.RELEASE;
     }
 
+    /**
+     * The method a call names: its class's or an inherited one, from a superclass or, which WALA's resolution does not
+     * look at, a superinterface ({@code TransferQueue.put} is BlockingQueue's, which declares InterruptedException).
+     */
+    private IMethod named(SSAAbstractInvokeInstruction call, IClass declared) {
+        IMethod named = cha.resolveMethod(call.getDeclaredTarget());
+        if (named == null && declared != null) {
+            for (IClass superinterface : declared.getAllImplementedInterfaces()) {
+                IMethod m = superinterface.getMethod(call.getDeclaredTarget().getSelector());
+                if (m != null) {
+                    return m;
+                }
+            }
+        }
+        return named;
+    }
+
     /** What a call does besides running analysed methods: the library model's side of its JDK targets. */
     private KillSet callEffect(ProgramCalls.Targets targets) {
         SSAAbstractInvokeInstruction call = targets.call();
@@ -217,7 +234,7 @@ public final class KillSets {
         for (IMethod t : targets.jdk()) {
             fixed = fixed.union(model.sideOf(t, declared).orElse(KillSet.NONE));
         }
-        IMethod named = cha.resolveMethod(call.getDeclaredTarget());
+        IMethod named = named(call, declared);
         String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString().substring(1);
         if (named != null && WalaProgram.isJdk(named) && LibraryModel.detectsInterrupts(owner, named)) {
             fixed = fixed.union(KillSet.ACQUIRE);

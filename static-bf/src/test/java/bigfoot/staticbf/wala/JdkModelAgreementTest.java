@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import bigfoot.staticbf.TestJars;
 import bigfoot.staticbf.jdk.JdkSyncModel;
 import bigfoot.staticbf.jdk.SyncMethod;
-import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
-import com.ibm.wala.ipa.cha.IClassHierarchy;
-import com.ibm.wala.types.ClassLoaderReference;
-import com.ibm.wala.types.MethodReference;
-import com.ibm.wala.types.TypeReference;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -20,6 +16,7 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,9 +38,9 @@ import org.objectweb.asm.tree.MethodNode;
  * The rewriter and the kill sets agree on every public method of the JDK's concurrency, collection and stream
  * classes: a class is generated with one call of each (java.util, java.util.concurrent and its subpackages,
  * java.util.stream, and the java.lang classes the model names), rewritten by StaticBF, and the side of the events
- * the rewriter put around each call must be one the analysis gives that call (else the analysis could move a check
- * across an event). And every name in the model's entries with events is a real method's (a misspelt name or
- * descriptor would match none).
+ * the rewriter put around each call must be in the kill set the analysis gives that call (KillSets over the
+ * generated jar's call graph: else the analysis could move a check across an event). And every name in the model's
+ * entries with events is a real method's (a misspelt name or descriptor would match none).
  */
 class JdkModelAgreementTest {
 
@@ -95,7 +92,9 @@ class JdkModelAgreementTest {
     /** Generated method name ({@code CallsN.cM}) to the call it makes. */
     static Map<String, Call> byMethod;
     static Map<String, ClassNode> rewritten;
-    static IClassHierarchy cha;
+    static WalaProgram program;
+    static MethodIRs irs;
+    static KillSets killSets;
 
     @BeforeAll
     static void generateAndRewrite() throws Exception {
@@ -115,15 +114,17 @@ class JdkModelAgreementTest {
             String className = cls.substring(0, cls.length() - ".class".length()).replace('/', '.');
             rewritten.put(className, TestJars.classNode(out, className));
         }
-        cha = WalaProgram.load(WalaProgram.Input.of(List.of(in))).hierarchy();
+        program = WalaProgram.load(WalaProgram.Input.of(List.of(in)));
+        irs = new MethodIRs(program);
+        killSets = KillSets.compute(program, ProgramCallGraph.build(program, EntryPoints.AUTO,
+                ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ofMinutes(5)), irs);
     }
 
     @Test
     void theAnalysisGivesEveryCallTheSideOfTheEventsTheRewriterPutsAroundIt() {
-        LibraryModel model = new LibraryModel(cha);
+        Map<String, KillSet> analysed = analysedCalls();
         List<String> disagreements = new ArrayList<>();
         int withEvents = 0;
-        int resolved = 0;
         for (ClassNode cls : rewritten.values()) {
             for (MethodNode m : cls.methods) {
                 Call call = byMethod.get(cls.name + "." + m.name);
@@ -136,19 +137,29 @@ class JdkModelAgreementTest {
                             + " has no side in this test: add it");
                     rewriter = rewriter.union(ENTRY_SIDES.get(entry));
                 }
-                KillSet analysis = analysisSide(model, call);
-                if (analysis == null) {
-                    continue; // a class WALA could not load: no call names it
-                }
-                resolved++;
+                KillSet analysis = analysed.get(cls.name + "." + m.name);
+                assertTrue(analysis != null, () -> "the analysis has no kill set for the call of " + call);
                 withEvents += rewriter == KillSet.NONE ? 0 : 1;
                 if (analysis.union(rewriter) != analysis) {
                     disagreements.add(call + ": rewriter " + rewriter + ", analysis " + analysis);
                 }
             }
         }
-        assertTrue(resolved > 3000 && withEvents > 500, "too few calls checked: " + resolved + ", with events " + withEvents);
+        assertTrue(byMethod.size() > 4000 && withEvents > 500, "too few calls checked: " + byMethod.size()
+                + ", with events " + withEvents);
         assertEquals(List.of(), disagreements, "events the analysis does not know");
+    }
+
+    /** The kill set the analysis gives the one call of each generated method ({@code CallsN.cM}). */
+    private static Map<String, KillSet> analysedCalls() {
+        Map<String, KillSet> sides = new LinkedHashMap<>();
+        for (IMethod m : program.applicationMethods()) {
+            String name = m.getDeclaringClass().getName().toString().substring(1) + "." + m.getName();
+            irs.ir(m).ifPresent(ir -> Stream.of(ir.getInstructions())
+                    .filter(i -> i instanceof SSAAbstractInvokeInstruction)
+                    .forEach(i -> sides.put(name, killSets.atCall(m, (SSAAbstractInvokeInstruction) i))));
+        }
+        return sides;
     }
 
     @Test
@@ -167,24 +178,6 @@ class JdkModelAgreementTest {
             }
         }
         assertEquals(List.of(), dead, "model entries naming a method this JDK does not have");
-    }
-
-    /**
-     * As KillSets' call effect for a JDK call: the model's side of the method named, and interrupts (by name alone for
-     * a class the hierarchy leaves out); null if unresolved.
-     */
-    private static KillSet analysisSide(LibraryModel model, Call call) {
-        IClass owner = cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Primordial, "L" + call.internalOwner()));
-        if (owner == null) {
-            return JdkExclusions.isExcludedJdkClass(call.internalOwner())
-                    ? model.sideOfExcluded(call.internalOwner(), call.name()).orElse(KillSet.NONE) : null;
-        }
-        IMethod named = cha.resolveMethod(MethodReference.findOrCreate(owner.getReference(), call.name(), call.desc()));
-        if (named == null) {
-            return null;
-        }
-        KillSet side = model.sideOf(named, owner).orElse(KillSet.NONE);
-        return LibraryModel.detectsInterrupts(call.internalOwner(), named) ? side.union(KillSet.ACQUIRE) : side;
     }
 
     private static boolean exists(String type) {

@@ -1,6 +1,11 @@
 package bigfoot.tests;
 
-/** A program that says it is ready and then sleeps: the launcher's signal test ends it from outside. */
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A program that says it is ready and then waits until it is ended from outside (the launcher's signal test): it
+ * never ends by itself, so only the signal can end it.
+ */
 public final class Sleeper {
 
     private Sleeper() {
@@ -9,6 +14,6 @@ public final class Sleeper {
     public static void main(String[] args) throws InterruptedException {
         System.out.println("ready");
         System.out.flush();
-        Thread.sleep(120_000);
+        new CountDownLatch(1).await();
     }
 }

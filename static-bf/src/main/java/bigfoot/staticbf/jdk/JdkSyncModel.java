@@ -54,6 +54,9 @@ public final class JdkSyncModel {
 
     /** Per owner, the names its entries list (for the entries about its other methods). */
     private static final Map<Owner, Set<String>> NAMED = named();
+    /** The entries naming each method name, in table order; and the entries about owners' other methods. */
+    private static final Map<String, List<SyncMethod>> BY_NAME = byName();
+    private static final List<SyncMethod> OTHER_METHODS = METHODS.stream().filter(SyncMethod::otherMethods).toList();
 
     private JdkSyncModel() {
     }
@@ -92,10 +95,7 @@ public final class JdkSyncModel {
     private static List<SyncMethod> locks() {
         Owner lock = subtypesOf("java/util/concurrent/locks/Lock");
         Owner stamped = subtypesOf("java/util/concurrent/locks/StampedLock");
-        return List.of(
-                of(lock, Set.of("lock", "lockInterruptibly"), Signature.returning("V", "void"), ACQUIRE),
-                of(lock, Set.of("tryLock"), Signature.returning("Z", "boolean"), ACQUIRE_IF_TRUE),
-                of(lock, Set.of("unlock"), Signature.returning("V", "void"), RELEASE),
+        return concat(lockLike(lock, Set.of("lock", "lockInterruptibly"), "tryLock", "unlock"), List.of(
                 of(lock, Set.of("newCondition"), Event.ALIAS_RESULT),
                 of(subtypesOf("java/util/concurrent/locks/ReadWriteLock"), Set.of("readLock", "writeLock"),
                         Event.ALIAS_RESULT),
@@ -105,7 +105,15 @@ public final class JdkSyncModel {
                         "tryWriteLock", "tryReadLock"), Signature.returning("J", "a stamp"), ACQUIRE),
                 of(stamped, Set.of("unlockWrite", "unlockRead", "unlock", "tryUnlockWrite", "tryUnlockRead"), RELEASE),
                 of(stamped, Set.of("asReadLock", "asWriteLock", "asReadWriteLock"), Event.ALIAS_RESULT),
-                otherMethodsOf(stamped));
+                otherMethodsOf(stamped)));
+    }
+
+    /** Blocking acquires (void), a try that acquires if it returns true, and a release (void): a lock, a semaphore. */
+    private static List<SyncMethod> lockLike(Owner owner, Set<String> acquires, String tryAcquire, String release) {
+        return List.of(
+                of(owner, acquires, Signature.returning("V", "void"), ACQUIRE),
+                of(owner, Set.of(tryAcquire), Signature.returning("Z", "boolean"), ACQUIRE_IF_TRUE),
+                of(owner, Set.of(release), Signature.returning("V", "void"), RELEASE));
     }
 
     /**
@@ -117,17 +125,14 @@ public final class JdkSyncModel {
         Owner semaphore = subtypesOf("java/util/concurrent/Semaphore");
         Owner latch = subtypesOf("java/util/concurrent/CountDownLatch");
         Owner phaser = subtypesOf("java/util/concurrent/Phaser");
-        return List.of(
-                of(semaphore, Set.of("acquire", "acquireUninterruptibly"), Signature.returning("V", "void"), ACQUIRE),
-                of(semaphore, Set.of("tryAcquire"), Signature.returning("Z", "boolean"), ACQUIRE_IF_TRUE),
-                of(semaphore, Set.of("release"), Signature.returning("V", "void"), RELEASE),
+        return concat(lockLike(semaphore, Set.of("acquire", "acquireUninterruptibly"), "tryAcquire", "release"), List.of(
                 of(latch, Set.of("countDown"), Signature.returning("V", "void"), RELEASE),
                 of(latch, Set.of("await"), Signature.returning("V", "void"), ACQUIRE),
                 of(latch, Set.of("await"), Signature.returning("Z", "boolean"), ACQUIRE_IF_TRUE),
                 of(phaser, Set.of("arrive", "arriveAndDeregister"), RELEASE),
                 of(phaser, Set.of("arriveAndAwaitAdvance"), RELEASE_ACQUIRE),
                 of(phaser, Set.of("awaitAdvance", "awaitAdvanceInterruptibly"), ACQUIRE),
-                of(subtypesOf("java/util/concurrent/Exchanger"), Set.of("exchange"), RELEASE_ACQUIRE));
+                of(subtypesOf("java/util/concurrent/Exchanger"), Set.of("exchange"), RELEASE_ACQUIRE)));
     }
 
     /**
@@ -413,9 +418,8 @@ public final class JdkSyncModel {
      * matches it and has events.
      */
     public static Optional<SyncMethod> eventsAt(String owner, String name, String desc, Types types) {
-        for (SyncMethod m : METHODS) {
-            if (m.event().rewritten() && !m.otherMethods() && m.names().contains(name) && m.signature().matches(desc)
-                    && m.owner().accepts(owner, types)) {
+        for (SyncMethod m : BY_NAME.getOrDefault(name, List.of())) {
+            if (m.event().rewritten() && m.signature().matches(desc) && m.owner().accepts(owner, types)) {
                 return Optional.of(m);
             }
         }
@@ -423,20 +427,16 @@ public final class JdkSyncModel {
     }
 
     /**
-     * The side the analysis gives a JDK method called {@code name} of one of {@code classes} (the class that declares
-     * the method that runs, and the class the call site names): the union over every entry naming it, whatever its
-     * signature; NONE if no entry does.
+     * The side the analysis gives methods called {@code name} of class {@code className}: the union over every entry
+     * naming it, whatever its signature; NONE if no entry does.
      */
-    public static Side sideOf(String name, Types types, String... classes) {
+    public static Side sideOf(String name, String className, Types types) {
         Side side = Side.NONE;
-        for (SyncMethod m : METHODS) {
-            if (m.covers(name, NAMED.getOrDefault(m.owner(), Set.of()))) {
-                for (String c : classes) {
-                    if (c != null && m.owner().accepts(c, types)) {
-                        side = side.union(m.event().side());
-                        break;
-                    }
-                }
+        List<SyncMethod> candidates = new ArrayList<>(BY_NAME.getOrDefault(name, List.of()));
+        candidates.addAll(OTHER_METHODS);
+        for (SyncMethod m : candidates) {
+            if (m.covers(name, NAMED.getOrDefault(m.owner(), Set.of())) && m.owner().accepts(className, types)) {
+                side = side.union(m.event().side());
             }
         }
         return side;
@@ -463,6 +463,16 @@ public final class JdkSyncModel {
             all.addAll(family);
         }
         return Collections.unmodifiableList(all);
+    }
+
+    private static Map<String, List<SyncMethod>> byName() {
+        Map<String, List<SyncMethod>> byName = new HashMap<>();
+        for (SyncMethod m : METHODS) {
+            for (String name : m.names()) {
+                byName.computeIfAbsent(name, n -> new ArrayList<>()).add(m);
+            }
+        }
+        return byName;
     }
 
     private static Map<Owner, Set<String>> named() {

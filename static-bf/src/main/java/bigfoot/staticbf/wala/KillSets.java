@@ -221,21 +221,24 @@ public final class KillSets {
         return named;
     }
 
-    /** What a call does besides running analysed methods: the library model's side of its JDK targets. */
+    /**
+     * What a call does besides running analysed methods: the library model's side of the method it names and of its JDK
+     * targets, and an interrupt's acquire.
+     */
     private KillSet callEffect(ProgramCalls.Targets targets) {
         SSAAbstractInvokeInstruction call = targets.call();
         if (targets.resolution() == ProgramCalls.Resolution.UNKNOWN) {
             return KillSet.BOTH;
         }
         IClass declared = cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
-        KillSet fixed = targets.resolution() != ProgramCalls.Resolution.EXCLUDED_JDK ? KillSet.NONE
-                : model.sideOfExcluded(call.getDeclaredTarget().getDeclaringClass().getName().toString().substring(1),
-                        call.getDeclaredTarget().getName().toString()).orElse(KillSet.NONE);
+        String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString().substring(1);
+        String name = call.getDeclaredTarget().getName().toString();
+        // what the site names (also a class the hierarchy leaves out, whose calls have no targets), then what may run
+        KillSet fixed = model.sideOf(owner, name).orElse(KillSet.NONE);
         for (IMethod t : targets.jdk()) {
-            fixed = fixed.union(model.sideOf(t, declared).orElse(KillSet.NONE));
+            fixed = fixed.union(model.sideOf(LibraryModel.internalName(t.getDeclaringClass()), name).orElse(KillSet.NONE));
         }
         IMethod named = named(call, declared);
-        String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString().substring(1);
         if (named != null && WalaProgram.isJdk(named) && LibraryModel.detectsInterrupts(owner, named)) {
             fixed = fixed.union(KillSet.ACQUIRE);
         }

@@ -28,6 +28,7 @@ final class LibraryModel {
 
     private final IClassHierarchy cha;
     private final Map<String, Optional<IClass>> classes = new HashMap<>();
+    private final Map<String, Optional<KillSet>> sides = new HashMap<>();
     private final Types types = this::isSubtypeOf;
 
     LibraryModel(IClassHierarchy cha) {
@@ -35,27 +36,16 @@ final class LibraryModel {
     }
 
     /**
-     * The side a call into the JDK synchronises on, or empty if the model names neither the method that runs nor the
-     * method the call site names (then the call counts as neither). Both are consulted: {@code queue.addAll(c)} on a
-     * BlockingQueue runs AbstractQueue.addAll, which the model does not name, but the site's BlockingQueue.addAll it
-     * does.
-     *
-     * @param target   the JDK method that runs
-     * @param declared the class of the method the call site names (may be an application subclass), or null
+     * The side the model gives methods called {@code methodName} of class {@code className} (internal name), or
+     * empty. A call is asked about twice over: for the class it names (the rewriter puts its events by that:
+     * {@code queue.addAll(c)} names BlockingQueue.addAll, which the model covers, though AbstractQueue.addAll runs),
+     * and for each JDK method that may run. Memoised: the kill sets ask once per call site and target.
      */
-    Optional<KillSet> sideOf(IMethod target, IClass declared) {
-        Side side = JdkSyncModel.sideOf(target.getName().toString(), types, internalName(target.getDeclaringClass()),
-                declared == null ? null : internalName(declared));
-        return side == Side.NONE ? Optional.empty() : Optional.of(killSet(side));
-    }
-
-    /**
-     * The side of a call naming {@code className}'s method {@code methodName} in a JDK package the class hierarchy
-     * leaves out ({@link JdkExclusions}: java.util.stream's, whose calls have no targets to ask about), or empty.
-     */
-    Optional<KillSet> sideOfExcluded(String className, String methodName) {
-        Side side = JdkSyncModel.sideOf(methodName, types, className);
-        return side == Side.NONE ? Optional.empty() : Optional.of(killSet(side));
+    Optional<KillSet> sideOf(String className, String methodName) {
+        return sides.computeIfAbsent(className + "." + methodName, k -> {
+            Side side = JdkSyncModel.sideOf(methodName, className, types);
+            return side == Side.NONE ? Optional.empty() : Optional.of(killSet(side));
+        });
     }
 
     /**

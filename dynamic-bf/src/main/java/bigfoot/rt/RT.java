@@ -740,15 +740,23 @@ public final class RT {
 
     /** After {@code invokeAll} returned: every task has ended. */
     public static void hbAcquireAll(Object keys, ThreadState ts) {
-        for (Object key : Channels.elements(keys)) {
-            hbAcquire(key, ts);
+        try {
+            for (Object key : Channels.elements(keys)) {
+                hbAcquire(key, ts);
+            }
+        } catch (Throwable t) { // the program's collection, iterated: never the program's failure
+            FT.failed(t);
         }
     }
 
     /** Before {@code ForkJoinTask.invokeAll} of an array or a collection: a release into each task. */
     public static void hbReleaseAll(Object keys, ThreadState ts) {
-        for (Object key : Channels.elements(keys)) {
-            hbRelease(key, ts);
+        try {
+            for (Object key : Channels.elements(keys)) {
+                hbRelease(key, ts);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
         }
     }
 
@@ -762,4 +770,5 @@ public final class RT {
             FT.failed(t);
         }
         return result;
-    }}
+    }
+}

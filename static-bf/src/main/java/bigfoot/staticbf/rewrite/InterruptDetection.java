@@ -9,9 +9,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * INTERRUPT DETECTED BY AN EXCEPTION: a JDK method that throws {@code InterruptedException} (sleep, join, await,
- * take, get, ...) has seen the thread's interrupt, so {@code t.interrupt()} (a release into t's channel,
- * the JDK model's thread signals) happens before it: an acquire from the current thread's channel before the exception
- * leaves the call. The call gets a handler of that type, FIRST in the exception table, placed right after the call
+ * take, get, ...) has seen the thread's interrupt, so {@code t.interrupt()} (a release into t's channel, the JDK
+ * model's thread signals) happens before it: an acquire from the current thread's channel before the exception leaves
+ * the call. The call gets a handler of that type, FIRST in the exception table, placed right after the call
  * so that its rethrow is covered by every range that covered the call (the method's own handlers, our commit
  * handlers, a model's catch-all such as wait's). The analysis counts these calls as acquires, by the same rule.
  */

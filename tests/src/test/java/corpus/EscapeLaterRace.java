@@ -7,7 +7,8 @@ package corpus;
  * not escaped yet would skip thread 1's write and miss the race on {@code f}; it may (the chapter's partial check
  * elision is trace-precise, not address-precise), but never the first race, the publication.
  */
-@ExpectRaces({"corpus.EscapeLaterRace.published", "corpus.EscapeLaterRace$Ref.f"})
+@ExpectRaces(value = {"corpus.EscapeLaterRace.published", "corpus.EscapeLaterRace$Ref.f"},
+        afterAnotherRace = "corpus.EscapeLaterRace$Ref.f")
 public class EscapeLaterRace {
     static Ref published;
 

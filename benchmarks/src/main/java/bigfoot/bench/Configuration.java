@@ -12,21 +12,26 @@ import java.util.stream.Collectors;
  * every field on its own, proxies find no group), and two of ours that tell the parts of BF's gain apart.
  */
 enum Configuration {
-    BASE(null, null, null),
+    BASE(null, null, null, null),
     /** FastTrack: a check at every access, fine array shadows. */
-    FT("fasttrack", "per-field", "fine"),
+    FT("fasttrack", "per-field", "fine", "none"),
     /** RedCard: no re-check within a release-free span, fine array shadows. */
-    RC("redcard", "proxies", "fine"),
+    RC("redcard", "proxies", "fine", "none"),
     /** SlimState-like: a check at every access, per-thread footprints and adaptive array shadows. */
-    SS("fasttrack", "per-field", "adaptive"),
+    SS("fasttrack", "per-field", "adaptive", "none"),
     /** SlimCard: RedCard's placement with SlimState's arrays. */
-    SC("redcard", "proxies", "adaptive"),
+    SC("redcard", "proxies", "adaptive", "none"),
     /** BigFoot: checks deferred, merged and coalesced (ranges after loops), field proxies, adaptive array shadows. */
-    BF("bigfoot", "proxies", "adaptive"),
+    BF("bigfoot", "proxies", "adaptive", "none"),
     /** Not in the paper: BigFoot with fine arrays, to tell placement gains from the array shadows'. */
-    BFF("bigfoot", "proxies", "fine"),
+    BFF("bigfoot", "proxies", "fine", "none"),
     /** Not in the paper: BigFoot with a shadow per field, to tell the field proxies' gain. */
-    BFPF("bigfoot", "per-field", "adaptive");
+    BFPF("bigfoot", "per-field", "adaptive", "none"),
+    /**
+     * The dissertation's BF+E: BigFoot with partial-escape elision (no check of an object before it can have been
+     * published, chapter 4).
+     */
+    BFE("bigfoot", "proxies", "adaptive", "escape");
 
     /** The staticbf --mode, or null for the uninstrumented program. */
     final String mode;
@@ -34,17 +39,21 @@ enum Configuration {
     final String fields;
     /** The runtime's arrays= option. */
     final String arrays;
+    /** The staticbf --elide option. */
+    final String elide;
 
-    Configuration(String mode, String fields, String arrays) {
+    Configuration(String mode, String fields, String arrays, String elide) {
         this.mode = mode;
         this.fields = fields;
         this.arrays = arrays;
+        this.elide = elide;
     }
 
-    /** How the jars rewritten for this configuration are named: {@code <jar>-<mode>-<fields>.jar}. */
+    /** How the jars rewritten for this configuration are named: {@code <jar>-<mode>-<fields>[-<elide>].jar}. */
     String rewrittenName(Path jar) {
         String name = jar.getFileName().toString();
-        return name.substring(0, name.length() - ".jar".length()) + "-" + mode + "-" + fields + ".jar";
+        return name.substring(0, name.length() - ".jar".length()) + "-" + mode + "-" + fields
+                + ("none".equals(elide) ? "" : "-" + elide) + ".jar";
     }
 
     /** The JVM arguments before the main class. */

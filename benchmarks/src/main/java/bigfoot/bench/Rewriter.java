@@ -45,18 +45,18 @@ final class Rewriter {
 
     /** Rewrites {@code in} to {@code out} in placement {@code mode}, optionally for placement verification. */
     static Path rewrite(Path in, Path out, String mode, boolean verifyPlacement) throws IOException {
-        return rewrite(in, out, mode, "proxies", List.of(), verifyPlacement).jar();
+        return rewrite(in, out, mode, "proxies", "none", List.of(), verifyPlacement).jar();
     }
 
     /**
-     * As {@link #rewrite(Path, Path, String, boolean)}, with {@code fields} the staticbf --fields option and
-     * {@code classpath} its --classpath (the jars {@code in} needs, not rewritten); prints StaticBF's summary line.
+     * As {@link #rewrite(Path, Path, String, boolean)}, with {@code fields} the staticbf --fields option, {@code elide}
+     * its --elide and {@code classpath} its --classpath (the jars {@code in} needs, not rewritten); prints StaticBF's summary line.
      * Reuses the rewrite an earlier run made from the same inputs with the same StaticBF ({@link RewriteCache}).
      */
-    static Rewritten rewrite(Path in, Path out, String mode, String fields, List<Path> classpath,
+    static Rewritten rewrite(Path in, Path out, String mode, String fields, String elide, List<Path> classpath,
             boolean verifyPlacement) throws IOException {
         List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(), "--mode", mode,
-                "--fields", fields));
+                "--fields", fields, "--elide", elide));
         if (!classpath.isEmpty()) {
             args.add("--classpath");
             args.add(classpath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)));

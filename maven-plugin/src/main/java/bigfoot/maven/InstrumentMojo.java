@@ -46,6 +46,10 @@ public final class InstrumentMojo extends BigFootMojo {
     @Parameter(property = "bigfoot.fields", defaultValue = "proxies")
     private String fields;
 
+    /** Accesses left unchecked: none, or escape (those to an object not yet published; staticbf --elide). */
+    @Parameter(property = "bigfoot.elide", defaultValue = "none")
+    private String elide;
+
     /** Class files to rewrite, as paths under the classes directories ({@code com/acme/**}); all by default. */
     @Parameter
     private List<String> includes = new ArrayList<>();
@@ -78,7 +82,7 @@ public final class InstrumentMojo extends BigFootMojo {
         Layout layout = layout();
         try {
             ClassDirectories inputs = new ClassDirectories(classes, testClasses, new PathFilter(includes, excludes));
-            String fingerprint = inputs.fingerprint() + "|" + mode + "|" + fields + "|" + runtimeJar();
+            String fingerprint = inputs.fingerprint() + "|" + mode + "|" + fields + "|" + elide + "|" + runtimeJar();
             if (layout.upToDate(fingerprint)) {
                 getLog().info("bigfoot: rewritten classes are up to date (" + layout.classes() + ")");
             } else {
@@ -129,7 +133,7 @@ public final class InstrumentMojo extends BigFootMojo {
         Files.deleteIfExists(out);
         inputs.writeJar(in);
         List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(), "--mode", mode,
-                "--fields", fields));
+                "--fields", fields, "--elide", elide));
         String classpath = dependencyClasspath();
         if (!classpath.isEmpty()) {
             args.addAll(List.of("--classpath", classpath));

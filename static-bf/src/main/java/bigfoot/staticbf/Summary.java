@@ -38,7 +38,7 @@ final class Summary {
                 + " class access; "
                 + c.methodsTooLarge() + " methods left unchanged (too large); "
                 + "placement: " + c.checksMoved() + " checks moved, " + c.checksCovered()
-                + " covered by another check of their location; "
+                + " covered by another check of their location, " + c.checksElided() + " elided (thread-local); "
                 + c.proxiedFields() + " fields share " + c.proxyGroups() + " proxy shadows (" + c.asymmetricGroups()
                 + " asymmetric)"
                 + c.analysis().map(a -> String.format(Locale.ROOT, "; analysis: %d methods in %.1f s (%.3f s/method, "

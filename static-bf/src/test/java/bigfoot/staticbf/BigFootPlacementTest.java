@@ -595,7 +595,7 @@ class BigFootPlacementTest {
         assertEquals(m.group(2), metadata.getProperty("analysis.z3.queries"));
         assertEquals(m.group(3), metadata.getProperty("analysis.z3.cacheHits"));
         Matcher placement = Pattern.compile("; placement: (\\d+) checks moved, (\\d+) covered by another check of their "
-                + "location;").matcher(run.out());
+                + "location, 0 elided \\(thread-local\\);").matcher(run.out());
         assertTrue(placement.find(), run.out());
         int moved = Integer.parseInt(placement.group(1));
         int covered = Integer.parseInt(placement.group(2));
@@ -604,6 +604,8 @@ class BigFootPlacementTest {
         assertTrue(moved + covered <= Integer.parseInt(metadata.getProperty("accesses")), run.out());
         assertEquals(String.valueOf(moved), metadata.getProperty("checks.moved"));
         assertEquals(String.valueOf(covered), metadata.getProperty("checks.covered"));
+        assertEquals("0", metadata.getProperty("checks.elided"), "--elide none is the default");
+        assertEquals("none", metadata.getProperty("elide"));
     }
 
     @Test

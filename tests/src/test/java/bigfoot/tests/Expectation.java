@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * reports one of them, and which one depends on the schedule. A group is therefore met when at least
  * one of its locations is reported; a reported location outside every group is a false alarm.
  */
-record Expectation(List<Set<String>> groups, int exitCode, Set<String> kinds, boolean mayBeIncomplete) {
+record Expectation(List<Set<String>> groups, Set<Set<String>> afterAnotherRace, int exitCode, Set<String> kinds,
+        boolean mayBeIncomplete) {
 
     /** {@code type[items]} where items are indices or ranges {@code lo..hi}, comma-separated; type may hold brackets. */
     private static final Pattern ARRAY = Pattern.compile("(.+)\\[(\\d+(?:\\.\\.\\d+)?(?:,\\d+(?:\\.\\.\\d+)?)*)]");
@@ -27,7 +28,16 @@ record Expectation(List<Set<String>> groups, int exitCode, Set<String> kinds, bo
         for (String entry : a.value()) {
             groups.add(group(entry));
         }
-        return new Expectation(List.copyOf(groups), a.exitCode(), Set.of(a.kinds()), a.mayBeIncomplete());
+        Set<Set<String>> later = new LinkedHashSet<>();
+        for (String entry : a.afterAnotherRace()) {
+            Set<String> group = group(entry);
+            if (!groups.contains(group)) {
+                throw new IllegalArgumentException("afterAnotherRace entry " + entry + " is not one of the racy locations");
+            }
+            later.add(group);
+        }
+        return new Expectation(List.copyOf(groups), Set.copyOf(later), a.exitCode(), Set.of(a.kinds()),
+                a.mayBeIncomplete());
     }
 
     /** Every location some group allows. */
@@ -40,6 +50,14 @@ record Expectation(List<Set<String>> groups, int exitCode, Set<String> kinds, bo
     /** The groups none of whose locations was reported. */
     List<Set<String>> unmet(Set<String> reported) {
         return groups.stream().filter(g -> g.stream().noneMatch(reported::contains)).toList();
+    }
+
+    /**
+     * The groups none of whose locations was reported by a trace-precise detector, which may miss the races that
+     * only follow another race ({@link ExpectRaces#afterAnotherRace}).
+     */
+    List<Set<String>> unmetTracePrecise(Set<String> reported) {
+        return unmet(reported).stream().filter(g -> !afterAnotherRace.contains(g)).toList();
     }
 
     /** The locations one entry stands for: itself for a field, each listed index for an array. */

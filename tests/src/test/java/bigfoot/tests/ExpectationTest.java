@@ -22,10 +22,20 @@ class ExpectationTest {
 
     @Test
     void aGroupIsMetByAnyOfItsLocations() {
-        Expectation e = new Expectation(List.of(Set.of("corpus.A.x"), Expectation.group("int[5..9]")), 0, Set.of(), false);
+        Expectation e = new Expectation(List.of(Set.of("corpus.A.x"), Expectation.group("int[5..9]")), Set.of(), 0, Set.of(),
+                false);
         assertEquals(List.of(), e.unmet(Set.of("corpus.A.x", "int[7]")));
         assertEquals(List.of(Set.of("corpus.A.x")), e.unmet(Set.of("int[5]")));
         assertEquals(6, e.allowed().size());
+    }
+
+    @Test
+    void aTracePreciseDetectorMayMissOnlyTheRacesAfterAnotherRace() {
+        Expectation e = new Expectation(List.of(Set.of("corpus.A.p"), Set.of("corpus.A$R.f")), Set.of(Set.of("corpus.A$R.f")),
+                0, Set.of(), false);
+        assertEquals(List.of(), e.unmetTracePrecise(Set.of("corpus.A.p")));
+        assertEquals(List.of(Set.of("corpus.A$R.f")), e.unmet(Set.of("corpus.A.p")));
+        assertEquals(List.of(Set.of("corpus.A.p")), e.unmetTracePrecise(Set.of("corpus.A$R.f")));
     }
 
     @Test

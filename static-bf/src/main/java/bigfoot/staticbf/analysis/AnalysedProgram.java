@@ -3,6 +3,7 @@ package bigfoot.staticbf.analysis;
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.Progress;
 import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.wala.EntryPoints;
 import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
@@ -13,11 +14,14 @@ import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.ssa.IR;
+import com.ibm.wala.ssa.SSAInstruction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,15 +50,21 @@ final class AnalysedProgram {
     private final KillSets killSets;
     private ModSets modSets;
     private final Set<String> multiRelease;
+    private final Elision elision;
+    private final ConstructorEscapes constructors;
+    /** The accesses {@link #elided} left unchecked so far, by method (bytecode indices). */
+    private final Map<MethodKey, Set<Integer>> elided = Collections.synchronizedMap(new HashMap<>());
     private double loadSeconds;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
-            Set<String> multiRelease, double loadSeconds) {
+            Set<String> multiRelease, Elision elision, double loadSeconds) {
         this.program = program;
         this.irs = irs;
         this.calls = calls;
         this.killSets = killSets;
         this.multiRelease = multiRelease;
+        this.elision = elision;
+        this.constructors = new ConstructorEscapes(program.hierarchy(), irs);
         this.loadSeconds = loadSeconds;
     }
 
@@ -62,8 +72,12 @@ final class AnalysedProgram {
     record Results<T>(Map<MethodKey, T> byMethod, AnalysisStatistics statistics) {
     }
 
-    /** The program, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it. */
-    static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode) {
+    /**
+     * The program, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it; its analyses
+     * leave the accesses {@code elision} selects unchecked ({@link #elided}).
+     */
+    static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode,
+            Elision elision) {
         long start = System.nanoTime();
         WalaProgram program;
         try {
@@ -95,7 +109,7 @@ final class AnalysedProgram {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease,
+        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision,
                 (System.nanoTime() - start) / 1e9));
     }
 
@@ -114,6 +128,44 @@ final class AnalysedProgram {
             loadSeconds += modSets.computeTime().toNanos() / 1e9;
         }
         return modSets;
+    }
+
+    /**
+     * The instruction indices of the accesses of {@code ir}'s method that get no check whatever the placement:
+     * with {@code --elide escape}, those to an object not yet published ({@link PartialEscape}). Recorded for
+     * {@link #elidedAccesses} by bytecode index; a bytecode index only if every instruction made from it is elided.
+     */
+    BitSet elided(IR ir) {
+        if (elision == Elision.NONE) {
+            return new BitSet();
+        }
+        BitSet unpublished = PartialEscape.of(ir, constructors).unpublishedAccesses();
+        Map<Integer, Boolean> byBci = new HashMap<>();
+        SSAInstruction[] insns = ir.getInstructions();
+        for (int i = 0; i < insns.length; i++) {
+            boolean local = unpublished.get(i);
+            MethodIRs.position(ir.getMethod(), i).ifPresent(p -> byBci.merge(p.bytecodeIndex(), local, Boolean::logicalAnd));
+        }
+        Set<Integer> bcis = new TreeSet<>();
+        byBci.forEach((bci, local) -> {
+            if (local) {
+                bcis.add(bci);
+            }
+        });
+        int[] shared = unpublished.stream().filter(i -> !MethodIRs.position(ir.getMethod(), i)
+                .map(p -> bcis.contains(p.bytecodeIndex())).orElse(false)).toArray();
+        for (int i : shared) {
+            unpublished.clear(i);
+        }
+        if (!bcis.isEmpty()) {
+            elided.put(MethodKey.of(ir.getMethod()), Set.copyOf(bcis));
+        }
+        return unpublished;
+    }
+
+    /** What {@link #elided} left unchecked, by method. */
+    ElidedAccesses elidedAccesses() {
+        return new ElidedAccesses(Map.copyOf(elided));
     }
 
     /**

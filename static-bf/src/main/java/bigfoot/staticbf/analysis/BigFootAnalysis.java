@@ -2,6 +2,7 @@ package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.placement.MethodPlan;
 import bigfoot.z3.Entailment;
 import bigfoot.z3.Z3Entailment;
@@ -21,17 +22,17 @@ public final class BigFootAnalysis {
     private BigFootAnalysis() {
     }
 
-    /** The plans of the analysed methods that have checked accesses. */
-    public record Result(Map<MethodKey, MethodPlan> plans, Optional<AnalysisStatistics> statistics) {
+    /** The plans of the analysed methods that have checked accesses, and the accesses that get no check. */
+    public record Result(Map<MethodKey, MethodPlan> plans, ElidedAccesses elided, Optional<AnalysisStatistics> statistics) {
         public MethodPlan plan(String classInternalName, String nameAndDescriptor) {
             return plans.get(new MethodKey(classInternalName, nameAndDescriptor));
         }
     }
 
-    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics) {
-        Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE);
+    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
+        Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision);
         if (program.isEmpty()) {
-            return new Result(Map.of(), Optional.empty());
+            return new Result(Map.of(), ElidedAccesses.NONE, Optional.empty());
         }
         AnalysedProgram p = program.get();
         Z3Entailment z3 = openZ3(diagnostics);
@@ -39,10 +40,10 @@ public final class BigFootAnalysis {
             RangeCoalescing coalescing = new RangeCoalescing(z3 != null ? z3 : Entailment.NOTHING_PROVED);
             ModSets modSets = p.modSets();
             AnalysedProgram.Results<MethodPlan> r = p.analyseMethods(MODE, diagnostics,
-                    ir -> BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), modSets, coalescing));
+                    ir -> BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), modSets, coalescing, p.elided(ir)));
             AnalysisStatistics statistics = z3 == null ? r.statistics()
                     : r.statistics().withZ3(z3.stats().queries(), z3.stats().cacheHits());
-            return new Result(r.byMethod(), Optional.of(statistics));
+            return new Result(r.byMethod(), p.elidedAccesses(), Optional.of(statistics));
         } finally {
             if (z3 != null) {
                 z3.close();

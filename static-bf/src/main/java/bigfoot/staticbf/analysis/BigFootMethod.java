@@ -87,14 +87,15 @@ final class BigFootMethod {
     /** MOD-SET: what each call may write. */
     private final HeapWrites.CallWrites callWrites;
 
-    private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing) {
+    private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing,
+            BitSet elided) {
         this.ir = ir;
         this.coalescing = coalescing;
         this.elementRuns = new ElementRuns(new LinearValues(new DefUse(ir), ir.getSymbolTable()));
         this.cfg = ir.getControlFlowGraph();
         this.insns = ir.getInstructions();
         this.thisValue = ir.getMethod().isStatic() ? -1 : 1;
-        InstructionEffects classify = new InstructionEffects(ir, cha, killSets);
+        InstructionEffects classify = new InstructionEffects(ir, cha, killSets, elided);
         Map<SSAAbstractInvokeInstruction, HeapWrites> atCall = new HashMap<>(); // asked once per path searched
         this.callWrites = call -> atCall.computeIfAbsent(call, c -> modSets.atCall(ir.getMethod(), c));
         this.effects = new InstructionEffects.Effect[insns.length];
@@ -110,9 +111,13 @@ final class BigFootMethod {
         }
     }
 
-    /** The check plan of {@code ir}'s method; null if it has no checked access. */
-    static MethodPlan plan(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing) {
-        return new BigFootMethod(ir, cha, killSets, modSets, coalescing).plan();
+    /**
+     * The check plan of {@code ir}'s method; null if it has no checked access. The {@code elided} accesses
+     * (instruction indices) get no check and cover nothing.
+     */
+    static MethodPlan plan(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing,
+            BitSet elided) {
+        return new BigFootMethod(ir, cha, killSets, modSets, coalescing, elided).plan();
     }
 
     private MethodPlan plan() {

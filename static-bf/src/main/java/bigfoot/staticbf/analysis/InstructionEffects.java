@@ -58,9 +58,12 @@ final class InstructionEffects {
     private final KillSets killSets;
     private final Set<IClass> alwaysInitialized = new HashSet<>();
     private final BitSet uninitializedThisWrites;
+    private final BitSet elided;
 
-    InstructionEffects(IR ir, IClassHierarchy cha, KillSets killSets) {
+    /** @param elided instruction indices of accesses that get no check ({@code --elide}) */
+    InstructionEffects(IR ir, IClassHierarchy cha, KillSets killSets, BitSet elided) {
         this.ir = ir;
+        this.elided = elided;
         this.method = ir.getMethod();
         this.cha = cha;
         this.killSets = killSets;
@@ -75,6 +78,9 @@ final class InstructionEffects {
         if (insn instanceof SSAFieldAccessInstruction access) {
             return fieldAccess(access);
         } else if (insn instanceof SSAArrayReferenceInstruction array) {
+            if (elided.get(insn.iIndex())) {
+                return Effect.NONE;
+            }
             return new Effect(new CheckedLocation.ArrayElement(array.getArrayRef(), array.getIndex()),
                     insn instanceof SSAArrayStoreInstruction, false, false, null, null);
         } else if (insn instanceof SSAMonitorInstruction monitor) {
@@ -101,8 +107,8 @@ final class InstructionEffects {
             return new Effect(null, false, !write, write, init, joins); // VOLATILE READ = acquire, VOLATILE WRITE = release
         }
         if (field.isFinal() || !isApplication(field.getDeclaringClass())
-                || write && uninitializedThisWrites.get(access.iIndex())) {
-            return new Effect(null, false, false, false, init, joins); // unchecked (final, uninitialised this) or foreign
+                || write && uninitializedThisWrites.get(access.iIndex()) || elided.get(access.iIndex())) {
+            return new Effect(null, false, false, false, init, joins); // unchecked (final, uninitialised this, elided) or foreign
         }
         CheckedLocation location = access.isStatic()
                 ? new CheckedLocation.StaticField(field.getReference())

@@ -2,6 +2,7 @@ package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.placement.Elision;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,20 +20,26 @@ public final class RedCardAnalysis {
     private RedCardAnalysis() {
     }
 
-    /** Where no check is needed, per method: (class internal name, name + descriptor) -> bytecode indices. */
-    public record Result(Map<MethodKey, Set<Integer>> removable, Optional<AnalysisStatistics> statistics) {
+    /**
+     * Where no check is needed, per method: (class internal name, name + descriptor) -> bytecode indices; and the
+     * accesses that get no check at all.
+     */
+    public record Result(Map<MethodKey, Set<Integer>> removable, ElidedAccesses elided,
+            Optional<AnalysisStatistics> statistics) {
         public Set<Integer> removable(String classInternalName, String nameAndDescriptor) {
             return removable.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Set.of());
         }
     }
 
-    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics) {
-        return AnalysedProgram.load(application, classpath, diagnostics, MODE)
-                .map(p -> p.analyseMethods(MODE, diagnostics, ir -> {
-                    Set<Integer> bcis = ReleaseFreeSpans.removableChecks(ir, p.hierarchy(), p.killSets());
-                    return bcis.isEmpty() ? null : bcis;
-                }))
-                .map(r -> new Result(r.byMethod(), Optional.of(r.statistics())))
-                .orElseGet(() -> new Result(Map.of(), Optional.empty()));
+    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
+        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision)
+                .map(p -> {
+                    AnalysedProgram.Results<Set<Integer>> r = p.analyseMethods(MODE, diagnostics, ir -> {
+                        Set<Integer> bcis = ReleaseFreeSpans.removableChecks(ir, p.hierarchy(), p.killSets(), p.elided(ir));
+                        return bcis.isEmpty() ? null : bcis;
+                    });
+                    return new Result(r.byMethod(), p.elidedAccesses(), Optional.of(r.statistics()));
+                })
+                .orElseGet(() -> new Result(Map.of(), ElidedAccesses.NONE, Optional.empty()));
     }
 }

@@ -8,6 +8,7 @@ import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAInstruction;
+import java.util.BitSet;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -39,15 +40,18 @@ final class ReleaseFreeSpans {
     private final SSACFG cfg;
     private final InstructionEffects effects;
 
-    private ReleaseFreeSpans(IR ir, IClassHierarchy cha, KillSets killSets) {
+    private ReleaseFreeSpans(IR ir, IClassHierarchy cha, KillSets killSets, BitSet elided) {
         this.ir = ir;
         this.cfg = ir.getControlFlowGraph();
-        this.effects = new InstructionEffects(ir, cha, killSets);
+        this.effects = new InstructionEffects(ir, cha, killSets, elided);
     }
 
-    /** The bytecode indices of the accesses of {@code ir}'s method that need no check of their own. */
-    static Set<Integer> removableChecks(IR ir, IClassHierarchy cha, KillSets killSets) {
-        return new ReleaseFreeSpans(ir, cha, killSets).solve();
+    /**
+     * The bytecode indices of the accesses of {@code ir}'s method that need no check of their own, besides those
+     * {@code elided} (instruction indices), which get none and cover nothing.
+     */
+    static Set<Integer> removableChecks(IR ir, IClassHierarchy cha, KillSets killSets, BitSet elided) {
+        return new ReleaseFreeSpans(ir, cha, killSets, elided).solve();
     }
 
     private Set<Integer> solve() {

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.cli;
 
 import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.placement.Mode;
 import java.io.File;
 import java.nio.file.Path;
@@ -8,12 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The parsed command line of {@code staticbf}. */
-public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boolean proxies, List<Path> classpath,
-        boolean help) {
+public record Options(Path in, Path out, Mode mode, Elision elision, boolean verifyPlacement, boolean proxies,
+        List<Path> classpath, boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--fields proxies|per-field]",
-            "                [--verify-placement] [--classpath cp] [--help]",
+            "                [--elide none|escape] [--verify-placement] [--classpath cp] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
             "  --mode MODE      check placement: bigfoot (the default: checks deferred, merged per location,",
@@ -23,6 +24,10 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boo
             "  --fields SHADOWS proxies (the default): instance fields of a class always checked together (same",
             "                   points, object and kind) share one shadow and one check, reported as pkg.C.x/y/z;",
             "                   per-field: one shadow per field",
+            "  --elide FILTER   none (the default): every access is checked or covered by a check; escape: an access",
+            "                   to an object the method allocated (or a constructor's this) before anything could hand",
+            "                   it to another thread gets no check (partial escape: the first race of a run is still",
+            "                   reported, a later race on such an object may not be)",
             "  --verify-placement  also report every field and array access, so the runtime verifies that the",
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
@@ -34,6 +39,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boo
         Path in = null;
         Path out = null;
         Mode mode = Mode.BIGFOOT;
+        Elision elision = Elision.NONE;
         boolean verifyPlacement = false;
         boolean proxies = true;
         List<Path> classpath = new ArrayList<>();
@@ -48,7 +54,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boo
             }
             switch (name) {
                 case "--help", "-h" -> {
-                    return new Options(null, null, mode, false, proxies, List.of(), true);
+                    return new Options(null, null, mode, elision, false, proxies, List.of(), true);
                 }
                 case "--verify-placement" -> {
                     if (value != null) {
@@ -56,7 +62,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boo
                     }
                     verifyPlacement = true;
                 }
-                case "--in", "--out", "--mode", "--fields", "--classpath", "-cp" -> {
+                case "--in", "--out", "--mode", "--elide", "--fields", "--classpath", "-cp" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw StaticBfException.usage(name + " needs a value");
@@ -70,6 +76,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boo
                         case "--in" -> in = Path.of(value);
                         case "--out" -> out = Path.of(value);
                         case "--mode" -> mode = Mode.parse(value);
+                        case "--elide" -> elision = Elision.parse(value);
                         case "--fields" -> proxies = parseFields(value);
                         default -> {
                             for (String element : value.split(File.pathSeparator)) {
@@ -90,7 +97,7 @@ public record Options(Path in, Path out, Mode mode, boolean verifyPlacement, boo
         if (out == null) {
             throw StaticBfException.usage("missing --out (see staticbf --help)");
         }
-        return new Options(in, out, mode, verifyPlacement, proxies, List.copyOf(classpath), false);
+        return new Options(in, out, mode, elision, verifyPlacement, proxies, List.copyOf(classpath), false);
     }
 
     private static boolean parseFields(String value) throws StaticBfException {

@@ -75,7 +75,7 @@ public final class JarRewriter {
              ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
              OutputJar output = OutputJar.create(options.out())) {
             if (placement == null) {
-                placement = options.mode().placement(options.in(), options.classpath(), diagnostics);
+                placement = options.mode().placement(options.in(), options.classpath(), diagnostics, options.elision());
             }
             Set<String> rewritten = new HashSet<>();
             List<byte[]> toRewrite = new ArrayList<>();
@@ -96,7 +96,8 @@ public final class JarRewriter {
             writeEntries(input, output, new ClassRewriter(env.withShadows(shadows.withProxies(proxies))));
             placement.statistics().ifPresent(counts::analysis);
             output.add(RuntimeApi.METADATA_RESOURCE,
-                    Metadata.of(options.mode().optionName(), options.verifyPlacement(), proxies, counts));
+                    Metadata.of(options.mode().optionName(), options.elision().optionName(), options.verifyPlacement(),
+                            proxies, counts));
             if (!intended.isEmpty()) {
                 output.add(RuntimeApi.INTENDED_RACES_RESOURCE, intended.resource());
             }

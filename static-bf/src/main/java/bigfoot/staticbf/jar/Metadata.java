@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode,
- * verify (true if access events were added for the precise-checks verifier), the field proxy groups
+ * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode, elide
+ * (the {@code --elide} filter), verify (true if access events were added for the precise-checks verifier), the field proxy groups
  * ({@code proxies.pkg.C.x/y/z=x symmetric}: the field whose shadow they share), tool version and counts. Written without a timestamp so equal inputs give equal jars.
  */
 final class Metadata {
@@ -18,9 +18,10 @@ final class Metadata {
     private Metadata() {
     }
 
-    static byte[] of(String mode, boolean verify, FieldProxies proxies, Counts counts) {
+    static byte[] of(String mode, String elide, boolean verify, FieldProxies proxies, Counts counts) {
         Map<String, Object> p = new TreeMap<>();
         p.put("mode", mode);
+        p.put("elide", elide);
         p.put("proxies.groups", proxies.groups().size());
         proxies.groups().forEach(g -> p.put("proxies." + g.fieldNames(),
                 g.representative() + (g.symmetric() ? " symmetric" : " asymmetric")));
@@ -35,6 +36,7 @@ final class Metadata {
         p.put("sites", counts.sites());
         p.put("checks.moved", counts.checksMoved());
         p.put("checks.covered", counts.checksCovered());
+        p.put("checks.elided", counts.checksElided());
         p.put("accesses", counts.accesses());
         counts.analysis().ifPresent(a -> {
             p.put("analysis.methods", a.methods());

@@ -2,6 +2,7 @@ package bigfoot.staticbf.placement;
 
 import bigfoot.staticbf.analysis.BigFootAnalysis;
 import java.util.Optional;
+import java.util.Set;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -26,6 +27,11 @@ public final class BigFootPlacement implements Placement {
     @Override
     public Optional<AnalysisStatistics> statistics() {
         return analysis.statistics();
+    }
+
+    @Override
+    public Set<Integer> elided(ClassNode owner, MethodNode method) {
+        return analysis.elided().of(owner.name, method.name + method.desc);
     }
 
     @Override

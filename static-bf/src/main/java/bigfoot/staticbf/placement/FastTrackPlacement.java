@@ -1,14 +1,42 @@
 package bigfoot.staticbf.placement;
 
+import bigfoot.staticbf.analysis.ElidedAccesses;
+import bigfoot.staticbf.analysis.ElisionAnalysis;
+import java.util.Optional;
+import java.util.Set;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
-/** FastTrack placement: a check at every access, no analysis. */
+/** FastTrack placement: a check at every access, no analysis (but the one {@code --elide} asks for). */
 public final class FastTrackPlacement implements Placement {
+
+    private final ElidedAccesses elided;
+    private final Optional<AnalysisStatistics> statistics;
+
+    /** Without elision. */
+    public FastTrackPlacement() {
+        this.elided = ElidedAccesses.NONE;
+        this.statistics = Optional.empty();
+    }
+
+    public FastTrackPlacement(ElisionAnalysis.Result elision) {
+        this.elided = elision.elided();
+        this.statistics = elision.statistics();
+    }
 
     @Override
     public boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access, int bytecodeIndex) {
         return true;
+    }
+
+    @Override
+    public Set<Integer> elided(ClassNode owner, MethodNode method) {
+        return elided.of(owner.name, method.name + method.desc);
+    }
+
+    @Override
+    public Optional<AnalysisStatistics> statistics() {
+        return statistics;
     }
 }

@@ -3,6 +3,7 @@ package bigfoot.staticbf.placement;
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.StaticBfException;
 import bigfoot.staticbf.analysis.BigFootAnalysis;
+import bigfoot.staticbf.analysis.ElisionAnalysis;
 import bigfoot.staticbf.analysis.RedCardAnalysis;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -32,14 +33,15 @@ public enum Mode {
     }
 
     /**
-     * The placement of this mode for the program in {@code application}; redcard and bigfoot analyse it
-     * (once) here.
+     * The placement of this mode for the program in {@code application}, leaving the accesses {@code elision} selects
+     * unchecked; redcard and bigfoot analyse it (once) here, and so does fasttrack for an elision.
      */
-    public Placement placement(Path application, List<Path> classpath, Diagnostics diagnostics) {
+    public Placement placement(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
         return switch (this) {
-            case FASTTRACK -> new FastTrackPlacement();
-            case REDCARD -> new RedCardPlacement(RedCardAnalysis.analyse(application, classpath, diagnostics));
-            case BIGFOOT -> new BigFootPlacement(BigFootAnalysis.analyse(application, classpath, diagnostics));
+            case FASTTRACK -> elision == Elision.NONE ? new FastTrackPlacement()
+                    : new FastTrackPlacement(ElisionAnalysis.analyse(application, classpath, diagnostics, elision));
+            case REDCARD -> new RedCardPlacement(RedCardAnalysis.analyse(application, classpath, diagnostics, elision));
+            case BIGFOOT -> new BigFootPlacement(BigFootAnalysis.analyse(application, classpath, diagnostics, elision));
         };
     }
 }

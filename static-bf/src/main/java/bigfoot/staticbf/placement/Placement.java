@@ -1,6 +1,7 @@
 package bigfoot.staticbf.placement;
 
 import java.util.Optional;
+import java.util.Set;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -25,6 +26,14 @@ public interface Placement {
      */
     default Optional<MethodPlan> plan(ClassNode owner, MethodNode method) {
         return Optional.empty();
+    }
+
+    /**
+     * The bytecode indices (in the original code) of the accesses of {@code method} that get no check at all and
+     * cover nothing, whatever {@link #checksAccess} or the plan say ({@link Elision}).
+     */
+    default Set<Integer> elided(ClassNode owner, MethodNode method) {
+        return Set.of();
     }
 
     /** What the placement's analysis cost, if it analyses the program. */

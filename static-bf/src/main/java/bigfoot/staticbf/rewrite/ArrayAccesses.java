@@ -30,7 +30,7 @@ final class ArrayAccesses {
             insertWithIndexOnTop(ctx, insn, write, new Code().op(Opcodes.DUP2).append(ctx.threadState())
                     .append(site(ctx, insn, write)).call(write ? RuntimeApi.WRITE_ARRAY : RuntimeApi.READ_ARRAY));
         }
-        if (ctx.verifiesPlacement()) {
+        if (ctx.verifiesPlacement() && !ctx.elides(insn)) {
             insertWithIndexOnTop(ctx, insn, write, new Code().op(Opcodes.DUP2).append(ctx.threadState())
                     .append(site(ctx, insn, write)).push(write ? 1 : 0).call(RuntimeApi.ACCESS_ARRAY));
         }

@@ -22,6 +22,7 @@ public final class Counts {
     private int sites;
     private int checksMoved;
     private int checksCovered;
+    private int checksElided;
     private int accesses;
     private int commitChecks;
     private AnalysisStatistics analysis;
@@ -111,6 +112,11 @@ public final class Counts {
         checksCovered++;
     }
 
+    /** An access that gets no check at all: its object cannot have reached another thread yet ({@code --elide}). */
+    void checkElided() {
+        checksElided++;
+    }
+
     void methodTooLarge() {
         methodsTooLarge++;
     }
@@ -141,6 +147,7 @@ public final class Counts {
         sites += other.sites;
         checksMoved += other.checksMoved;
         checksCovered += other.checksCovered;
+        checksElided += other.checksElided;
         accesses += other.accesses;
         commitChecks += other.commitChecks;
         analysis = analysis != null ? analysis : other.analysis;
@@ -187,6 +194,11 @@ public final class Counts {
     /** Accesses the placement leaves to another check of their location, which fasttrack would check. */
     public int checksCovered() {
         return checksCovered;
+    }
+
+    /** Accesses left unchecked by {@code --elide}, which fasttrack would check. */
+    public int checksElided() {
+        return checksElided;
     }
 
     public int sites() {

@@ -50,7 +50,7 @@ final class FieldAccesses {
                         : (write ? RuntimeApi.WRITE_FOREIGN : RuntimeApi.READ_FOREIGN);
                 call(ctx, insn, target, isStatic, write, check, site(ctx, insn, target, write));
             }
-            if (ctx.verifiesPlacement()) {
+            if (ctx.verifiesPlacement() && !ctx.elides(insn)) {
                 Entry access = target.shadowed() ? (isStatic ? RuntimeApi.ACCESS_STATIC : RuntimeApi.ACCESS_FIELD)
                         : RuntimeApi.ACCESS_FOREIGN;
                 call(ctx, insn, target, isStatic, write, access, site(ctx, insn, target, write).push(write ? 1 : 0));

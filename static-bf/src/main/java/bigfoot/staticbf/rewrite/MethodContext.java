@@ -133,19 +133,30 @@ final class MethodContext {
         return cls.siteId(id);
     }
 
-    /** True if the placement checks {@code access}; a check it leaves out is counted as moved or covered. */
+    /** True if the placement checks {@code access}; a check it leaves out is counted as elided, moved or covered. */
     boolean placesCheckAt(AbstractInsnNode access) {
         cls.counts.access();
         int bci = bcis.get(access);
         boolean placed = fit.checksAt(cls.placement(), cls.node, method, access, bci);
         if (!placed) {
-            if (fit.movesCheckOf(bci)) {
+            if (elides(access)) {
+                cls.counts.checkElided();
+            } else if (fit.movesCheckOf(bci)) {
                 cls.counts.checkMoved();
             } else {
                 cls.counts.checkCovered();
             }
         }
         return placed;
+    }
+
+    /**
+     * True if {@code access} gets no check at all ({@code --elide}): no access event for the verifier either, which
+     * sees the run as the detector does.
+     */
+    boolean elides(AbstractInsnNode access) {
+        Integer bci = bcis.get(access);
+        return bci != null && cls.placement().elided(cls.node, method).contains(bci);
     }
 
     /** True if every access gets an access event for the precise-checks verifier ({@code --verify-placement}). */

@@ -48,10 +48,14 @@ record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, 
     }
 
     /**
-     * True if {@code access} (at original bytecode index {@code bci}) gets a check of its own: it is not among the
-     * plan's unchecked accesses, or, for a method without a (fitting) plan, the placement checks it.
+     * True if {@code access} (at original bytecode index {@code bci}) gets a check of its own: the placement does not
+     * elide it, and it is not among the plan's unchecked accesses, or, for a method without a (fitting) plan, the
+     * placement checks it.
      */
     boolean checksAt(Placement placement, ClassNode owner, MethodNode method, AbstractInsnNode access, int bci) {
+        if (placement.elided(owner, method).contains(bci)) {
+            return false;
+        }
         return plan.isPresent() ? !plan.get().unchecked().contains(bci) : placement.checksAccess(owner, method, access, bci);
     }
 

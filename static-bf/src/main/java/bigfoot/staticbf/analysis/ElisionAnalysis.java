@@ -1,0 +1,36 @@
+package bigfoot.staticbf.analysis;
+
+import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.placement.Elision;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * For a placement that analyses nothing else (fasttrack): the accesses {@code --elide} leaves unchecked in every
+ * application method of the program ({@link AnalysedProgram#elided}). If the program cannot be analysed, none.
+ */
+public final class ElisionAnalysis {
+
+    private static final String MODE = "elision";
+
+    private ElisionAnalysis() {
+    }
+
+    /** The elided accesses, and what finding them cost. */
+    public record Result(ElidedAccesses elided, Optional<AnalysisStatistics> statistics) {
+    }
+
+    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
+        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision)
+                .map(p -> {
+                    AnalysedProgram.Results<Boolean> r = p.analyseMethods(MODE, diagnostics, ir -> {
+                        p.elided(ir);
+                        return null;
+                    });
+                    return new Result(p.elidedAccesses(), Optional.of(r.statistics()));
+                })
+                .orElseGet(() -> new Result(ElidedAccesses.NONE, Optional.empty()));
+    }
+}

@@ -65,6 +65,28 @@ class EscapeElisionTest {
                 }
 
                 static void consume(Point p) {
+                    sink = p;
+                }
+
+                void keptByTheCallee() {
+                    Point p = new Point();
+                    p.x = 1;
+                    int x = inspect(p) + measure(p);
+                    p.y = x;
+                }
+
+                static int inspect(Point p) {
+                    return p.x + measure(p); // @inspect
+                }
+
+                static int measure(Point p) {
+                    return p.y > 0 ? inspect(p) : 0; // @measure
+                }
+
+                void publishedByAnOverride(boolean c) {
+                    Shape s = new Shape();
+                    s.touch();
+                    s.size = 1; // @override
                 }
 
                 void allocatedInALoop(Point[] into) {
@@ -134,6 +156,25 @@ class EscapeElisionTest {
             package esc;
             public class Point { public int x; public int y; }
             """;
+    private static final String SHAPE = """
+            package esc;
+            public class Shape {
+                int size;
+                void touch() {
+                    size++;
+                }
+            }
+            """;
+    private static final String LEAKY_SHAPE = """
+            package esc;
+            public class LeakyShape extends Shape {
+                static Shape last;
+                @Override
+                void touch() {
+                    last = this;
+                }
+            }
+            """;
     private static final String BOX = """
             package esc;
             public class Box { public Point p; }
@@ -180,7 +221,7 @@ class EscapeElisionTest {
     @BeforeAll
     static void compile() {
         in = TestJars.compileToJar(work, "esc.jar", Map.of("esc.Subject", SUBJECT, "esc.Point", POINT, "esc.Box", BOX,
-                "esc.Node", NODE, "esc.Base", BASE, "esc.Leaky", LEAKY));
+                "esc.Node", NODE, "esc.Base", BASE, "esc.Leaky", LEAKY, "esc.Shape", SHAPE, "esc.LeakyShape", LEAKY_SHAPE));
     }
 
     /** The jar rewritten in {@code mode} with {@code --elide escape}, rewritten once per mode. */
@@ -221,6 +262,16 @@ class EscapeElisionTest {
         assertEquals(List.of(at("writeField", "array-publish"), at("writeArray", "array-after")),
                 checks(mode, "arrayPublishedThenWritten"));
         assertEquals(List.of(at("writeField", "after-call")), checks(mode, "publishedByACall"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fasttrack", "bigfoot"})
+    void aCallWhoseTargetsKeepTheArgumentDoesNotPublishIt(String mode) {
+        assertEquals(List.of(), checks(mode, "keptByTheCallee"), "inspect and measure (recursive) keep p");
+        assertEquals("readField@" + Sites.markedLine(SUBJECT, "inspect"), checks(mode, "inspect").get(0),
+                "the callee's own accesses keep their checks");
+        assertEquals(List.of(at("writeField", "override")), checks(mode, "publishedByAnOverride"),
+                "an override that publishes this makes the call publish it");
     }
 
     @ParameterizedTest

@@ -51,7 +51,7 @@ final class AnalysedProgram {
     private ModSets modSets;
     private final Set<String> multiRelease;
     private final Elision elision;
-    private final ConstructorEscapes constructors;
+    private ParameterEscapes parameterEscapes;
     /** The accesses {@link #elided} left unchecked so far, by method (bytecode indices). */
     private final Map<MethodKey, Set<Integer>> elided = Collections.synchronizedMap(new HashMap<>());
     private double loadSeconds;
@@ -64,7 +64,6 @@ final class AnalysedProgram {
         this.killSets = killSets;
         this.multiRelease = multiRelease;
         this.elision = elision;
-        this.constructors = new ConstructorEscapes(program.hierarchy(), irs);
         this.loadSeconds = loadSeconds;
     }
 
@@ -139,7 +138,7 @@ final class AnalysedProgram {
         if (elision == Elision.NONE) {
             return new BitSet();
         }
-        BitSet unpublished = PartialEscape.of(ir, constructors).unpublishedAccesses();
+        BitSet unpublished = PartialEscape.unpublishedAccesses(ir, parameterEscapes().of(ir.getMethod()));
         Map<Integer, Boolean> byBci = new HashMap<>();
         SSAInstruction[] insns = ir.getInstructions();
         for (int i = 0; i < insns.length; i++) {
@@ -161,6 +160,16 @@ final class AnalysedProgram {
             elided.put(MethodKey.of(ir.getMethod()), Set.copyOf(bcis));
         }
         return unpublished;
+    }
+
+    /** Which arguments each call keeps to itself, computed at the first request (its time counts as the whole-program part's). */
+    private synchronized ParameterEscapes parameterEscapes() {
+        if (parameterEscapes == null) {
+            long start = System.nanoTime();
+            parameterEscapes = ParameterEscapes.compute(calls);
+            loadSeconds += (System.nanoTime() - start) / 1e9;
+        }
+        return parameterEscapes;
     }
 
     /** What {@link #elided} left unchecked, by method. */

@@ -16,12 +16,10 @@ import com.ibm.wala.ssa.SSAMonitorInstruction;
 import com.ibm.wala.ssa.SSANewInstruction;
 import com.ibm.wala.ssa.SSAPhiInstruction;
 import com.ibm.wala.ssa.SSAPutInstruction;
-import com.ibm.wala.types.MethodReference;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
  * The static half of partial escape (Rhodes, "Correctness of Partial Escape Analysis for Multithreading
@@ -33,9 +31,10 @@ import java.util.function.Predicate;
  * of it but the receiver of a field access, the array of an element access or {@code arraylength}, a monitor
  * (locking never hands out a reference; the lock's events themselves are never elided, Fig. 4.1), an
  * {@code instanceof}, a branch comparing it, a checkcast (whose result is the same object, followed with it), or
- * the receiver of a constructor that never lets {@code this} escape ({@code keepsThis}). Storing it anywhere,
- * passing it to a call, returning or throwing it, and merging it in a phi are publishing points: stricter than the
- * chapter's rules (a store into another fresh object publishes it too), never weaker.
+ * an argument of a call whose every target keeps it to itself ({@link Callees}: a constructor that never lets
+ * {@code this} go, {@code System.arraycopy}). Storing it anywhere, passing it to any other call, returning or
+ * throwing it, and merging it in a phi are publishing points: stricter than the chapter's rules (a store into another
+ * fresh object publishes it too), never weaker.
  *
  * <p>Before its first publishing point on every path no other thread can reach the object, so by the chapter's
  * Lemma 13 an access to it happens before any access of another thread that is not preceded by a race: the
@@ -44,40 +43,55 @@ import java.util.function.Predicate;
  */
 final class PartialEscape {
 
+    /** Which arguments of a call of the analysed method its targets keep to themselves. */
+    interface Callees {
+        /** True if no target of {@code call} may publish the object it gets as argument {@code argument} (use). */
+        boolean keep(SSAAbstractInvokeInstruction call, int argument);
+    }
+
     private final IR ir;
-    private final Predicate<MethodReference> keepsThis;
-    /** Each followed value's object: the allocation (or {@code this}) it was made from. */
-    private final Map<Integer, Integer> objectOf = new HashMap<>();
-    /** Instruction indices of the accesses to an object not yet published. */
-    private final BitSet unpublishedAccesses = new BitSet();
-    private boolean thisPublished;
-
-    private PartialEscape(IR ir, Predicate<MethodReference> keepsThis) {
-        this.ir = ir;
-        this.keepsThis = keepsThis;
-    }
-
+    private final Callees callees;
     /**
-     * The analysis of {@code ir}; {@code keepsThis} says of a constructor that it never publishes {@code this}
-     * (the objects passed to it as receivers stay unpublished).
+     * Each followed value's object: the allocation, or the parameter ({@code this} included), it was made from.
+     * Parameters are followed only to tell whether the method publishes them ({@link #publishedParameters}): no
+     * other parameter than a constructor's {@code this} is unpublished at the method's entry.
      */
-    static PartialEscape of(IR ir, Predicate<MethodReference> keepsThis) {
-        PartialEscape e = new PartialEscape(ir, keepsThis);
-        e.findObjects();
+    private final Map<Integer, Integer> objectOf = new HashMap<>();
+    /** The objects a phi merges, published there. */
+    private final BitSet merged = new BitSet();
+
+    private PartialEscape(IR ir, Callees callees) {
+        this.ir = ir;
+        this.callees = callees;
+        findObjects();
+    }
+
+    /** Instruction indices of {@code ir}'s field and array accesses whose object has not been published on any path. */
+    static BitSet unpublishedAccesses(IR ir, Callees callees) {
+        PartialEscape e = new PartialEscape(ir, callees);
+        BitSet accesses = new BitSet();
         if (!e.objectOf.isEmpty()) {
-            e.solve();
+            e.solve(accesses);
         }
-        return e;
+        return accesses;
     }
 
-    /** Instruction indices of the field and array accesses whose object has not been published on any path. */
-    BitSet unpublishedAccesses() {
-        return unpublishedAccesses;
-    }
-
-    /** For a constructor: true if its {@code this} may be published (the constructor call is a publishing point). */
-    boolean publishesThis() {
-        return thisPublished;
+    /** The parameters of {@code ir}'s method (0 is {@code this}) that some instruction of it may publish. */
+    static BitSet publishedParameters(IR ir, Callees callees) {
+        PartialEscape e = new PartialEscape(ir, callees);
+        BitSet published = (BitSet) e.merged.clone();
+        for (SSAInstruction insn : ir.getInstructions()) {
+            if (insn != null) {
+                e.publish(insn, published);
+            }
+        }
+        BitSet parameters = new BitSet();
+        for (int i = 0; i < ir.getSymbolTable().getNumberOfParameters(); i++) {
+            if (published.get(ir.getSymbolTable().getParameter(i))) {
+                parameters.set(i);
+            }
+        }
+        return parameters;
     }
 
     private boolean isConstructor() {
@@ -85,8 +99,9 @@ final class PartialEscape {
     }
 
     private void findObjects() {
-        if (isConstructor()) {
-            objectOf.put(1, 1);
+        for (int i = 0; i < ir.getSymbolTable().getNumberOfParameters(); i++) {
+            int parameter = ir.getSymbolTable().getParameter(i);
+            objectOf.put(parameter, parameter);
         }
         SSAInstruction[] insns = ir.getInstructions();
         for (SSAInstruction insn : insns) {
@@ -106,8 +121,7 @@ final class PartialEscape {
             }
         }
         // A phi merges an object with others (perhaps with itself from an earlier loop iteration, which the
-        // allocation's reset below would mistake for the new one): such objects are not followed at all.
-        BitSet merged = new BitSet();
+        // allocation's reset below would mistake for the new one): such objects are never unpublished.
         for (Iterator<? extends SSAInstruction> it = ir.iteratePhis(); it.hasNext(); ) {
             SSAPhiInstruction phi = (SSAPhiInstruction) it.next();
             for (int j = 0; j < phi.getNumberOfUses(); j++) {
@@ -117,29 +131,27 @@ final class PartialEscape {
                 }
             }
         }
-        thisPublished = merged.get(1);
-        objectOf.values().removeIf(merged::get);
     }
 
-    /** A must dataflow: the objects unpublished on every path to a point. */
-    private void solve() {
+    /** A must dataflow: the objects unpublished on every path to a point; records the accesses to them. */
+    private void solve(BitSet accesses) {
         BitSet entry = new BitSet();
-        if (isConstructor() && !thisPublished) {
-            entry.set(1);
+        if (isConstructor() && !merged.get(1)) {
+            entry.set(1); // no code but the constructor chain can hold this yet
         }
         BlockDataflow<BitSet> flow = BlockDataflow.forward(ir.getControlFlowGraph(),
                 BlockDataflow.lattice(b -> (BitSet) b.clone(), BitSet::and), entry,
-                (block, state, exc) -> step(block, state, exc, false));
+                (block, state, exc) -> step(block, state, exc, null));
         for (ISSABasicBlock block : ir.getControlFlowGraph()) {
             BitSet in = flow.in(block);
             if (in != null) {
-                step(block, (BitSet) in.clone(), BlockDataflow.ignoringExceptions(), true);
+                step(block, (BitSet) in.clone(), BlockDataflow.ignoringExceptions(), accesses);
             }
         }
     }
 
     private BitSet step(ISSABasicBlock block, BitSet unpublished, BlockDataflow.ExceptionalState<BitSet> exc,
-            boolean record) {
+            BitSet accesses) {
         SSAInstruction[] insns = ir.getInstructions();
         for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
             SSAInstruction insn = insns[i];
@@ -147,24 +159,30 @@ final class PartialEscape {
                 continue;
             }
             int accessed = accessedObject(insn);
-            if (record && accessed >= 0 && unpublished.get(accessed)) {
-                unpublishedAccesses.set(i);
+            if (accesses != null && accessed >= 0 && unpublished.get(accessed)) {
+                accesses.set(i);
             }
-            for (int j = 0; j < insn.getNumberOfUses(); j++) {
-                Integer object = objectOf.get(insn.getUse(j));
-                if (object != null && publishes(insn, j)) {
-                    unpublished.clear(object);
-                    thisPublished |= record && object == 1 && isConstructor();
-                }
-            }
+            BitSet published = new BitSet();
+            publish(insn, published);
+            unpublished.andNot(published);
             if (insn.isPEI()) {
                 exc.leave((BitSet) unpublished.clone()); // a call that throws may have published its arguments
             }
-            if (insn instanceof SSANewInstruction allocation && objectOf.containsKey(allocation.getDef())) {
+            if (insn instanceof SSANewInstruction allocation && !merged.get(allocation.getDef())) {
                 unpublished.set(allocation.getDef()); // a new object, whatever the value held in an earlier iteration
             }
         }
         return unpublished;
+    }
+
+    /** Adds to {@code published} the followed objects {@code insn} publishes. */
+    private void publish(SSAInstruction insn, BitSet published) {
+        for (int j = 0; j < insn.getNumberOfUses(); j++) {
+            Integer object = objectOf.get(insn.getUse(j));
+            if (object != null && publishes(insn, j)) {
+                published.set(object);
+            }
+        }
     }
 
     /** The followed object whose field or element {@code insn} accesses, or -1. */
@@ -193,8 +211,7 @@ final class PartialEscape {
         } else if (insn instanceof SSAArrayStoreInstruction) {
             return j == 2; // array, index, value
         } else if (insn instanceof SSAAbstractInvokeInstruction call) {
-            MethodReference target = call.getDeclaredTarget();
-            return !(j == 0 && call.isSpecial() && target.isInit() && keepsThis.test(target));
+            return !callees.keep(call, j);
         }
         return true; // return, throw, and anything else that takes a reference
     }

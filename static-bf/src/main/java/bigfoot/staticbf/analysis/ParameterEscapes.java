@@ -1,0 +1,133 @@
+package bigfoot.staticbf.analysis;
+
+import bigfoot.staticbf.wala.ProgramCalls;
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.ssa.IR;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.types.TypeReference;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Which arguments a call keeps to itself, for partial escape ({@link PartialEscape}): per analysed method, the
+ * parameters ({@code this} included) its code may publish, where passing one to a call publishes it unless every
+ * target of the call keeps it. The least fixed point over the program's call graph ({@link ProgramCalls}): a
+ * parameter is published only through a chain of calls that ends in a publishing point, so recursion alone publishes
+ * nothing. JDK code is never analysed: a JDK target keeps an argument only by {@link #jdkKeeps}; unresolved calls,
+ * invokedynamics (a lambda captures its arguments) and native methods keep nothing.
+ */
+final class ParameterEscapes {
+
+    /** JDK constructors that only initialise their own fields: {@code this} stays with the caller. */
+    private static final Set<String> PRIVATE_JDK_CONSTRUCTORS = Set.of("Ljava/lang/Object", "Ljava/lang/Record",
+            "Ljava/lang/Enum", "Ljava/lang/Number");
+    /** JDK methods that copy from or into the primitive arrays they are given, and keep no reference to them. */
+    private static final Map<String, Set<String>> PRIMITIVE_ARRAY_COPIERS = Map.of(
+            "Ljava/lang/System", Set.of("arraycopy"),
+            "Ljava/util/Arrays", Set.of("fill", "copyOf", "copyOfRange", "equals", "hashCode", "sort", "binarySearch",
+                    "mismatch", "compare"),
+            "Ljava/lang/String", Set.of("<init>", "valueOf", "copyValueOf"),
+            "Ljava/lang/StringBuilder", Set.of("append", "insert"),
+            "Ljava/lang/StringBuffer", Set.of("append", "insert"));
+
+    private final ProgramCalls calls;
+    /** Per analysed method with a body, the parameters it may publish (grows to the fixed point). */
+    private final Map<IMethod, BitSet> published = new HashMap<>();
+
+    private ParameterEscapes(ProgramCalls calls) {
+        this.calls = calls;
+    }
+
+    /** The summaries of every analysed method of {@code calls}. */
+    static ParameterEscapes compute(ProgramCalls calls) {
+        ParameterEscapes escapes = new ParameterEscapes(calls);
+        escapes.solve();
+        return escapes;
+    }
+
+    /** Which arguments the calls of {@code caller} keep to themselves. */
+    PartialEscape.Callees of(IMethod caller) {
+        return (call, argument) -> keeps(caller, call, argument);
+    }
+
+    private void solve() {
+        Map<IMethod, Set<IMethod>> callers = new HashMap<>();
+        Deque<IMethod> work = new ArrayDeque<>();
+        for (IMethod m : calls.methods()) {
+            if (calls.ir(m).isPresent()) {
+                published.put(m, new BitSet());
+                work.add(m);
+            }
+            for (IMethod callee : calls.callees(m)) {
+                callers.computeIfAbsent(callee, k -> new LinkedHashSet<>()).add(m);
+            }
+        }
+        Set<IMethod> queued = new HashSet<>(work);
+        while (!work.isEmpty()) {
+            IMethod m = work.pop();
+            queued.remove(m);
+            Optional<IR> ir = calls.ir(m);
+            BitSet now = PartialEscape.publishedParameters(ir.orElseThrow(), of(m));
+            BitSet before = published.get(m);
+            if (!now.equals(before)) {
+                before.or(now);
+                for (IMethod caller : callers.getOrDefault(m, Set.of())) {
+                    if (published.containsKey(caller) && queued.add(caller)) {
+                        work.add(caller);
+                    }
+                }
+            }
+        }
+    }
+
+    /** True if every target of {@code call} in {@code caller} keeps argument {@code argument} to itself. */
+    private boolean keeps(IMethod caller, SSAAbstractInvokeInstruction call, int argument) {
+        if (!calls.methods().contains(caller)) {
+            return false; // not reached by the program's calls: its call sites were never resolved
+        }
+        ProgramCalls.Targets targets = calls.at(caller, call.getCallSite());
+        if (targets.resolution() != ProgramCalls.Resolution.TARGETS) {
+            return false;
+        }
+        for (IMethod jdk : targets.jdk()) {
+            if (!jdkKeeps(jdk, argument)) {
+                return false;
+            }
+        }
+        for (IMethod target : targets.analysed()) {
+            BitSet p = published.get(target);
+            if (p == null || p.get(argument)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The JDK methods known to keep an argument: a constructor of a class that only initialises its fields keeps
+     * {@code this}; {@code System.arraycopy} keeps its arrays; the copying methods of {@link #PRIMITIVE_ARRAY_COPIERS}
+     * keep their primitive-array arguments.
+     */
+    private static boolean jdkKeeps(IMethod method, int argument) {
+        String owner = method.getDeclaringClass().getName().toString();
+        if (method.isInit() && argument == 0 && PRIVATE_JDK_CONSTRUCTORS.contains(owner)) {
+            return true;
+        }
+        if (!PRIMITIVE_ARRAY_COPIERS.getOrDefault(owner, Set.of()).contains(method.getName().toString())
+                || argument >= method.getNumberOfParameters()) {
+            return false;
+        }
+        if (owner.equals("Ljava/lang/System")) {
+            return true; // arraycopy(Object src, int, Object dest, int, int)
+        }
+        TypeReference type = method.getParameterType(argument);
+        return type.isArrayType() && type.getArrayElementType().isPrimitiveType();
+    }
+}

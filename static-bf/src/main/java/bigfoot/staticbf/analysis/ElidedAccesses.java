@@ -11,9 +11,4 @@ public record ElidedAccesses(Map<MethodKey, Set<Integer>> byMethod) {
     public Set<Integer> of(String classInternalName, String nameAndDescriptor) {
         return byMethod.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Set.of());
     }
-
-    /** How many accesses are elided in all. */
-    public int count() {
-        return byMethod.values().stream().mapToInt(Set::size).sum();
-    }
 }

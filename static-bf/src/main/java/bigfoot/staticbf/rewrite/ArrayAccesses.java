@@ -9,7 +9,8 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 
 /**
  * Checks before xALOAD ({@code dup2; readArray}) and xASTORE (value spilled, {@code dup2; writeArray}); with
- * {@code --verify-placement} also an access event after the check ({@code dup2; accessArray}).
+ * {@code --verify-placement} also an access event after the check ({@code dup2; accessArray}), unless {@code --elide}
+ * leaves the access unchecked.
  */
 final class ArrayAccesses {
 

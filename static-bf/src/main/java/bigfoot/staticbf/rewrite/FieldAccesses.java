@@ -18,7 +18,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * <p>A race check goes before the access; a read of a final static only orders the class's initialisation
  * first (it cannot race); a volatile read is an acquire AFTER the read, a volatile
  * write a release BEFORE the write. With {@code --verify-placement}, every access that the fasttrack
- * placement would check also gets an access event, after its check if it has one. An instance check is skipped for a null receiver
+ * placement would check (and {@code --elide} does not leave unchecked) also gets an access event, after its check if
+ * it has one. An instance check is skipped for a null receiver
  * ({@code dup; ifnull}), so the original instruction throws its own NullPointerException, with its
  * helpful message unchanged.
  */

@@ -18,14 +18,15 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every kernel at its small size on 2 threads passes its own result check uninstrumented and when rewritten
- * by StaticBF (fasttrack, redcard and bigfoot placements, with placement verification) and run under the runtime with
- * fine and adaptive arrays; under the runtime it is also race-free and its placement precise (no violations),
- * with a complete verdict.
+ * by StaticBF (fasttrack, redcard and bigfoot placements, and bigfoot with {@code --elide escape}, with placement
+ * verification) and run under the runtime with fine and adaptive arrays; under the runtime it is also race-free and
+ * its placement precise (no violations), with a complete verdict.
  */
 class KernelsUnderDetectorTest {
 
     private static final KernelArgs SMALL_RUN = new KernelArgs(Size.SMALL, 2, 0, 1);
-    private static final List<String> MODES = List.of("fasttrack", "redcard", "bigfoot");
+    /** Each rewrite's name: its placement mode, then its --elide filter if any. */
+    private static final List<String> MODES = List.of("fasttrack", "redcard", "bigfoot", "bigfoot+escape");
     private static final List<String> ARRAYS = List.of("fine", "adaptive");
 
     @TestFactory
@@ -35,7 +36,9 @@ class KernelsUnderDetectorTest {
         Path base = KernelJar.write(work.resolve("kernels.jar"));
         List<Path> rewritten = new ArrayList<>();
         for (String mode : MODES) {
-            rewritten.add(Rewriter.rewrite(base, work.resolve("kernels-" + mode + "-verify.jar"), mode, true));
+            String[] modeAndFilter = mode.split("\\+");
+            rewritten.add(Rewriter.rewrite(base, work.resolve("kernels-" + mode + "-verify.jar"), modeAndFilter[0],
+                    "proxies", modeAndFilter.length > 1 ? modeAndFilter[1] : "none", List.of(), true).jar());
         }
         List<DynamicTest> tests = new ArrayList<>();
         for (Kernel kernel : Kernel.ALL) {

@@ -20,6 +20,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.IntConsumer;
 
 /**
  * The static half of partial escape (Rhodes, "Correctness of Partial Escape Analysis for Multithreading
@@ -82,7 +83,7 @@ final class PartialEscape {
         BitSet published = (BitSet) e.merged.clone();
         for (SSAInstruction insn : ir.getInstructions()) {
             if (insn != null) {
-                e.publish(insn, published);
+                e.forEachPublished(insn, published::set);
             }
         }
         BitSet parameters = new BitSet();
@@ -162,9 +163,7 @@ final class PartialEscape {
             if (accesses != null && accessed >= 0 && unpublished.get(accessed)) {
                 accesses.set(i);
             }
-            BitSet published = new BitSet();
-            publish(insn, published);
-            unpublished.andNot(published);
+            forEachPublished(insn, unpublished::clear);
             if (insn.isPEI()) {
                 exc.leave((BitSet) unpublished.clone()); // a call that throws may have published its arguments
             }
@@ -175,12 +174,12 @@ final class PartialEscape {
         return unpublished;
     }
 
-    /** Adds to {@code published} the followed objects {@code insn} publishes. */
-    private void publish(SSAInstruction insn, BitSet published) {
+    /** Runs {@code action} on each followed object {@code insn} publishes. */
+    private void forEachPublished(SSAInstruction insn, IntConsumer action) {
         for (int j = 0; j < insn.getNumberOfUses(); j++) {
             Integer object = objectOf.get(insn.getUse(j));
             if (object != null && publishes(insn, j)) {
-                published.set(object);
+                action.accept(object);
             }
         }
     }

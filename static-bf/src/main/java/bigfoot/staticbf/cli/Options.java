@@ -6,7 +6,10 @@ import bigfoot.staticbf.placement.Mode;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** The parsed command line of {@code staticbf}. */
 public record Options(Path in, Path out, Mode mode, Elision elision, boolean verifyPlacement, boolean proxies,
@@ -75,9 +78,9 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
                     switch (name) {
                         case "--in" -> in = Path.of(value);
                         case "--out" -> out = Path.of(value);
-                        case "--mode" -> mode = Mode.parse(value);
-                        case "--elide" -> elision = Elision.parse(value);
-                        case "--fields" -> proxies = parseFields(value);
+                        case "--mode" -> mode = choice(name, value, Mode.values(), Mode::optionName);
+                        case "--elide" -> elision = choice(name, value, Elision.values(), Elision::optionName);
+                        case "--fields" -> proxies = choice(name, value, FIELDS, f -> f).equals("proxies");
                         default -> {
                             for (String element : value.split(File.pathSeparator)) {
                                 if (!element.isEmpty()) {
@@ -100,11 +103,18 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
         return new Options(in, out, mode, elision, verifyPlacement, proxies, List.copyOf(classpath), false);
     }
 
-    private static boolean parseFields(String value) throws StaticBfException {
-        return switch (value) {
-            case "proxies" -> true;
-            case "per-field" -> false;
-            default -> throw StaticBfException.usage("unknown --fields '" + value + "' (one of: proxies, per-field)");
-        };
+    /** The values of {@code --fields}. */
+    private static final String[] FIELDS = {"proxies", "per-field"};
+
+    /** The one of {@code values} whose name is {@code value}, or a usage error naming {@code option} and listing them. */
+    private static <E> E choice(String option, String value, E[] values, Function<E, String> name)
+            throws StaticBfException {
+        for (E e : values) {
+            if (name.apply(e).equals(value)) {
+                return e;
+            }
+        }
+        throw StaticBfException.usage("unknown " + option + " '" + value + "' (one of: "
+                + Arrays.stream(values).map(name).collect(Collectors.joining(", ")) + ")");
     }
 }

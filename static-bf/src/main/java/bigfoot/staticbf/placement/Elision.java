@@ -1,9 +1,6 @@
 package bigfoot.staticbf.placement;
 
-import bigfoot.staticbf.StaticBfException;
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** The filters of {@code --elide}: accesses left unchecked whatever the placement, because they cannot race first. */
 public enum Elision {
@@ -17,16 +14,5 @@ public enum Elision {
 
     public String optionName() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    /** The elision named by {@code --elide}, or a usage error. */
-    public static Elision parse(String name) throws StaticBfException {
-        for (Elision e : values()) {
-            if (e.optionName().equals(name)) {
-                return e;
-            }
-        }
-        throw StaticBfException.usage("unknown --elide '" + name + "' (one of: "
-                + Arrays.stream(values()).map(Elision::optionName).collect(Collectors.joining(", ")) + ")");
     }
 }

@@ -1,15 +1,12 @@
 package bigfoot.staticbf.placement;
 
 import bigfoot.staticbf.Diagnostics;
-import bigfoot.staticbf.StaticBfException;
 import bigfoot.staticbf.analysis.BigFootAnalysis;
 import bigfoot.staticbf.analysis.ElisionAnalysis;
 import bigfoot.staticbf.analysis.RedCardAnalysis;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** The placement modes of {@code --mode}: configurations of one engine. */
 public enum Mode {
@@ -19,17 +16,6 @@ public enum Mode {
 
     public String optionName() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    /** The mode named by {@code --mode}, or a usage error if it is unknown or not available yet. */
-    public static Mode parse(String name) throws StaticBfException {
-        for (Mode m : values()) {
-            if (m.optionName().equals(name)) {
-                return m;
-            }
-        }
-        throw StaticBfException.usage("unknown --mode '" + name + "' (one of: "
-                + Arrays.stream(values()).map(Mode::optionName).collect(Collectors.joining(", ")) + ")");
     }
 
     /**

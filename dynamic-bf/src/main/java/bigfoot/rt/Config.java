@@ -16,13 +16,14 @@ import java.util.Properties;
  * by default only after the race was first seen).
  *
  * <p>Sources: agent options ({@code report=json:FILE,report=sarif:FILE,report=html:FILE,suppress=FILE,
- * fail-on-race,quiet,all-stacks,arrays=fine|adaptive,load-time=CLASSPATH}) and system properties
+ * fail-on-race,quiet,all-stacks,arrays=fine|adaptive,find-capsules=FILE,load-time=CLASSPATH}) and system properties
  * ({@code bigfoot.report=json:FILE}, {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true},
- * {@code bigfoot.quiet=true}, {@code bigfoot.allStacks=true}, {@code bigfoot.arrays=fine|adaptive}); agent options
+ * {@code bigfoot.quiet=true}, {@code bigfoot.allStacks=true}, {@code bigfoot.arrays=fine|adaptive},
+ * {@code bigfoot.findCapsules=FILE}); agent options
  * win (a report option replaces the one of its format).
  */
 record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays,
-        String loadTime, boolean allStacks) {
+        String loadTime, boolean allStacks, Path findCapsules) {
 
     /** A report to write at exit: its format ({@code json}, {@code sarif} or {@code html}) and file. */
     record ReportFile(String format, Path file) {
@@ -38,6 +39,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
     static final String QUIET_PROPERTY = "bigfoot.quiet";
     static final String ARRAYS_PROPERTY = "bigfoot.arrays";
     static final String ALL_STACKS_PROPERTY = "bigfoot.allStacks";
+    static final String FIND_CAPSULES_PROPERTY = "bigfoot.findCapsules";
 
     static final Config DEFAULT = new Config(List.of(), null, false, false, false);
 
@@ -47,7 +49,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
 
     /** Without load-time rewriting, previous accesses' callers on demand. */
     Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
-        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null, false);
+        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null, false, null);
     }
 
     /** Options from system properties; a malformed value is ignored with one line on stderr. */
@@ -69,6 +71,15 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                 System.err.println("DynamicBF: ignoring -D" + SUPPRESS_PROPERTY + ": " + e.getMessage());
             }
         }
+        Path findCapsules = null;
+        value = p.getProperty(FIND_CAPSULES_PROPERTY);
+        if (value != null) {
+            try {
+                findCapsules = parseFile(value);
+            } catch (IllegalArgumentException e) {
+                System.err.println("DynamicBF: ignoring -D" + FIND_CAPSULES_PROPERTY + ": " + e.getMessage());
+            }
+        }
         boolean adaptive = false;
         value = p.getProperty(ARRAYS_PROPERTY);
         if (value != null) {
@@ -80,7 +91,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         return new Config(c.reports, c.suppressions, Boolean.parseBoolean(p.getProperty(FAIL_PROPERTY)),
                 Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive, null,
-                Boolean.parseBoolean(p.getProperty(ALL_STACKS_PROPERTY)));
+                Boolean.parseBoolean(p.getProperty(ALL_STACKS_PROPERTY)), findCapsules);
     }
 
     /** This config with {@code report} in place of any report of its format. */
@@ -88,33 +99,41 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         List<ReportFile> all = new ArrayList<>();
         reports.stream().filter(r -> !r.format().equals(report.format())).forEach(all::add);
         all.add(report);
-        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks);
+        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules);
     }
 
     Config withSuppressions(Path file) {
-        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime, allStacks);
+        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules);
     }
 
     Config withFailOnRace() {
-        return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime, allStacks);
+        return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime, allStacks, findCapsules);
     }
 
     Config withQuiet() {
-        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime, allStacks);
+        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime, allStacks, findCapsules);
     }
 
     Config withArrays(boolean adaptive) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime, allStacks);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime, allStacks, findCapsules);
     }
 
     /** Rewriting at load time with StaticBF from {@code classpath}, or none (null). */
     Config withLoadTime(String classpath) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath, allStacks);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath, allStacks, findCapsules);
     }
 
     /** Every race's previous access with its callers, at the cost of a stack walk on every slow-path check. */
     Config withAllStacks() {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, true);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, true, findCapsules);
+    }
+
+    /**
+     * Capsule discovery ({@code --find-capsules FILE}): capsule violations are not reported; at exit the capsule
+     * classes of the run without one are merged into FILE ({@link CapsuleRegistry#writeFound}).
+     */
+    Config withFindCapsules(Path file) {
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, file);
     }
 
     /** The file of the report of {@code format}, or null. */
@@ -139,6 +158,14 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
             }
             if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(dir)) {
                 throw new IllegalArgumentException(what + "permission denied");
+            }
+        }
+        if (findCapsules != null) {
+            Path dir = findCapsules.toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir) || Files.isDirectory(findCapsules)) {
+                throw new IllegalArgumentException("cannot write the capsule list " + findCapsules
+                        + (Files.isDirectory(findCapsules) ? ": it is a directory" : ": its directory " + dir
+                        + " does not exist or is not writable"));
             }
         }
         if (suppressions != null && !(Files.isRegularFile(suppressions) && Files.isReadable(suppressions))) {
@@ -166,12 +193,14 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                 c = c.withAllStacks();
             } else if (option.startsWith("arrays=")) {
                 c = c.withArrays(parseArrays(option.substring("arrays=".length())));
+            } else if (option.startsWith("find-capsules=")) {
+                c = c.withFindCapsules(parseFile(option.substring("find-capsules=".length())));
             } else if (option.startsWith("load-time=") && option.length() > "load-time=".length()) {
                 c = c.withLoadTime(option.substring("load-time=".length()));
             } else {
                 throw new IllegalArgumentException("unknown agent option '" + option
                         + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, all-stacks, "
-                        + "arrays=fine|adaptive, load-time=CLASSPATH)");
+                        + "arrays=fine|adaptive, find-capsules=FILE, load-time=CLASSPATH)");
             }
         }
         return c;
@@ -195,6 +224,9 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         if (adaptiveArrays) {
             options.add("arrays=adaptive");
+        }
+        if (findCapsules != null) {
+            options.add("find-capsules=" + findCapsules);
         }
         if (loadTime != null) {
             options.add("load-time=" + loadTime);

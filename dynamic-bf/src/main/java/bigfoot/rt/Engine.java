@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import bigfoot.ir.CapsuleFile;
 import bigfoot.ir.RuntimeApi;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -29,6 +30,7 @@ final class Engine {
     final Barriers barriers = new Barriers();
     final Channels channels = new Channels();
     final PlacementVerification verification = new PlacementVerification();
+    final CapsuleRegistry capsules = new CapsuleRegistry();
 
     private static volatile Config agentConfig;
 
@@ -98,7 +100,7 @@ final class Engine {
         return new Summary(found.size(), totals[0], totals[1], totals[2], complete, arrays.allocated(), suppressed);
     }
 
-    /** Writes the configured reports; returns the number of distinct races. */
+    /** Writes the configured reports; returns the number of distinct findings (races and capsule violations). */
     int report(PrintStream err) {
         for (ThreadState s : threads.states()) {
             arrayChecks.commit(s);                  // pending array checks of every thread, before the verdict
@@ -108,6 +110,7 @@ final class Engine {
         List<Race> found = all.stream().filter(r -> !suppressions.suppresses(r)).toList();
         Summary summary = summary(found, all.size() - found.size());
         List<PlacementViolation.Resolved> violations = violations();
+        List<CapsuleViolation.Resolved> capsuleViolations = capsuleViolations(err);
         if (detector.isDisabled()) {
             err.println("== DynamicBF: detection was disabled by an internal error (" + detector.disabledBy()
                     + "); this report is incomplete");
@@ -117,21 +120,40 @@ final class Engine {
                     + " events were skipped (the stack overflowed inside the detector); this report may be incomplete");
         }
         if (!config.quiet()) {
-            TextReport.write(found, violations, summary, err);
+            TextReport.write(found, capsuleViolations, violations, summary, err);
         }
         for (Config.ReportFile r : config.reports()) {
             try {
                 String text = switch (r.format()) {
                     case "sarif" -> SarifReport.render(found);
                     case "html" -> HtmlReport.render(found, summary);
-                    default -> JsonReport.render(found, violations, summary);
+                    default -> JsonReport.render(found, capsuleViolations, violations, summary);
                 };
                 Files.writeString(r.file(), text, StandardCharsets.UTF_8);
             } catch (IOException | RuntimeException e) {
                 err.println("DynamicBF: cannot write report " + r.file() + ": " + e);
             }
         }
-        return found.size();
+        return found.size() + capsuleViolations.size();
+    }
+
+    /**
+     * The capsule violations to report; none with {@code --find-capsules}, which merges the run's capsule classes into
+     * its file instead and says so in one line.
+     */
+    private List<CapsuleViolation.Resolved> capsuleViolations(PrintStream err) {
+        if (config.findCapsules() == null) {
+            return capsules.violations(sites, threads);
+        }
+        try {
+            CapsuleFile found = capsules.writeFound(config.findCapsules());
+            err.println("== DynamicBF: capsule discovery: " + capsules.violated().size() + " capsule class(es) showed a "
+                    + "violation in this run; " + config.findCapsules() + " now names " + found.capsules().size()
+                    + " capsule class(es) and " + found.rejected().size() + " rejected one(s)");
+        } catch (IOException | RuntimeException e) {
+            err.println("DynamicBF: cannot write the capsule list " + config.findCapsules() + ": " + e);
+        }
+        return List.of();
     }
 
     /**
@@ -156,7 +178,7 @@ final class Engine {
         }
     }
 
-    /** The shutdown hook: report, then with fail-on-race end the JVM with status 66 if there were races. */
+    /** The shutdown hook: report, then with fail-on-race end the JVM with status 66 if there were races or capsule violations. */
     private void exitReport() {
         int found = report(System.err);
         if (config.failOnRace() && found > 0) {

@@ -35,6 +35,9 @@ public final class Launcher {
             System.out.println("  --quiet             no text report on stderr");
             System.out.println("  --all-stacks        every race's previous access with its callers (a stack walk per slow-path check)");
             System.out.println("  --arrays MODE       array shadows: fine (default, per element) or adaptive (footprints, coarse/blocks)");
+            System.out.println("  --find-capsules FILE  capsule discovery (for a jar rewritten with staticbf --capsules): merge the");
+            System.out.println("                      capsule classes that showed no capsule violation into FILE, instead of reporting");
+            System.out.println("                      violations; then rewrite with staticbf --capsules FILE");
             System.out.println("  JVM options (-Xmx1g, -D..., -XX:..., -ea, --add-opens M/P=ALL-UNNAMED, -javaagent:...) go to the program's JVM;");
             System.out.println("  -jar app.jar runs a jar's Main-Class, as java does");
             return;

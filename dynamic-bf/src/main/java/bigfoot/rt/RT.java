@@ -169,6 +169,40 @@ public final class RT {
         }
     }
 
+    // ---------------------------------------------------------------- capsules
+
+    /** In {@code <clinit>} of a capsule class ({@code staticbf --capsules}): its shadow, over each instance's word. */
+    @SuppressWarnings("unchecked")
+    public static CapsuleShadow capsuleShadow(AtomicLongFieldUpdater word, Class<?> owner) {
+        return ENGINE.capsules.register(word, owner);
+    }
+
+    /**
+     * [CapMethod] at the first access to a field of {@code obj} in an activation of its capsule class's methods on it
+     * (counted as a check): returns the token the activation's exits pass to {@link #capsuleExit}.
+     */
+    public static int capsuleEnter(Object obj, CapsuleShadow shadow, ThreadState ts, int site) {
+        ts.checks++;
+        try {
+            return lost(ts) || shadow == null ? CapsuleShadow.NESTED : shadow.enter(obj, ts, site);
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+            return CapsuleShadow.NESTED;
+        }
+    }
+
+    /** [ExitCap] at every exit of an activation, normal or by an exception; {@code token}: 0 if it never entered. */
+    public static void capsuleExit(Object obj, CapsuleShadow shadow, ThreadState ts, int token) {
+        if (token != CapsuleShadow.ENTERED) {
+            return;
+        }
+        try {
+            shadow.exit(obj, ts);
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+        }
+    }
+
     /** A static field's shadow is null only if checked before {@code <clinit>} made it: that access is not checked. */
     public static void readStatic(VarState shadow, ThreadState ts, int site) {
         staticCheck(shadow, ts, site, false);

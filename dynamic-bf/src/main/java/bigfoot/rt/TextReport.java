@@ -21,6 +21,13 @@ import java.util.List;
  *    by thread "worker-1" at demo.Counter.run(Counter.java:14)
  * == DynamicBF summary: 0 races, 2000 checks, 2000 accesses, 3 threads, 1 violation
  * </pre>
+ * Capsule violations (jars rewritten with {@code staticbf --capsules}) follow the races, and the summary counts them:
+ * <pre>
+ * == DynamicBF: capsule violation of demo.Account: concurrent activations
+ *    current:  write by thread "worker-2" at demo.Account.deposit(Account.java:14)
+ *    previous: read by thread "worker-1" at demo.Account.balance(Account.java:20)
+ * </pre>
+ * Each side names the first field access of its activation.
  */
 final class TextReport {
 
@@ -28,8 +35,8 @@ final class TextReport {
     }
 
     /** @param violations the placement violations in verify mode, else null */
-    static void write(List<Race> races, List<PlacementViolation.Resolved> violations, Summary summary,
-            PrintStream out) {
+    static void write(List<Race> races, List<CapsuleViolation.Resolved> capsules,
+            List<PlacementViolation.Resolved> violations, Summary summary, PrintStream out) {
         StringBuilder sb = new StringBuilder();
         for (Race race : races) {
             sb.append("== DynamicBF: ").append(race.kind().id).append(" race on ").append(race.target().describe());
@@ -39,6 +46,15 @@ final class TextReport {
             sb.append('\n');
             access(sb, "current:  ", race.current());
             access(sb, "previous: ", race.previous());
+        }
+        for (CapsuleViolation.Resolved c : capsules) {
+            sb.append("== DynamicBF: capsule violation of ").append(c.className()).append(": ").append(c.kind().label);
+            if (c.occurrences() > 1) {
+                sb.append(" (").append(c.occurrences()).append(" occurrences)");
+            }
+            sb.append('\n');
+            access(sb, "current:  ", c.current());
+            access(sb, "previous: ", c.previous());
         }
         if (violations != null) {
             for (PlacementViolation.Resolved v : violations) {
@@ -53,6 +69,9 @@ final class TextReport {
           .append(plural(summary.threads(), "thread"));
         if (summary.suppressed() > 0) {
             sb.append(", ").append(summary.suppressed()).append(" suppressed");
+        }
+        if (!capsules.isEmpty()) {
+            sb.append(", ").append(plural(capsules.size(), "capsule violation"));
         }
         if (violations != null) {
             sb.append(", ").append(plural(violations.size(), "violation"));

@@ -178,9 +178,9 @@ class PlacementVerifierTest {
                 + "\"target\":{\"type\":\"field\",\"class\":\"demo.Counter\",\"field\":\"count\",\"index\":null},"
                 + "\"site\":{\"class\":\"demo.Counter\",\"method\":\"run\",\"file\":\"Counter.java\",\"line\":14}}],\n"
                 + "\"summary\":{\"races\":0,\"checks\":10,\"accesses\":10,\"threads\":2,\"complete\":true,\"arrayShadowBytes\":4,\"suppressed\":0,\"violations\":1}}\n",
-                JsonReport.render(List.of(), List.of(v), summary));
+                JsonReport.render(List.of(), List.of(), List.of(v), summary));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        TextReport.write(List.of(), List.of(v), summary, new PrintStream(out, true, StandardCharsets.UTF_8));
+        TextReport.write(List.of(), List.of(), List.of(v), summary, new PrintStream(out, true, StandardCharsets.UTF_8));
         assertEquals("== DynamicBF: placement violation: uncovered-access of field demo.Counter.count\n"
                 + "   by thread \"worker-1\" at " + site + "\n"
                 + "== DynamicBF summary: 0 races, 10 checks, 10 accesses, 2 threads, 1 violation\n",

@@ -99,7 +99,7 @@ class ReportTest {
                 + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
                 + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":7,"
                 + "\"suppressed\":0}}\n",
-                JsonReport.render(List.of(race, array), null, new Summary(2, 10, 11, 3, true, 7, 0)));
+                JsonReport.render(List.of(race, array), List.of(), null, new Summary(2, 10, 11, 3, true, 7, 0)));
     }
 
     @Test
@@ -199,7 +199,7 @@ class ReportTest {
     private String text() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<Race> races = engine.races();
-        TextReport.write(races, null, engine.summary(races), new PrintStream(out, true, StandardCharsets.UTF_8));
+        TextReport.write(races, List.of(), null, engine.summary(races), new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -31,7 +31,8 @@ import org.opentest4j.AssertionFailedError;
  * bigfoot) and every program run again under each: the same expectations hold, every mode reports the racy
  * locations fasttrack reports, and the precise-checks verifier finds no violation in any of them. With
  * {@code --elide escape} (partial escape, trace-precise) a program keeps every declared race but those declared as
- * following another race, and reports nothing fasttrack does not.
+ * following another race, and reports nothing fasttrack does not. With {@code --capsules all} every race fasttrack
+ * reports on a capsule's field shows as a capsule violation of its class instead, and every other race as itself.
  */
 class CorpusTest {
 
@@ -93,14 +94,19 @@ class CorpusTest {
                 String mode = byMode.getKey();
                 try {
                     reports.put(mode, check(p, byMode.getValue().get(), report(runs, p, mode), true,
-                            TRACE_PRECISE.contains(mode)));
+                            TRACE_PRECISE.contains(mode), mode.equals(WITH_CAPSULES)));
                 } catch (AssertionFailedError failure) {
                     throw new AssertionFailedError(mode + ": " + failure.getMessage(), failure);
                 }
             }
             Set<String> reference = reports.get(REFERENCE).locations();
             reports.forEach((mode, report) -> {
-                if (TRACE_PRECISE.contains(mode)) { // no location fasttrack does not report (check() saw the rest)
+                if (mode.equals(WITH_CAPSULES)) { // fasttrack's races, those on capsules' fields as violations
+                    assertTrue(reference.containsAll(report.locations())
+                                    && covered(report, reference).containsAll(reference),
+                            "racy locations, " + REFERENCE + " " + reference + " vs " + mode + " " + report.locations()
+                                    + " and capsule violations of " + report.violatedCapsules());
+                } else if (TRACE_PRECISE.contains(mode)) { // no location fasttrack does not report (check() saw the rest)
                     assertTrue(reference.containsAll(report.locations()),
                             "racy locations, " + REFERENCE + " " + reference + " vs " + mode + " " + report.locations());
                 } else if (mode.equals(WITH_PROXIES)) { // trace-precise: asymmetric groups name the shadow's field for sure
@@ -116,6 +122,8 @@ class CorpusTest {
 
     private static final String REFERENCE = "fasttrack";
     private static final String WITH_PROXIES = "bigfoot+proxies";
+    /** Every class that passes the encapsulation check a capsule: a race on its fields shows as a capsule violation. */
+    private static final String WITH_CAPSULES = "bigfoot+capsules";
     /** The rewrites whose filters may miss a race that follows another race ({@code ExpectRaces.afterAnotherRace}). */
     private static final Set<String> TRACE_PRECISE = Set.of("fasttrack+escape", "bigfoot+escape");
     /**
@@ -132,6 +140,7 @@ class CorpusTest {
         VERIFIED.put(WITH_PROXIES, List.of("--mode", "bigfoot"));
         VERIFIED.put("fasttrack+escape", List.of("--mode", "fasttrack", "--elide", "escape"));
         VERIFIED.put("bigfoot+escape", List.of("--mode", "bigfoot", "--elide", "escape"));
+        VERIFIED.put(WITH_CAPSULES, List.of("--mode", "bigfoot", "--capsules", "all"));
     }
 
     private static Path report(Path runs, Corpus.Program p, String mode) {
@@ -150,15 +159,33 @@ class CorpusTest {
         }
         pool.shutdown();
         return results.entrySet().stream().map(e -> NamedTests.of(e.getKey().simpleName(),
-                () -> check(e.getKey(), e.getValue().get(), runs.resolve(e.getKey().simpleName() + ".json"), false, false)));
+                () -> check(e.getKey(), e.getValue().get(), runs.resolve(e.getKey().simpleName() + ".json"), false, false,
+                        false)));
+    }
+
+    /**
+     * The locations among {@code declared} that {@code report} covers: those it reports races on, and the fields of the
+     * capsule classes it reports violations of (a race on a capsule's field is an unordered pair of its activations).
+     */
+    private static Set<String> covered(RaceReport report, Set<String> declared) {
+        Set<String> out = new TreeSet<>(report.possibleLocations());
+        for (String location : declared) {
+            int dot = location.lastIndexOf('.');
+            if (dot > 0 && report.violatedCapsules().contains(location.substring(0, dot))) {
+                out.add(location);
+            }
+        }
+        return out;
     }
 
     /**
      * Checks one run against the program's expectations; returns its report. A {@code tracePrecise} run may miss the
-     * races declared as following another race.
+     * races declared as following another race; a {@code capsules} run reports those on capsules' fields as capsule
+     * violations (and may report violations of race-free classes: not capsules, as a discovery run would find, such as
+     * one whose method waits inside for another thread's call).
      */
     private static RaceReport check(Corpus.Program program, ChildJvm.Result run, Path reportFile, boolean verify,
-            boolean tracePrecise) throws Exception {
+            boolean tracePrecise, boolean capsules) throws Exception {
         Expectation expected = program.expectation();
         assertFalse(run.timedOut(), () -> "timed out; stderr:\n" + run.stderrTail());
         assertEquals(expected.exitCode(), run.exit(), () -> "exit code; stderr:\n" + run.stderrTail());
@@ -173,9 +200,17 @@ class CorpusTest {
         Set<String> falseAlarms = new TreeSet<>(report.locations());
         falseAlarms.removeAll(expected.allowed());
         assertEquals(Set.of(), falseAlarms, () -> "reported races on undeclared locations; reported:\n" + describe(report));
-        assertEquals(List.of(), tracePrecise ? expected.unmetTracePrecise(report.possibleLocations())
-                : expected.unmet(report.possibleLocations()),
+        Set<String> reported = capsules ? covered(report, expected.allowed()) : report.possibleLocations();
+        assertEquals(List.of(), tracePrecise ? expected.unmetTracePrecise(reported) : expected.unmet(reported),
                 () -> "declared racy locations not reported; reported:\n" + describe(report));
+        for (RaceReport.CapsuleViolation v : report.capsuleViolations()) {
+            assertTrue(capsules, "a capsule violation without capsules: " + v);
+            for (RaceReport.Access a : List.of(v.previous(), v.current())) {
+                assertEquals(v.className(), a.site().className(), "an activation's first access is the capsule's: " + v);
+                assertEquals(program.simpleName() + ".java", a.site().file(), "site file of " + v);
+            }
+            assertNotEquals(v.previous().thread(), v.current().thread(), "a capsule violation needs two threads: " + v);
+        }
         for (RaceReport.Race race : report.races()) {
             checkRace(program, expected, race);
         }

@@ -17,8 +17,11 @@ import java.util.TreeSet;
  * The runtime's JSON report, read strictly against the agreed schema: a missing or mistyped member is
  * an error naming its path (e.g. {@code races[0].current.site.line}). {@code violations} is null unless the
  * run was in verify mode (a {@code --verify-placement} jar); then the summary's count must match it.
+ * {@code capsuleViolations} is empty unless the report lists some (a {@code --capsules} jar), and then counted in the
+ * summary too.
  */
-record RaceReport(List<Race> races, List<Violation> violations, Summary summary) {
+record RaceReport(List<Race> races, List<CapsuleViolation> capsuleViolations, List<Violation> violations,
+        Summary summary) {
 
     static final Set<String> KINDS = Set.of("write-write", "write-read", "read-write", "shared-write");
 
@@ -79,6 +82,10 @@ record RaceReport(List<Race> races, List<Violation> violations, Summary summary)
     record Access(String thread, String op, SiteRef site, String started) {
     }
 
+    /** A capsule violation: the capsule class, its kind and both activations (their first field accesses). */
+    record CapsuleViolation(String className, String kind, Access previous, Access current) {
+    }
+
     /** A placement violation: kind "uncovered-access" (site of the access) or "illegitimate-check" (of the check). */
     record Violation(String kind, String thread, Target target, SiteRef site) {
     }
@@ -105,6 +112,16 @@ record RaceReport(List<Race> races, List<Violation> violations, Summary summary)
         Node s = root.get("summary");
         Summary summary = new Summary(s.get("races").number(), s.get("checks").number(), s.get("accesses").number(),
                 s.get("threads").number(), s.get("complete").bool());
+        List<CapsuleViolation> capsules = new ArrayList<>();
+        if (root.has("capsuleViolations")) {
+            for (Node c : root.get("capsuleViolations").list()) {
+                capsules.add(new CapsuleViolation(c.get("class").string(), c.get("kind").string(),
+                        access(c.get("previous")), access(c.get("current"))));
+            }
+            if (s.get("capsuleViolations").number() != capsules.size()) {
+                throw new IllegalArgumentException("summary.capsuleViolations differs from the capsule violations listed");
+            }
+        }
         List<Violation> violations = null;
         if (root.has("violations")) {
             violations = new ArrayList<>();
@@ -116,13 +133,21 @@ record RaceReport(List<Race> races, List<Violation> violations, Summary summary)
                 throw new IllegalArgumentException("summary.violations differs from the violations listed");
             }
         }
-        return new RaceReport(List.copyOf(races), violations == null ? null : List.copyOf(violations), summary);
+        return new RaceReport(List.copyOf(races), List.copyOf(capsules), violations == null ? null : List.copyOf(violations),
+                summary);
     }
 
     /** The racy locations: fields sharing a proxy shadow stand for themselves ({@link Target#certain()}). */
     Set<String> locations() {
         Set<String> out = new TreeSet<>();
         races.forEach(r -> out.addAll(r.target().certain()));
+        return out;
+    }
+
+    /** The classes a capsule violation names. */
+    Set<String> violatedCapsules() {
+        Set<String> out = new TreeSet<>();
+        capsuleViolations.forEach(c -> out.add(c.className()));
         return out;
     }
 

@@ -51,19 +51,22 @@ final class AnalysedProgram {
     private ModSets modSets;
     private final Set<String> multiRelease;
     private final Elision elision;
+    /** Accesses to capsules' own fields, which capsule checks cover: no accesses for the analyses. */
+    private final ElidedAccesses capsuleAccesses;
     private ParameterEscapes parameterEscapes;
     /** The accesses {@link #elided} left unchecked so far, by method (bytecode indices). */
     private final Map<MethodKey, Set<Integer>> elided = Collections.synchronizedMap(new HashMap<>());
     private double loadSeconds;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
-            Set<String> multiRelease, Elision elision, double loadSeconds) {
+            Set<String> multiRelease, Elision elision, ElidedAccesses capsuleAccesses, double loadSeconds) {
         this.program = program;
         this.irs = irs;
         this.calls = calls;
         this.killSets = killSets;
         this.multiRelease = multiRelease;
         this.elision = elision;
+        this.capsuleAccesses = capsuleAccesses;
         this.loadSeconds = loadSeconds;
     }
 
@@ -76,7 +79,7 @@ final class AnalysedProgram {
      * leave the accesses {@code elision} selects unchecked ({@link #elided}).
      */
     static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode,
-            Elision elision) {
+            Elision elision, ElidedAccesses capsuleAccesses) {
         long start = System.nanoTime();
         WalaProgram program;
         try {
@@ -108,7 +111,7 @@ final class AnalysedProgram {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision,
+        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision, capsuleAccesses,
                 (System.nanoTime() - start) / 1e9));
     }
 
@@ -131,19 +134,27 @@ final class AnalysedProgram {
 
     /**
      * The instruction indices of the accesses of {@code ir}'s method that get no check whatever the placement:
-     * with {@code --elide escape}, those to an object not yet published ({@link PartialEscape}). Recorded for
+     * with {@code --elide escape}, those to an object not yet published ({@link PartialEscape}); with
+     * {@code --capsules}, those to a capsule's own fields (covered by capsule checks instead). Recorded for
      * {@link #elidedAccesses} by bytecode index; a bytecode index only if every instruction made from it is elided.
      */
     BitSet elided(IR ir) {
-        if (elision == Elision.NONE) {
+        MethodKey key = MethodKey.of(ir.getMethod());
+        Set<Integer> capsule = capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor());
+        if (elision == Elision.NONE && capsule.isEmpty()) {
             return new BitSet();
         }
-        BitSet unpublished = PartialEscape.unpublishedAccesses(ir, parameterEscapes().of(ir.getMethod()));
+        BitSet unpublished = elision == Elision.NONE ? new BitSet()
+                : PartialEscape.unpublishedAccesses(ir, parameterEscapes().of(ir.getMethod()));
         Map<Integer, Boolean> byBci = new HashMap<>();
         SSAInstruction[] insns = ir.getInstructions();
         for (int i = 0; i < insns.length; i++) {
+            Optional<MethodIRs.Position> position = MethodIRs.position(ir.getMethod(), i);
+            if (position.isPresent() && capsule.contains(position.get().bytecodeIndex())) {
+                unpublished.set(i);
+            }
             boolean local = unpublished.get(i);
-            MethodIRs.position(ir.getMethod(), i).ifPresent(p -> byBci.merge(p.bytecodeIndex(), local, Boolean::logicalAnd));
+            position.ifPresent(p -> byBci.merge(p.bytecodeIndex(), local, Boolean::logicalAnd));
         }
         Set<Integer> bcis = new TreeSet<>();
         byBci.forEach((bci, local) -> {
@@ -157,7 +168,7 @@ final class AnalysedProgram {
             unpublished.clear(i);
         }
         if (!bcis.isEmpty()) {
-            elided.put(MethodKey.of(ir.getMethod()), Set.copyOf(bcis));
+            elided.put(key, Set.copyOf(bcis));
         }
         return unpublished;
     }

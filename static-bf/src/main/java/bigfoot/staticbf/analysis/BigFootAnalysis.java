@@ -29,8 +29,9 @@ public final class BigFootAnalysis {
         }
     }
 
-    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
-        Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision);
+    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
+            ElidedAccesses capsuleAccesses) {
+        Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, capsuleAccesses);
         if (program.isEmpty()) {
             return new Result(Map.of(), ElidedAccesses.NONE, Optional.empty());
         }

@@ -23,7 +23,7 @@ public final class ElisionAnalysis {
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
-        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision)
+        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE)
                 .map(p -> {
                     AnalysedProgram.Results<Boolean> r = p.analyseMethods(MODE, diagnostics, ir -> {
                         p.elided(ir);

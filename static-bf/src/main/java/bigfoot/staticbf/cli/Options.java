@@ -1,6 +1,7 @@
 package bigfoot.staticbf.cli;
 
 import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.capsule.CapsuleSelection;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.placement.Mode;
 import java.io.File;
@@ -12,12 +13,12 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The parsed command line of {@code staticbf}. */
-public record Options(Path in, Path out, Mode mode, Elision elision, boolean verifyPlacement, boolean proxies,
-        List<Path> classpath, boolean help) {
+public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSelection capsules, boolean verifyPlacement,
+        boolean proxies, List<Path> classpath, boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--fields proxies|per-field]",
-            "                [--elide none|escape] [--verify-placement] [--classpath cp] [--help]",
+            "                [--elide none|escape] [--capsules none|all|FILE] [--verify-placement] [--classpath cp] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
             "  --mode MODE      check placement: bigfoot (the default: checks deferred, merged per location,",
@@ -31,6 +32,11 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
             "                   to an object the method allocated (or a constructor's this) before anything could hand",
             "                   it to another thread gets no check (partial escape: the first race of a run is still",
             "                   reported, a later race on such an object may not be)",
+            "  --capsules WHICH none (the default); all: every class whose non-final instance fields only its own",
+            "                   methods touch, on this, is a capsule: those fields get no checks, each method",
+            "                   activation on an object checks that it is ordered after the previous one instead",
+            "                   (a capsule violation otherwise); run with dynamicbf --find-capsules FILE to keep",
+            "                   the classes without violations; FILE: the capsules that run wrote",
             "  --verify-placement  also report every field and array access, so the runtime verifies that the",
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
@@ -43,6 +49,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
         Path out = null;
         Mode mode = Mode.BIGFOOT;
         Elision elision = Elision.NONE;
+        CapsuleSelection capsules = CapsuleSelection.NONE;
         boolean verifyPlacement = false;
         boolean proxies = true;
         List<Path> classpath = new ArrayList<>();
@@ -57,7 +64,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
             }
             switch (name) {
                 case "--help", "-h" -> {
-                    return new Options(null, null, mode, elision, false, proxies, List.of(), true);
+                    return new Options(null, null, mode, elision, capsules, false, proxies, List.of(), true);
                 }
                 case "--verify-placement" -> {
                     if (value != null) {
@@ -65,7 +72,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
                     }
                     verifyPlacement = true;
                 }
-                case "--in", "--out", "--mode", "--elide", "--fields", "--classpath", "-cp" -> {
+                case "--in", "--out", "--mode", "--elide", "--capsules", "--fields", "--classpath", "-cp" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw StaticBfException.usage(name + " needs a value");
@@ -80,6 +87,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
                         case "--out" -> out = Path.of(value);
                         case "--mode" -> mode = choice(name, value, Mode.values(), Mode::optionName);
                         case "--elide" -> elision = choice(name, value, Elision.values(), Elision::optionName);
+                        case "--capsules" -> capsules = CapsuleSelection.parse(value);
                         case "--fields" -> proxies = choice(name, value, FIELDS, f -> f).equals("proxies");
                         default -> {
                             for (String element : value.split(File.pathSeparator)) {
@@ -100,7 +108,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, boolean ver
         if (out == null) {
             throw StaticBfException.usage("missing --out (see staticbf --help)");
         }
-        return new Options(in, out, mode, elision, verifyPlacement, proxies, List.copyOf(classpath), false);
+        return new Options(in, out, mode, elision, capsules, verifyPlacement, proxies, List.copyOf(classpath), false);
     }
 
     /** The values of {@code --fields}. */

@@ -4,10 +4,13 @@ import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.Progress;
 import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.capsule.Capsules;
+import bigfoot.staticbf.capsule.Encapsulation;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.ClassPathSource;
 import bigfoot.staticbf.hierarchy.ClassSource;
+import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.InputClassSource;
 import bigfoot.staticbf.hierarchy.JdkClassSource;
 import bigfoot.staticbf.placement.Placement;
@@ -74,9 +77,6 @@ public final class JarRewriter {
         try (InputJar input = InputJar.open(options.in());
              ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
              OutputJar output = OutputJar.create(options.out())) {
-            if (placement == null) {
-                placement = options.mode().placement(options.in(), options.classpath(), diagnostics, options.elision());
-            }
             Set<String> rewritten = new HashSet<>();
             List<byte[]> toRewrite = new ArrayList<>();
             IntendedRaces intended = new IntendedRaces();
@@ -89,15 +89,22 @@ public final class JarRewriter {
                     intended.scan(c.bytes());
                 }
             }
+            Capsules capsules = capsules(toRewrite, hierarchy);
+            counts.capsules(capsules);
+            if (placement == null) {
+                placement = options.mode().placement(options.in(), options.classpath(), diagnostics, options.elision(),
+                        capsules.accesses());
+            }
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
-            Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics);
+            Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
+                    .withCapsules(capsules);
             FieldProxies proxies = options.proxies() ? FieldProxies.find(toRewrite, env) : FieldProxies.NONE;
             counts.proxies(proxies);
-            writeEntries(input, output, new ClassRewriter(env.withShadows(shadows.withProxies(proxies))));
+            writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))));
             placement.statistics().ifPresent(counts::analysis);
             output.add(RuntimeApi.METADATA_RESOURCE,
-                    Metadata.of(options.mode().optionName(), options.elision().optionName(), options.verifyPlacement(),
-                            proxies, counts));
+                    Metadata.of(options.mode().optionName(), options.elision().optionName(),
+                            options.capsules().optionValue(), options.verifyPlacement(), proxies, counts));
             if (!intended.isEmpty()) {
                 output.add(RuntimeApi.INTENDED_RACES_RESOURCE, intended.resource());
             }
@@ -107,6 +114,17 @@ public final class JarRewriter {
         } catch (IOException | UncheckedIOException e) {
             throw StaticBfException.failure("I/O error while rewriting " + options.in() + " into " + options.out()
                     + ": " + e.getMessage());
+        }
+    }
+
+    /** The capsules {@code --capsules} asks for among the classes to rewrite ({@link Encapsulation}). */
+    private Capsules capsules(List<byte[]> toRewrite, ClassHierarchy hierarchy) throws StaticBfException {
+        try {
+            return Encapsulation.select(toRewrite, hierarchy, new FieldResolver(hierarchy), options.capsules(),
+                    diagnostics);
+        } catch (IOException e) {
+            throw StaticBfException.failure("cannot read the capsule list " + options.capsules().file() + ": "
+                    + e.getMessage());
         }
     }
 

@@ -10,7 +10,8 @@ import java.util.TreeMap;
 
 /**
  * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode, elide
- * (the {@code --elide} filter), verify (true if access events were added for the precise-checks verifier), the field proxy groups
+ * (the {@code --elide} filter), capsules (the {@code --capsules} value; the number of capsule classes, and the accesses
+ * their capsule checks cover as {@code checks.capsule}), verify (true if access events were added for the precise-checks verifier), the field proxy groups
  * ({@code proxies.pkg.C.x/y/z=x symmetric}: the field whose shadow they share), tool version and counts. Written without a timestamp so equal inputs give equal jars.
  */
 final class Metadata {
@@ -18,10 +19,13 @@ final class Metadata {
     private Metadata() {
     }
 
-    static byte[] of(String mode, String elide, boolean verify, FieldProxies proxies, Counts counts) {
+    static byte[] of(String mode, String elide, String capsules, boolean verify, FieldProxies proxies, Counts counts) {
         Map<String, Object> p = new TreeMap<>();
         p.put("mode", mode);
         p.put("elide", elide);
+        p.put("capsules", capsules);
+        p.put("capsules.classes", counts.capsuleClasses());
+        p.put("checks.capsule", counts.capsuleAccesses());
         p.put("proxies.groups", proxies.groups().size());
         proxies.groups().forEach(g -> p.put("proxies." + g.fieldNames(),
                 g.representative() + (g.symmetric() ? " symmetric" : " asymmetric")));

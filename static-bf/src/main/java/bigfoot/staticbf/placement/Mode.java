@@ -2,6 +2,7 @@ package bigfoot.staticbf.placement;
 
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.analysis.BigFootAnalysis;
+import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.ElisionAnalysis;
 import bigfoot.staticbf.analysis.RedCardAnalysis;
 import java.nio.file.Path;
@@ -20,14 +21,18 @@ public enum Mode {
 
     /**
      * The placement of this mode for the program in {@code application}, leaving the accesses {@code elision} selects
-     * unchecked; redcard and bigfoot analyse it (once) here, and so does fasttrack for an elision.
+     * unchecked; redcard and bigfoot analyse it (once) here, and so does fasttrack for an elision. Their analyses treat
+     * {@code capsuleAccesses} (which the rewriter covers with capsule checks) as no accesses.
      */
-    public Placement placement(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
+    public Placement placement(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
+            ElidedAccesses capsuleAccesses) {
         return switch (this) {
             case FASTTRACK -> elision == Elision.NONE ? new FastTrackPlacement()
                     : new FastTrackPlacement(ElisionAnalysis.analyse(application, classpath, diagnostics, elision));
-            case REDCARD -> new RedCardPlacement(RedCardAnalysis.analyse(application, classpath, diagnostics, elision));
-            case BIGFOOT -> new BigFootPlacement(BigFootAnalysis.analyse(application, classpath, diagnostics, elision));
+            case REDCARD -> new RedCardPlacement(RedCardAnalysis.analyse(application, classpath, diagnostics, elision,
+                    capsuleAccesses));
+            case BIGFOOT -> new BigFootPlacement(BigFootAnalysis.analyse(application, classpath, diagnostics, elision,
+                    capsuleAccesses));
         };
     }
 }

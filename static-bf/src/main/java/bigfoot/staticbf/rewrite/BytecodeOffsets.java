@@ -13,7 +13,7 @@ import org.objectweb.asm.tree.MethodNode;
  * file. ASM's tree has one node per real instruction, in order, but re-encodes some (ldc_w, goto_w,
  * wide, iload 0), so bcis are taken from the bytes rather than from a re-written copy.
  */
-final class BytecodeOffsets {
+public final class BytecodeOffsets {
 
     private final Map<String, int[]> offsetsByMethod;
 
@@ -21,7 +21,7 @@ final class BytecodeOffsets {
         this.offsetsByMethod = offsetsByMethod;
     }
 
-    static BytecodeOffsets of(ClassReader reader) {
+    public static BytecodeOffsets of(ClassReader reader) {
         Map<String, int[]> byMethod = new HashMap<>();
         char[] buf = new char[reader.getMaxStringLength()];
         int u = reader.header + 6; // access_flags, this_class, super_class
@@ -50,7 +50,7 @@ final class BytecodeOffsets {
     }
 
     /** The bci of every real instruction node of {@code method}, which must be as read from the class file. */
-    Map<AbstractInsnNode, Integer> of(MethodNode method) {
+    public Map<AbstractInsnNode, Integer> of(MethodNode method) {
         int[] offsets = offsetsByMethod.getOrDefault(method.name + method.desc, new int[0]);
         Map<AbstractInsnNode, Integer> bcis = new IdentityHashMap<>();
         int k = 0;

@@ -92,7 +92,8 @@ public final class ClassRewriter {
             }
         }
         List<FieldInfo> shadowed = env.shadows().shadowedFields(info);
-        if (!needsRewrite(cls, shadowed)) {
+        boolean capsule = env.capsules().isCapsule(node.name);
+        if (!capsule && !needsRewrite(cls, shadowed)) {
             return new Result(original, false, new Counts());
         }
         if (clinit == null) {
@@ -101,9 +102,9 @@ public final class ClassRewriter {
             node.methods.add(clinit);
             MethodRewriter.rewrite(cls, clinit, Map.of(), true);
         }
-        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info), info.hasAccessors());
-        InsnList prologue =
-                ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed, env.verifyPlacement()).take();
+        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info), info.hasAccessors(), capsule);
+        InsnList prologue = ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed, capsule,
+                env.verifyPlacement()).take();
         cls.counts.countRuntimeCalls(prologue);
         clinit.instructions.insert(prologue);
         cls.counts.sites(cls.sites.size());

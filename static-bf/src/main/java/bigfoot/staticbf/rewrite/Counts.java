@@ -1,6 +1,7 @@
 package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,6 +24,8 @@ public final class Counts {
     private int checksMoved;
     private int checksCovered;
     private int checksElided;
+    private int capsuleAccesses;
+    private int capsuleClasses;
     private int accesses;
     private int commitChecks;
     private AnalysisStatistics analysis;
@@ -117,6 +120,17 @@ public final class Counts {
         checksElided++;
     }
 
+    /** An access to a capsule's own field, which the activation's capsule check covers ({@code --capsules}). */
+    void capsuleAccess() {
+        accesses++;
+        capsuleAccesses++;
+    }
+
+    /** The run's capsule classes. */
+    public void capsules(Capsules chosen) {
+        capsuleClasses = chosen.size();
+    }
+
     void methodTooLarge() {
         methodsTooLarge++;
     }
@@ -148,6 +162,8 @@ public final class Counts {
         checksMoved += other.checksMoved;
         checksCovered += other.checksCovered;
         checksElided += other.checksElided;
+        capsuleAccesses += other.capsuleAccesses;
+        capsuleClasses += other.capsuleClasses;
         accesses += other.accesses;
         commitChecks += other.commitChecks;
         analysis = analysis != null ? analysis : other.analysis;
@@ -199,6 +215,15 @@ public final class Counts {
     /** Accesses left unchecked by {@code --elide}, which fasttrack would check. */
     public int checksElided() {
         return checksElided;
+    }
+
+    /** Accesses to capsules' own fields, which fasttrack would check and capsule checks cover instead. */
+    public int capsuleAccesses() {
+        return capsuleAccesses;
+    }
+
+    public int capsuleClasses() {
+        return capsuleClasses;
     }
 
     public int sites() {

@@ -33,6 +33,7 @@ final class MethodRewriter {
         Set<AbstractInsnNode> uninitializedThisWrites = instrumentBody && "<init>".equals(method.name)
                 ? UninitializedThis.writesBeforeSuperCall(cls.name(), method) : Set.of();
         Optional<DeferredChecks> deferred = instrumentBody ? DeferredChecks.of(ctx) : Optional.empty();
+        CapsuleActivations capsule = instrumentBody ? CapsuleActivations.of(ctx) : null;
         for (AbstractInsnNode insn : method.instructions.toArray()) {
             int opcode = insn.getOpcode();
             Integer bci = ctx.bytecodeIndex(insn);
@@ -40,7 +41,9 @@ final class MethodRewriter {
                 deferred.ifPresent(d -> d.before(insn, bci)); // first: checks go before any event at insn
             }
             if (instrumentBody) {
-                if (insn instanceof FieldInsnNode field) {
+                if (capsule != null && capsule.covers(insn)) {
+                    capsule.beforeAccess((FieldInsnNode) insn, uninitializedThisWrites.contains(insn));
+                } else if (insn instanceof FieldInsnNode field) {
                     if (!uninitializedThisWrites.contains(insn)) {
                         FieldAccesses.instrument(ctx, field);
                     }
@@ -59,6 +62,9 @@ final class MethodRewriter {
                 }
             }
             if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+                if (capsule != null) {
+                    capsule.beforeReturn(insn); // after the checks placed before it, before any release
+                }
                 if (isSynchronized) {
                     Monitors.beforeSynchronizedReturn(ctx, insn);
                 }
@@ -79,6 +85,9 @@ final class MethodRewriter {
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
         deferred.ifPresent(DeferredChecks::addCatchStubs);
         deferred.ifPresent(DeferredChecks::addCommitHandlers); // before the synchronized wrapper: see there
+        if (capsule != null) {
+            capsule.wrapBody(); // over the commit handlers, inside the synchronized wrapper
+        }
         if (isSynchronized) {
             Monitors.wrapSynchronizedMethod(ctx);
         }

@@ -12,7 +12,9 @@ import org.objectweb.asm.tree.FieldNode;
 /**
  * The members a rewritten class gets: the site base {@code __bf$sb}, a VarState per non-final field
  * ({@code __bf$s$f}), two shadow words per non-volatile instance field ({@code __bf$w$f}, {@code __bf$r$f}) and a
- * {@code FieldShadow} per instance field ({@code __bf$u$f}); and the start of {@code <clinit>} that sets them.
+ * {@code FieldShadow} per instance field ({@code __bf$u$f}); a capsule class ({@code --capsules}), whose own fields
+ * have none of these, its {@code CapsuleShadow} ({@code __bf$c}) and one capsule word per object ({@code __bf$cap});
+ * and the start of {@code <clinit>} that sets the static ones.
  */
 final class ShadowMembers {
 
@@ -35,11 +37,18 @@ final class ShadowMembers {
      * serialised: a deserialised object starts fresh), all are synthetic. A field sharing its proxy group's shadow gets a marker naming the group's
      * field instead ({@link ShadowPolicy}), for later runs that rewrite code using this class.
      */
-    static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers, boolean hasAccessors) {
+    static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers, boolean hasAccessors,
+            boolean capsule) {
         boolean isInterface = (node.access & Opcodes.ACC_INTERFACE) != 0;
         int siteBaseAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
         node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.SITE_BASE_FIELD, "I", null, null));
+        if (capsule) {
+            node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.CAPSULE_SHADOW_FIELD,
+                    CapsuleActivations.SHADOW_DESC, null, null));
+            node.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_VOLATILE | Opcodes.ACC_TRANSIENT
+                    | Opcodes.ACC_SYNTHETIC, RuntimeApi.CAPSULE_WORD_FIELD, "J", null, null));
+        }
         for (FieldInfo f : shadowed) {
             int visibility = f.access() & VISIBILITY;
             if (visibility == Opcodes.ACC_PRIVATE && hasAccessors) {
@@ -71,13 +80,20 @@ final class ShadowMembers {
      * {@code __bf$s$f = RT.staticShadow(C.class)} per static shadow and
      * {@code __bf$u$f = RT.fieldShadow(AtomicLongFieldUpdater.newUpdater(C.class, "__bf$w$f"), .. "__bf$r$f"),
      * AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$s$f"))} per instance shadow (null, null
-     * for the words of a volatile field). Nothing of the original class runs before these are set.
+     * for the words of a volatile field); in a capsule class first
+     * {@code __bf$c = RT.capsuleShadow(AtomicLongFieldUpdater.newUpdater(C.class, "__bf$cap"), C.class)}. Nothing of
+     * the original class runs before these are set.
      */
-    static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed, boolean verifyPlacement) {
+    static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed, boolean capsule,
+            boolean verifyPlacement) {
         Code code = verifyPlacement ? new Code().call(RuntimeApi.VERIFY_PLACEMENT) : new Code();
         code.append(pushString(siteTable)).call(RuntimeApi.REGISTER_SITES)
                 .field(Opcodes.PUTSTATIC, className, RuntimeApi.SITE_BASE_FIELD, "I");
         Type owner = Type.getObjectType(className);
+        if (capsule) {
+            code.append(longUpdater(owner, RuntimeApi.CAPSULE_WORD_FIELD)).ldc(owner).call(RuntimeApi.CAPSULE_SHADOW_OF)
+                .field(Opcodes.PUTSTATIC, className, RuntimeApi.CAPSULE_SHADOW_FIELD, CapsuleActivations.SHADOW_DESC);
+        }
         for (FieldInfo f : shadowed) {
             String shadow = RuntimeApi.shadowField(f.name());
             if (f.isStatic()) {

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;
 import java.util.List;
@@ -24,20 +25,27 @@ public final class ShadowPolicy {
 
     private final Set<String> rewrittenClasses;
     private final FieldProxies proxies;
+    private final Capsules capsules;
 
     /** @param rewrittenClasses internal names of the input classes this run rewrites */
     public ShadowPolicy(Set<String> rewrittenClasses) {
-        this(Set.copyOf(rewrittenClasses), FieldProxies.NONE);
+        this(Set.copyOf(rewrittenClasses), FieldProxies.NONE, Capsules.NONE);
     }
 
-    private ShadowPolicy(Set<String> rewrittenClasses, FieldProxies proxies) {
+    private ShadowPolicy(Set<String> rewrittenClasses, FieldProxies proxies, Capsules capsules) {
         this.rewrittenClasses = rewrittenClasses;
         this.proxies = proxies;
+        this.capsules = capsules;
     }
 
     /** This policy with the fields of {@code groups} sharing their group's shadow. */
     public ShadowPolicy withProxies(FieldProxies groups) {
-        return new ShadowPolicy(rewrittenClasses, groups);
+        return new ShadowPolicy(rewrittenClasses, groups, capsules);
+    }
+
+    /** This policy without shadows for the own fields of capsule classes (their capsule word replaces them). */
+    ShadowPolicy withCapsules(Capsules chosen) {
+        return new ShadowPolicy(rewrittenClasses, proxies, chosen);
     }
 
     /** True if accesses to {@code field} of {@code declaring} use a shadow field. */
@@ -46,7 +54,7 @@ public final class ShadowPolicy {
                 || earlierProxy(declaring, field).isPresent()) {
             return true; // rewritten by an earlier run
         }
-        return rewrittenClasses.contains(declaring.name()) && shadowable(declaring.fields(), field);
+        return rewrittenClasses.contains(declaring.name()) && shadowable(declaring, field);
     }
 
     /** The field whose shadow {@code field} uses (itself unless it shares its group's); only if it has a shadow. */
@@ -64,12 +72,12 @@ public final class ShadowPolicy {
     /** True if {@code field} may share a shadow: an instance field with a shadow of its own in a class of this run. */
     boolean proxiable(ClassInfo declaring, FieldInfo field) {
         return rewrittenClasses.contains(declaring.name()) && !field.isStatic() && !field.isVolatile()
-                && shadowable(declaring.fields(), field);
+                && shadowable(declaring, field);
     }
 
     /** The fields of a class being rewritten that get a shadow field: all shadowable ones but proxied ones. */
     List<FieldInfo> shadowedFields(ClassInfo c) {
-        return c.fields().stream().filter(f -> shadowable(c.fields(), f) && shadowOwner(c, f).equals(f.name()))
+        return c.fields().stream().filter(f -> shadowable(c, f) && shadowOwner(c, f).equals(f.name()))
                 .toList();
     }
 
@@ -91,13 +99,13 @@ public final class ShadowPolicy {
      * shadow only carries the class-initialisation order (a read of one is where a thread meets the end of
      * {@code <clinit>}). Final instance fields get none. A field shares its name with another field (legal in
      * class files, never written by javac) gets none either: reflection, which the updaters use, finds
-     * fields by name alone; such fields are checked as foreign fields instead.
+     * fields by name alone; such fields are checked as foreign fields instead. A capsule's own fields get none.
      */
-    private static boolean shadowable(List<FieldInfo> fields, FieldInfo f) {
-        if (f.isFinal() && (!f.isStatic() || f.isConstant())) {
+    private boolean shadowable(ClassInfo declaring, FieldInfo f) {
+        if ((f.isFinal() && (!f.isStatic() || f.isConstant())) || capsules.isOwnField(declaring.name(), f.name())) {
             return false;
         }
-        for (FieldInfo g : fields) {
+        for (FieldInfo g : declaring.fields()) {
             if (g != f && g.name().equals(f.name())) {
                 return false;
             }

@@ -33,7 +33,7 @@ class ConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.DEFAULT.withAgentOptions("quiet,verbose"));
         assertEquals("unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, "
-                + "all-stacks, arrays=fine|adaptive, load-time=CLASSPATH)", e.getMessage());
+                + "all-stacks, arrays=fine|adaptive, find-capsules=FILE, load-time=CLASSPATH)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=xml:f"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=json:"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("suppress="));
@@ -88,6 +88,12 @@ class ConfigTest {
         Config loadTime = Config.DEFAULT.withLoadTime("static-bf-cli.jar");
         assertEquals("load-time=static-bf-cli.jar", loadTime.toAgentOptions());
         assertEquals(loadTime, Config.DEFAULT.withAgentOptions(loadTime.toAgentOptions()));
+        Config discovery = Config.DEFAULT.withFindCapsules(Path.of("caps.txt"));
+        assertEquals("find-capsules=caps.txt", discovery.toAgentOptions());
+        assertEquals(discovery, Config.DEFAULT.withAgentOptions(discovery.toAgentOptions()));
+        Properties p = new Properties();
+        p.setProperty("bigfoot.findCapsules", "caps.txt");
+        assertEquals(discovery, Config.fromProperties(p));
         assertEquals(c, Config.DEFAULT.withAgentOptions(c.toAgentOptions()));
         assertEquals("", Config.DEFAULT.toAgentOptions());
     }

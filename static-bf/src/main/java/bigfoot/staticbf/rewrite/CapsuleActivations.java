@@ -3,6 +3,8 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.capsule.ThisReceivers;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -15,8 +17,8 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 /**
  * The capsule checks of one instance method of a capsule class ({@code --capsules}; the BigFoot dissertation,
  * chapter 5). Its accesses to the class's own fields get no checks. Instead a local token, 0 at entry, records whether
- * the activation entered its object: before each own-field access, {@code if (token == 0) token = RT.capsuleEnter(this,
- * __bf$c, ts, site)} ([CapMethod], lazily at the first access); before each return, and in a catch-all handler over
+ * the activation entered its object: before each own-field access that some path reaches with the token unset,
+ * {@code if (token == 0) token = RT.capsuleEnter(this, __bf$c, ts, site)} ([CapMethod], lazily at the first access); before each return, and in a catch-all handler over
  * the body (from a constructor's super() call on), {@code if (token == 1) RT.capsuleExit(this, __bf$c, ts, token)}
  * ([ExitCap]). The exit comes after the method's other checks and before a synchronized method's release or a task
  * body's completion, so whoever is ordered after those is ordered after the exit.
@@ -28,17 +30,21 @@ final class CapsuleActivations {
     private final MethodContext ctx;
     /** A constructor's super() or this() call: the handler starts after it, where {@code this} is initialised. */
     private final AbstractInsnNode initialisingCall;
+    /** Own-field accesses that every path reaches with the token already set. */
+    private final Set<AbstractInsnNode> alreadyEntered;
 
-    private CapsuleActivations(MethodContext ctx, AbstractInsnNode initialisingCall) {
+    private CapsuleActivations(MethodContext ctx, AbstractInsnNode initialisingCall,
+            Set<AbstractInsnNode> alreadyEntered) {
         this.ctx = ctx;
         this.initialisingCall = initialisingCall;
+        this.alreadyEntered = alreadyEntered;
     }
 
     /**
      * The capsule checks of {@code ctx}'s method, if it is an instance method of a capsule class that accesses an own
      * field; else null. Before any code is inserted.
      */
-    static CapsuleActivations of(MethodContext ctx) {
+    static CapsuleActivations of(MethodContext ctx, Set<AbstractInsnNode> beforeSuperCall) {
         if ((ctx.method.access & Opcodes.ACC_STATIC) != 0 || !ctx.cls.env.capsules().isCapsule(ctx.cls.name())) {
             return null;
         }
@@ -61,7 +67,31 @@ final class CapsuleActivations {
                 return null;
             }
         }
-        return new CapsuleActivations(ctx, initialisingCall);
+        return new CapsuleActivations(ctx, initialisingCall, enteredBefore(ctx, beforeSuperCall));
+    }
+
+    /**
+     * The own-field accesses every path reaches only after another one that entered ({@link MustPass}): their token
+     * is set, so they need no guard.
+     */
+    private static Set<AbstractInsnNode> enteredBefore(MethodContext ctx, Set<AbstractInsnNode> beforeSuperCall) {
+        Set<AbstractInsnNode> entering = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (AbstractInsnNode insn : ctx.method.instructions) {
+            if (covers(ctx, insn) && !beforeSuperCall.contains(insn)) {
+                entering.add(insn);
+            }
+        }
+        boolean[] entered = MustPass.before(ctx.method, entering, Set.of());
+        Set<AbstractInsnNode> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        if (entered != null) {
+            AbstractInsnNode[] insns = ctx.method.instructions.toArray();
+            for (int i = 0; i < insns.length; i++) {
+                if (entered[i] && entering.contains(insns[i])) {
+                    out.add(insns[i]);
+                }
+            }
+        }
+        return out;
     }
 
     /** True if {@code insn} accesses an own field of the capsule (on {@code this}, as the encapsulation check found). */
@@ -77,12 +107,13 @@ final class CapsuleActivations {
     }
 
     /**
-     * Before an own-field access: the lazy enter. None before a constructor's super() call (javac's stores of captured
-     * values), where {@code this} cannot be passed yet and no other thread can see it.
+     * Before an own-field access: the lazy enter, unless every path entered already. None before a constructor's
+     * super() call (javac's stores of captured values), where {@code this} cannot be passed yet and no other thread
+     * can see it.
      */
     void beforeAccess(FieldInsnNode access, boolean beforeSuperCall) {
         ctx.cls.counts.capsuleAccess();
-        if (beforeSuperCall) {
+        if (beforeSuperCall || alreadyEntered.contains(access)) {
             return;
         }
         int token = ctx.capsuleToken();

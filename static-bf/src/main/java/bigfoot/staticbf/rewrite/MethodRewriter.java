@@ -33,7 +33,7 @@ final class MethodRewriter {
         Set<AbstractInsnNode> uninitializedThisWrites = instrumentBody && "<init>".equals(method.name)
                 ? UninitializedThis.writesBeforeSuperCall(cls.name(), method) : Set.of();
         Optional<DeferredChecks> deferred = instrumentBody ? DeferredChecks.of(ctx) : Optional.empty();
-        CapsuleActivations capsule = instrumentBody ? CapsuleActivations.of(ctx) : null;
+        CapsuleActivations capsule = instrumentBody ? CapsuleActivations.of(ctx, uninitializedThisWrites) : null;
         for (AbstractInsnNode insn : method.instructions.toArray()) {
             int opcode = insn.getOpcode();
             Integer bci = ctx.bytecodeIndex(insn);

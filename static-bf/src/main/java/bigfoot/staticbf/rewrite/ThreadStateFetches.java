@@ -2,7 +2,6 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -12,11 +11,8 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -70,7 +66,7 @@ final class ThreadStateFetches {
         for (AbstractInsnNode insn : insns) {
             index.put(insn, index.size());
         }
-        boolean[] stored = storedBefore(method, insns, index);
+        boolean[] stored = storedBefore(method);
         if (stored == null) {
             return new Code().op(Opcodes.ACONST_NULL).astore(tsSlot);
         }
@@ -100,79 +96,18 @@ final class ThreadStateFetches {
     }
 
     /**
-     * Whether ts is certainly stored before each instruction (true also where unreachable), or null if the method
-     * has subroutines (jsr/ret, old class files), which this does not follow. A forward must-analysis: "stored"
-     * holds after a fetch's store and on its {@code ifnonnull}'s taken edge (ts is never non-null unless stored), and
-     * reaches a handler only if it held before every instruction of its range.
+     * Whether ts is certainly stored before each instruction ({@link MustPass}: "stored" holds after a fetch's store and
+     * on its {@code ifnonnull}'s taken edge, as ts is never non-null unless stored), or null if the method has
+     * subroutines (jsr/ret, old class files), which this does not follow.
      */
-    private boolean[] storedBefore(MethodNode method, AbstractInsnNode[] insns, Map<AbstractInsnNode, Integer> index) {
-        for (AbstractInsnNode insn : insns) {
-            if (insn.getOpcode() == Opcodes.JSR || insn.getOpcode() == Opcodes.RET) {
-                return null;
-            }
-        }
+    private boolean[] storedBefore(MethodNode method) {
         Set<AbstractInsnNode> stores = Collections.newSetFromMap(new IdentityHashMap<>());
         Set<AbstractInsnNode> tests = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Fetch f : fetches) {
             stores.add(f.store);
             tests.add(f.jump);
         }
-        List<List<Integer>> handlers = new ArrayList<>();
-        for (int i = 0; i < insns.length; i++) {
-            handlers.add(new ArrayList<>());
-        }
-        for (TryCatchBlockNode t : method.tryCatchBlocks) {
-            for (int i = index.get(t.start); i < index.get(t.end); i++) {
-                handlers.get(i).add(index.get(t.handler));
-            }
-        }
-        boolean[] stored = new boolean[insns.length]; // true = not reached yet (top)
-        Arrays.fill(stored, true);
-        stored[0] = false;
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int i = 0; i < insns.length; i++) {
-                AbstractInsnNode insn = insns[i];
-                boolean in = stored[i];
-                boolean out = in || stores.contains(insn);
-                for (int h : handlers.get(i)) {
-                    changed |= meet(stored, h, in);
-                }
-                if (insn instanceof JumpInsnNode jump) {
-                    changed |= meet(stored, index.get(jump.label), out || tests.contains(insn));
-                } else if (insn instanceof TableSwitchInsnNode sw) {
-                    changed |= meet(stored, index.get(sw.dflt), out);
-                    for (LabelNode l : sw.labels) {
-                        changed |= meet(stored, index.get(l), out);
-                    }
-                } else if (insn instanceof LookupSwitchInsnNode sw) {
-                    changed |= meet(stored, index.get(sw.dflt), out);
-                    for (LabelNode l : sw.labels) {
-                        changed |= meet(stored, index.get(l), out);
-                    }
-                }
-                if (i + 1 < insns.length && fallsThrough(insn)) {
-                    changed |= meet(stored, i + 1, out);
-                }
-            }
-        }
-        return stored;
-    }
-
-    /** stored[i] &= value; true if that changed it. */
-    private static boolean meet(boolean[] stored, int i, boolean value) {
-        if (stored[i] && !value) {
-            stored[i] = false;
-            return true;
-        }
-        return false;
-    }
-
-    private static boolean fallsThrough(AbstractInsnNode insn) {
-        int op = insn.getOpcode();
-        return op != Opcodes.GOTO && op != Opcodes.ATHROW && op != Opcodes.TABLESWITCH && op != Opcodes.LOOKUPSWITCH
-                && (op < Opcodes.IRETURN || op > Opcodes.RETURN);
+        return MustPass.before(method, stores, tests);
     }
 
     /** True if nothing was inserted among the fetch's nodes (so its label is only its own jump's target). */

@@ -1,0 +1,224 @@
+package bigfoot.staticbf;
+
+import static bigfoot.staticbf.TestJars.classNode;
+import static bigfoot.staticbf.TestJars.method;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * {@code --capsules} (the BigFoot dissertation, chapter 5): a class whose own fields only its instance methods touch,
+ * on {@code this}, is a capsule; its own-field accesses get no checks and no shadows, each activation a lazy capsule
+ * check and its exits; every other class is left as it was, and a capsule list naming it says why.
+ */
+class CapsulesTest {
+
+    private static final String ACCOUNT = """
+            package cap;
+            public class Account {
+                private long balance;
+                private int ops;
+                private final String owner;
+                public Account(String owner) {
+                    this.owner = owner;
+                    balance = 0;
+                }
+                public synchronized void deposit(long v) {
+                    balance += v;
+                    ops++;
+                }
+                public synchronized long balance() {
+                    return balance;
+                }
+                boolean idle() {
+                    return quiet();
+                }
+                private boolean quiet() {
+                    return ops == 0;
+                }
+                long early(long v) {
+                    if (v < 0) {
+                        return -1;
+                    }
+                    balance = v;
+                    return v;
+                }
+                long sum(long[] values) {
+                    for (long v : values) {
+                        balance += v;
+                    }
+                    return balance;
+                }
+                String owner() {
+                    return owner;
+                }
+            }
+            """;
+    private static final String LEAKY = """
+            package cap;
+            public class Leaky {
+                int count;
+                void inc() { count++; }
+                static int peek(Leaky l) { return l.count; }
+            }
+            """;
+    private static final String OTHER_INSTANCE = """
+            package cap;
+            public class OtherInstance {
+                int n;
+                void copyFrom(OtherInstance other) { n = other.n; }
+            }
+            """;
+    private static final String OUTER = """
+            package cap;
+            public class Outer {
+                private int secret;
+                void set() { secret = 1; }
+                class Inner { int get() { return secret; } }
+            }
+            """;
+    private static final String BASE = """
+            package cap;
+            public class Base {
+                protected int x;
+                void set() { x = 1; }
+            }
+            """;
+    private static final String DERIVED = """
+            package cap;
+            public class Derived extends Base {
+                void bump() { x++; }
+            }
+            """;
+    private static final String COPYABLE = """
+            package cap;
+            public class Copyable implements Cloneable {
+                int v;
+                void set() { v = 1; }
+                public Copyable copy() throws CloneNotSupportedException { return (Copyable) clone(); }
+            }
+            """;
+    private static final String CLIENT = """
+            package cap;
+            public class Client {
+                long use(Account a) {
+                    a.deposit(1);
+                    return a.balance();
+                }
+            }
+            """;
+
+    @TempDir
+    static Path work;
+    static Path in;
+
+    @BeforeAll
+    static void compile() {
+        in = TestJars.compileToJar(work, "cap.jar", Map.of("cap.Account", ACCOUNT, "cap.Leaky", LEAKY,
+                "cap.OtherInstance", OTHER_INSTANCE, "cap.Outer", OUTER, "cap.Base", BASE, "cap.Derived", DERIVED,
+                "cap.Copyable", COPYABLE, "cap.Client", CLIENT));
+    }
+
+    private static Path rewrite(String name, String... options) {
+        Path out = work.resolve(name);
+        List<String> args = new java.util.ArrayList<>(List.of("--in", in.toString(), "--out", out.toString()));
+        args.addAll(List.of(options));
+        TestJars.Run run = TestJars.staticbf(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run::err);
+        return out;
+    }
+
+    private static boolean hasField(ClassNode c, String name) {
+        return c.fields.stream().map((FieldNode f) -> f.name).anyMatch(name::equals);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fasttrack", "bigfoot"})
+    void onlyTheEncapsulatedClassIsACapsuleAndItsFieldsLoseTheirChecksAndShadows(String mode) {
+        Path out = rewrite("all-" + mode + ".jar", "--mode", mode, "--capsules", "all");
+        ClassNode account = classNode(out, "cap.Account");
+        assertTrue(hasField(account, "__bf$cap") && hasField(account, "__bf$c"), "the capsule word and shadow");
+        assertFalse(hasField(account, "__bf$w$balance") || hasField(account, "__bf$s$ops"), "no field shadows");
+        for (String m : List.of("deposit", "balance", "quiet", "early", "sum", "<init>")) {
+            List<String> calls = TestJars.runtimeCalls(method(account, m));
+            assertTrue(calls.stream().noneMatch(c -> c.endsWith("Field") || c.endsWith("Fresh") || c.endsWith("Foreign")),
+                    m + ": " + calls);
+            assertTrue(calls.contains("capsuleEnter") && calls.contains("capsuleExit"), m + ": " + calls);
+        }
+        assertEquals(List.of(), TestJars.runtimeCalls(method(account, "idle")), "touches no field: no capsule check");
+        for (String other : List.of("cap.Leaky", "cap.OtherInstance", "cap.Outer", "cap.Base", "cap.Copyable")) {
+            assertFalse(hasField(classNode(out, other), "__bf$cap"), other + " is not a capsule");
+        }
+        assertTrue(TestJars.runtimeCalls(method(classNode(out, "cap.Leaky"), "inc")).contains("writeField"));
+    }
+
+    @Test
+    void theExitComesBeforeTheReleaseOfASynchronizedMethodOnEveryPath() {
+        MethodNode deposit = method(classNode(rewrite("order.jar", "--mode", "fasttrack", "--capsules", "all"),
+                "cap.Account"), "deposit");
+        assertEquals(List.of("acquire", "capsuleEnter", "capsuleExit", "release", "capsuleExit", "release"),
+                TestJars.runtimeCalls(deposit), "normal exit, then the handler's");
+        List<TryCatchBlockNode> catchAll = deposit.tryCatchBlocks.stream().filter(t -> t.type == null).toList();
+        assertEquals(2, catchAll.size(), "the capsule's handler, then the lock's");
+    }
+
+    @Test
+    void anEarlyReturnBeforeTheFirstAccessStillExits() {
+        MethodNode early = method(classNode(rewrite("early.jar", "--mode", "fasttrack", "--capsules", "all"),
+                "cap.Account"), "early");
+        assertEquals(List.of("capsuleExit", "capsuleEnter", "capsuleExit", "capsuleExit"),
+                TestJars.runtimeCalls(early), "both returns and the handler exit (each only if the token says entered)");
+    }
+
+    @Test
+    void aListNamingNonCapsulesKeepsTheOthersAndSaysWhyForEach() throws IOException {
+        Path list = Files.writeString(work.resolve("caps.txt"), String.join("\n", "# discovered", "cap.Account",
+                "cap.Leaky", "cap.OtherInstance", "cap.Outer", "cap.Base", "cap.Copyable", "cap.Gone", "!cap.Client", ""));
+        Path out = work.resolve("listed.jar");
+        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "fasttrack",
+                "--capsules", list.toString());
+        assertEquals(0, run.exitCode(), run::err);
+        assertTrue(hasField(classNode(out, "cap.Account"), "__bf$cap"));
+        String err = run.err();
+        assertTrue(err.contains("cap.Leaky is not a capsule: its field count is accessed in cap.Leaky.peek"), err);
+        assertTrue(err.contains("cap.OtherInstance is not a capsule: its field n is accessed in "
+                + "cap.OtherInstance.copyFrom(Lcap/OtherInstance;)V on another object than this"), err);
+        assertTrue(err.contains("cap.Outer is not a capsule: its field secret is accessed in cap.Outer$Inner.get"), err);
+        assertTrue(err.contains("cap.Base is not a capsule: its field x is accessed in cap.Derived.bump"), err);
+        assertTrue(err.contains("cap.Copyable is not a capsule: it or its subclass cap.Copyable is Cloneable"), err);
+        assertTrue(err.contains("1 class(es) of " + list + " are not classes of the input"), err);
+        assertTrue(run.out().contains("of 1 capsule classes"), run.out());
+    }
+
+    @Test
+    void anUnreadableListIsOneLineAndNoOutput() {
+        Path out = work.resolve("never.jar");
+        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--capsules",
+                work.resolve("missing.txt").toString());
+        assertEquals(1, run.errLines().size(), run.err());
+        assertTrue(run.err().contains("cannot read the capsule list"), run.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void withoutCapsulesNothingChanges() {
+        ClassNode account = classNode(rewrite("none.jar", "--mode", "fasttrack"), "cap.Account");
+        assertFalse(hasField(account, "__bf$cap"));
+        assertTrue(TestJars.runtimeCalls(method(account, "deposit")).contains("writeField"));
+    }
+}

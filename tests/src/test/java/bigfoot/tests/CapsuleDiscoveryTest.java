@@ -1,0 +1,91 @@
+package bigfoot.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import bigfoot.ir.CapsuleFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The capsule workflow a user follows (the BigFoot dissertation, section 5.3): rewrite with {@code --capsules all},
+ * run with {@code dynamicbf --find-capsules FILE} (each run merged into FILE), rewrite with {@code --capsules FILE}, and
+ * run: the capsules found make fewer checks and no violation; a class that showed one is checked as before.
+ */
+class CapsuleDiscoveryTest {
+
+    private static final List<String> PROGRAMS = List.of("CapsuleVectorLike", "CapsuleListShared", "CapsuleLeakedArray");
+    private static Path dir;
+    private static Path in;
+    private static Path capsules;
+
+    @BeforeAll
+    static void discover() throws Exception {
+        dir = Workspace.fresh("capsule-discovery");
+        in = Jars.write(dir.resolve("corpus.jar"), Jars.packageEntries(MainClasses.testClasses(), Corpus.PACKAGE));
+        Path all = Rewriter.rewrite(in, dir.resolve("corpus-capsules-all.jar"), "--capsules", "all");
+        capsules = dir.resolve("capsules.txt");
+        for (String program : PROGRAMS) {
+            ChildJvm.Result run = ChildJvm.run(ChildJvm.instrumented(all, "corpus." + program,
+                    dir.resolve(program + "-discovery.json"), ",find-capsules=" + capsules), dir.resolve(program + "-discovery"));
+            assertEquals(0, run.exit(), run::stderrTail);
+            assertTrue(run.stderr().contains("capsule discovery: "), run::stderrTail);
+        }
+    }
+
+    private static RaceReport run(Path jar, String program, String tag) throws Exception {
+        Path report = dir.resolve(program + "-" + tag + ".json");
+        ChildJvm.Result run = ChildJvm.run(ChildJvm.instrumented(jar, "corpus." + program, report),
+                dir.resolve(program + "-" + tag));
+        assertEquals(0, run.exit(), run::stderrTail);
+        return RaceReport.read(report);
+    }
+
+    @Test
+    void discoveryKeepsTheOrderedCapsulesAndRejectsTheOneSharedWithoutSynchronisation() throws IOException {
+        CapsuleFile found = CapsuleFile.read(capsules);
+        assertTrue(found.capsules().containsAll(Set.of("corpus.CapsuleVectorLike$IntVector",
+                "corpus.CapsuleLeakedArray$Histogram")), found::toString);
+        assertEquals(Set.of("corpus.CapsuleListShared$IntList"), found.rejected());
+    }
+
+    @Test
+    void withTheDiscoveredCapsulesTheRacesStayAndTheChecksGoDown() throws Exception {
+        Path withCapsules = Rewriter.rewrite(in, dir.resolve("corpus-capsules.jar"), "--capsules", capsules.toString());
+        Path plain = Rewriter.rewrite(in, dir.resolve("corpus-plain.jar"));
+
+        RaceReport vector = run(withCapsules, "CapsuleVectorLike", "capsules");
+        assertEquals(List.of(), vector.races());
+        assertEquals(List.of(), vector.capsuleViolations());
+        RaceReport vectorPlain = run(plain, "CapsuleVectorLike", "plain");
+        assertTrue(vector.summary().checks() < vectorPlain.summary().checks(),
+                "checks with the capsule " + vector.summary().checks() + " vs without " + vectorPlain.summary().checks());
+
+        RaceReport list = run(withCapsules, "CapsuleListShared", "capsules");
+        assertEquals(Set.of("corpus.CapsuleListShared$IntList.size", "corpus.CapsuleListShared$IntList.sum"),
+                list.locations(), "a rejected class is checked field by field again");
+        assertEquals(List.of(), list.capsuleViolations());
+
+        RaceReport leaked = run(withCapsules, "CapsuleLeakedArray", "capsules");
+        assertEquals(Set.of("int[0]"), leaked.locations(), "the leaked array's elements are still checked");
+        assertEquals(List.of(), leaked.capsuleViolations());
+    }
+
+    @Test
+    void underAllCapsulesTheUnsynchronisedListIsOneViolationNamingBothActivations() throws Exception {
+        Path all = dir.resolve("corpus-capsules-all.jar");
+        RaceReport list = run(all, "CapsuleListShared", "all");
+        assertEquals(Set.of(), list.locations(), "its fields have no checks, their races show as the violation");
+        assertEquals(Set.of("corpus.CapsuleListShared$IntList"), list.violatedCapsules());
+        RaceReport.CapsuleViolation v = list.capsuleViolations().get(0);
+        for (RaceReport.Access a : List.of(v.previous(), v.current())) {
+            assertEquals("add", a.site().method(), v::toString);
+            assertEquals("CapsuleListShared.java", a.site().file(), v::toString);
+        }
+        assertTrue(!v.previous().thread().equals(v.current().thread()), v::toString);
+    }
+}

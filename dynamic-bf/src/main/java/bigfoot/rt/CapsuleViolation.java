@@ -53,6 +53,12 @@ final class CapsuleViolation {
 
     /** A violation as reported: the class, the kind, both activations (their first field accesses) and the count. */
     record Resolved(String className, Kind kind, Race.Access previous, Race.Access current, long occurrences) {
+
+        /** A stable name, as {@link Race#id} is: the same class, kind and pair of sites in another run get the same id. */
+        String id() {
+            return Race.stableId("capsule|" + className + "|" + kind + "|" + Race.siteKey(previous) + "|"
+                    + Race.siteKey(current));
+        }
     }
 
     Resolved resolve(Sites sites, Threads threads) {

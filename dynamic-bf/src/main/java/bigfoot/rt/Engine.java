@@ -125,8 +125,8 @@ final class Engine {
         for (Config.ReportFile r : config.reports()) {
             try {
                 String text = switch (r.format()) {
-                    case "sarif" -> SarifReport.render(found);
-                    case "html" -> HtmlReport.render(found, summary);
+                    case "sarif" -> SarifReport.render(found, capsuleViolations);
+                    case "html" -> HtmlReport.render(found, capsuleViolations, summary);
                     default -> JsonReport.render(found, capsuleViolations, violations, summary);
                 };
                 Files.writeString(r.file(), text, StandardCharsets.UTF_8);

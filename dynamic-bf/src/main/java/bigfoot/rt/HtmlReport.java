@@ -2,13 +2,16 @@ package bigfoot.rt;
 
 import java.util.List;
 
-/** The races as one self-contained HTML page (no script, no external resource): a summary and a table of races. */
+/**
+ * The races as one self-contained HTML page (no script, no external resource): a summary, a table of races and one of
+ * capsule violations, if any.
+ */
 final class HtmlReport {
 
     private HtmlReport() {
     }
 
-    static String render(List<Race> races, Summary summary) {
+    static String render(List<Race> races, List<CapsuleViolation.Resolved> capsules, Summary summary) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>DynamicBF: ")
           .append(races.size()).append(races.size() == 1 ? " data race" : " data races").append("</title>\n<style>")
@@ -20,6 +23,9 @@ final class HtmlReport {
           .append(summary.threads()).append(" threads");
         if (summary.suppressed() > 0) {
             sb.append(", ").append(summary.suppressed()).append(" suppressed");
+        }
+        if (!capsules.isEmpty()) {
+            sb.append(", ").append(capsules.size()).append(" capsule violation(s)");
         }
         if (!summary.complete()) {
             sb.append(" (incomplete verdict: see the text report)");
@@ -33,6 +39,16 @@ final class HtmlReport {
                   .append(escape(r.kind().id + " race on " + r.target().describe())).append("</td><td>")
                   .append(access(r.current())).append("</td><td>").append(access(r.previous())).append("</td><td>")
                   .append(r.occurrences()).append("</td></tr>\n");
+            }
+            sb.append("</table>\n");
+        }
+        if (!capsules.isEmpty()) {
+            sb.append("<h2>Capsule violations</h2>\n<table>\n<tr><th>capsule</th><th>current activation</th>")
+              .append("<th>previous activation</th><th>occurrences</th></tr>\n");
+            for (CapsuleViolation.Resolved c : capsules) {
+                sb.append("<tr><td>").append(escape(c.className() + ": " + c.kind().label)).append("</td><td>")
+                  .append(access(c.current())).append("</td><td>").append(access(c.previous())).append("</td><td>")
+                  .append(c.occurrences()).append("</td></tr>\n");
             }
             sb.append("</table>\n");
         }

@@ -30,15 +30,20 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
      * build gets the same id (a hash of the kind and of both sites' class, method and bytecode index).
      */
     String id() {
-        long h = 0xcbf29ce484222325L; // FNV-1a, 64 bits
-        String key = kind.id + "|" + siteKey(previous) + "|" + siteKey(current);
+        return stableId(kind.id + "|" + siteKey(previous) + "|" + siteKey(current));
+    }
+
+    /** A 64-bit FNV-1a hash of {@code key}, in hex. */
+    static String stableId(String key) {
+        long h = 0xcbf29ce484222325L;
         for (int i = 0; i < key.length(); i++) {
             h = (h ^ key.charAt(i)) * 0x100000001b3L;
         }
         return String.format("%016x", h);
     }
 
-    private static String siteKey(Access a) {
+    /** A site as stable ids name it: class, method and bytecode index. */
+    static String siteKey(Access a) {
         return a.site() == null ? "#" + a.siteId() : a.site().className() + "." + a.site().method() + "@" + a.site().bci();
     }
 

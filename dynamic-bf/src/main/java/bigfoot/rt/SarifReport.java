@@ -9,27 +9,37 @@ import java.util.List;
  * The races as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), for code-scanning views:
  * one result per race, of rule {@code data-race}, located at the current access's source line, the previous
  * access as a related location, the race id as a partial fingerprint (so a race keeps its identity from one
- * run to the next). Source files are named relative to a source root ({@code SRCROOT}): the class's package
+ * run to the next); and one result per capsule violation, of rule {@code capsule-violation}, located at its current
+ * activation's first field access, the previous one related. Source files are named relative to a source root ({@code SRCROOT}): the class's package
  * directory and its SourceFile attribute.
  */
 final class SarifReport {
 
     static final String RULE = "data-race";
+    static final String CAPSULE_RULE = "capsule-violation";
 
     private SarifReport() {
     }
 
-    static String render(List<Race> races) {
+    static String render(List<Race> races, List<CapsuleViolation.Resolved> capsules) {
         StringBuilder sb = new StringBuilder();
         sb.append("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{")
           .append("\"tool\":{\"driver\":{\"name\":\"DynamicBF\",\"informationUri\":\"https://github.com/bigfootj/bigfoot\",")
           .append("\"rules\":[{\"id\":\"").append(RULE).append("\",\"name\":\"DataRace\",")
           .append("\"shortDescription\":{\"text\":\"Data race\"},")
           .append("\"fullDescription\":{\"text\":\"Two accesses to one location by different threads, at least one a write, ")
-          .append("not ordered by happens-before.\"},\"defaultConfiguration\":{\"level\":\"error\"}}]}},")
+          .append("not ordered by happens-before.\"},\"defaultConfiguration\":{\"level\":\"error\"}},")
+          .append("{\"id\":\"").append(CAPSULE_RULE).append("\",\"name\":\"CapsuleViolation\",")
+          .append("\"shortDescription\":{\"text\":\"Capsule violation\"},")
+          .append("\"fullDescription\":{\"text\":\"Two activations of a capsule class's methods on one object not ordered ")
+          .append("by happens-before: its fields may race, or the class is no capsule.\"},")
+          .append("\"defaultConfiguration\":{\"level\":\"error\"}}]}},")
           .append("\"results\":[");
         for (int i = 0; i < races.size(); i++) {
             result(sb.append(i == 0 ? "\n" : ",\n"), races.get(i));
+        }
+        for (int i = 0; i < capsules.size(); i++) {
+            result(sb.append(i == 0 && races.isEmpty() ? "\n" : ",\n"), capsules.get(i));
         }
         sb.append("]}]}\n");
         return sb.toString();
@@ -54,6 +64,25 @@ final class SarifReport {
         }
         sb.append(",\"partialFingerprints\":{\"bigfootRaceId/v1\":").append(string(r.id())).append('}')
           .append(",\"properties\":{\"occurrences\":").append(r.occurrences()).append("}}");
+    }
+
+    private static void result(StringBuilder sb, CapsuleViolation.Resolved c) {
+        String message = "capsule violation of " + c.className() + " (" + c.kind().label + "): " + describe(c.current())
+                + "; previous " + describe(c.previous());
+        sb.append("{\"ruleId\":\"").append(CAPSULE_RULE).append("\",\"ruleIndex\":1,\"level\":\"error\",\"message\":{\"text\":")
+          .append(string(message)).append('}');
+        if (c.current().site() != null) {
+            sb.append(",\"locations\":[");
+            location(sb, c.current().site(), null, -1);
+            sb.append(']');
+        }
+        if (c.previous().site() != null) {
+            sb.append(",\"relatedLocations\":[");
+            location(sb, c.previous().site(), "previous " + describe(c.previous()), 1);
+            sb.append(']');
+        }
+        sb.append(",\"partialFingerprints\":{\"bigfootCapsuleId/v1\":").append(string(c.id())).append('}')
+          .append(",\"properties\":{\"occurrences\":").append(c.occurrences()).append("}}");
     }
 
     private static String describe(Race.Access a) {

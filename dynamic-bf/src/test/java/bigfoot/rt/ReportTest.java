@@ -140,7 +140,7 @@ class ReportTest {
     @Test
     void sarifLocatesTheRaceAtTheCurrentAccessWithThePreviousAsRelated() {
         Race race = counterRace(RaceKind.WRITE_WRITE, 20);
-        String sarif = SarifReport.render(List.of(race));
+        String sarif = SarifReport.render(List.of(race), List.of());
         assertTrue(sarif.startsWith("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\""), sarif);
         assertTrue(sarif.contains("\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"demo/Counter.java\","
                 + "\"uriBaseId\":\"SRCROOT\"},\"region\":{\"startLine\":14}}"), sarif);
@@ -156,7 +156,7 @@ class ReportTest {
     @Test
     void htmlListsEachRaceWithBothAccessesEscaped() {
         Race race = counterRace(RaceKind.WRITE_WRITE, 20);
-        String html = HtmlReport.render(List.of(race), new Summary(1, 5, 5, 3, true, 0, 2));
+        String html = HtmlReport.render(List.of(race), List.of(), new Summary(1, 5, 5, 3, true, 0, 2));
         assertTrue(html.startsWith("<!DOCTYPE html>"));
         assertTrue(html.contains("<p>1 race, 5 checks, 5 accesses, 3 threads, 2 suppressed.</p>"), html);
         assertTrue(html.contains("<tr id=\"race-" + race.id() + "\"><td><code>" + race.id() + "</code></td>"
@@ -194,6 +194,29 @@ class ReportTest {
         assertEquals("DynamicBF: ignoring the suppressions file " + rules + ": " + rules
                 + ":1: expected 'field|array|class|method|race PATTERN', got 'ignore everything'",
                 err.toString(StandardCharsets.UTF_8).lines().findFirst().get());
+    }
+
+    @Test
+    void capsuleViolationsFollowTheRacesInEveryFormatAndCountAsFindings() {
+        CapsuleViolation.Resolved v = new CapsuleViolation.Resolved("demo.Account", CapsuleViolation.Kind.CONCURRENT,
+                counterRace(RaceKind.WRITE_WRITE, 20).previous(), counterRace(RaceKind.WRITE_WRITE, 21).current(), 3);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        TextReport.write(List.of(), List.of(v), null, new Summary(0, 5, 5, 3, true, 0, 0),
+                new PrintStream(out, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("== DynamicBF: capsule violation of demo.Account: concurrent activations (3 occurrences)\n"
+                + "   current:  "), text);
+        assertTrue(text.contains("\n   previous: "), text);
+        assertTrue(text.endsWith("3 threads, 1 capsule violation\n"), text);
+        String json = JsonReport.render(List.of(), List.of(v), null, new Summary(0, 5, 5, 3, true, 0, 0));
+        assertTrue(json.contains("\"capsuleViolations\":[\n{\"class\":\"demo.Account\",\"kind\":\"concurrent activations\","
+                + "\"occurrences\":3,\"previous\":{"), json);
+        assertTrue(json.contains(",\"capsuleViolations\":1}"), json);
+        String sarif = SarifReport.render(List.of(), List.of(v));
+        assertTrue(sarif.contains("{\"ruleId\":\"capsule-violation\",\"ruleIndex\":1,"), sarif);
+        assertTrue(sarif.contains("\"bigfootCapsuleId/v1\":\"" + v.id() + "\""), sarif);
+        assertTrue(HtmlReport.render(List.of(), List.of(v), new Summary(0, 5, 5, 3, true, 0, 0))
+                .contains("demo.Account: concurrent activations"));
     }
 
     private String text() {

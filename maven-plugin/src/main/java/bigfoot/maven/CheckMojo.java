@@ -45,14 +45,18 @@ public final class CheckMojo extends BigFootMojo {
         if (!races.complete()) {
             getLog().warn("bigfoot: the detector's verdict is incomplete (see the test output)");
         }
-        if (races.races().isEmpty()) {
+        if (races.races().isEmpty() && races.capsuleViolations().isEmpty()) {
             getLog().info("bigfoot: no data race in the tests (" + report + ")" + suppressedNote(races));
             return;
         }
         String found = races.races().size() + (races.races().size() == 1 ? " data race" : " data races")
-                + suppressedNote(races);
+                + suppressedNote(races) + (races.capsuleViolations().isEmpty() ? ""
+                : " and " + races.capsuleViolations().size() + " capsule violation(s)");
         for (String race : races.races()) {
             getLog().warn("bigfoot: " + race);
+        }
+        for (String violation : races.capsuleViolations()) {
+            getLog().warn("bigfoot: " + violation);
         }
         if (failOnRace) {
             throw new MojoFailureException("bigfoot: " + found + " in the tests (" + report + ")");

@@ -50,6 +50,20 @@ public final class InstrumentMojo extends BigFootMojo {
     @Parameter(property = "bigfoot.elide", defaultValue = "none")
     private String elide;
 
+    /**
+     * Capsule classes (staticbf --capsules): none, all (every class whose own fields only its methods touch, on this),
+     * or a capsule list file, as a run with {@code findCapsules} writes it.
+     */
+    @Parameter(property = "bigfoot.capsules", defaultValue = "none")
+    private String capsules;
+
+    /**
+     * Capsule discovery: with {@code capsules=all}, the test run merges the capsule classes that showed no capsule
+     * violation into this file (dynamicbf --find-capsules) instead of reporting violations.
+     */
+    @Parameter(property = "bigfoot.findCapsules")
+    private File findCapsules;
+
     /** Class files to rewrite, as paths under the classes directories ({@code com/acme/**}); all by default. */
     @Parameter
     private List<String> includes = new ArrayList<>();
@@ -82,7 +96,8 @@ public final class InstrumentMojo extends BigFootMojo {
         Layout layout = layout();
         try {
             ClassDirectories inputs = new ClassDirectories(classes, testClasses, new PathFilter(includes, excludes));
-            String fingerprint = inputs.fingerprint() + "|" + mode + "|" + fields + "|" + elide + "|" + runtimeJar();
+            String fingerprint = inputs.fingerprint() + "|" + mode + "|" + fields + "|" + elide + "|" + capsulesKey()
+                    + "|" + runtimeJar();
             if (layout.upToDate(fingerprint)) {
                 getLog().info("bigfoot: rewritten classes are up to date (" + layout.classes() + ")");
             } else {
@@ -117,6 +132,9 @@ public final class InstrumentMojo extends BigFootMojo {
                 throw new MojoExecutionException("bigfoot: unknown report format '" + f + "' (json, sarif, html)");
             }
         }
+        if (findCapsules != null) {
+            options.append(",find-capsules=").append(findCapsules.getAbsolutePath());
+        }
         if (suppressions != null) {
             if (!suppressions.isFile()) {
                 throw new MojoExecutionException("bigfoot: suppressions file not found: " + suppressions);
@@ -126,6 +144,13 @@ public final class InstrumentMojo extends BigFootMojo {
         return options.toString();
     }
 
+    /** The capsules option, with the content of a capsule list file: a rewrite is stale once the list changes. */
+    private String capsulesKey() throws IOException {
+        Path list = Path.of(capsules);
+        return capsules.equals("none") || capsules.equals("all") || !Files.isRegularFile(list) ? capsules
+                : capsules + "=" + Files.readString(list, StandardCharsets.UTF_8).hashCode();
+    }
+
     private void rewrite(ClassDirectories inputs, Layout layout) throws IOException, MojoExecutionException {
         Path in = layout.work().resolve("program.jar");
         Path out = layout.work().resolve("program-checked.jar");
@@ -133,7 +158,7 @@ public final class InstrumentMojo extends BigFootMojo {
         Files.deleteIfExists(out);
         inputs.writeJar(in);
         List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(), "--mode", mode,
-                "--fields", fields, "--elide", elide));
+                "--fields", fields, "--elide", elide, "--capsules", capsules));
         String classpath = dependencyClasspath();
         if (!classpath.isEmpty()) {
             args.addAll(List.of("--classpath", classpath));

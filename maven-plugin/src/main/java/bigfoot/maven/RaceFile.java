@@ -12,9 +12,10 @@ import java.util.Map;
 
 /**
  * The races of the runtime's JSON report, as the build log shows them, as the runtime's text report does: kind,
- * location and how often, then each access with its callers and where its thread was started.
+ * location and how often, then each access with its callers and where its thread was started; and the capsule
+ * violations (a jar rewritten with capsules), each with both activations.
  */
-record RaceFile(List<String> races, boolean complete, long suppressed) {
+record RaceFile(List<String> races, List<String> capsuleViolations, boolean complete, long suppressed) {
 
     static RaceFile read(Path report) throws IOException {
         Object root;
@@ -33,9 +34,20 @@ record RaceFile(List<String> races, boolean complete, long suppressed) {
                     + "\n    current:  " + access((Map<?, ?>) race.get("current"))
                     + "\n    previous: " + access((Map<?, ?>) race.get("previous")));
         }
+        List<String> capsules = new ArrayList<>();
+        if (top.get("capsuleViolations") instanceof List<?> violations) {
+            for (Object v : violations) {
+                Map<?, ?> violation = (Map<?, ?>) v;
+                Object occurrences = violation.get("occurrences");
+                capsules.add("capsule violation of " + violation.get("class") + ": " + violation.get("kind")
+                        + (occurrences instanceof Long n && n > 1 ? " (" + n + " occurrences)" : "")
+                        + "\n    current:  " + access((Map<?, ?>) violation.get("current"))
+                        + "\n    previous: " + access((Map<?, ?>) violation.get("previous")));
+            }
+        }
         Map<?, ?> summary = (Map<?, ?>) top.get("summary");
         Object suppressed = summary.get("suppressed");
-        return new RaceFile(races, Boolean.TRUE.equals(summary.get("complete")),
+        return new RaceFile(races, capsules, Boolean.TRUE.equals(summary.get("complete")),
                 suppressed instanceof Long n ? n : 0);
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.ir.CapsuleFile;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -78,7 +79,17 @@ class CapsuleDiscoveryTest {
     @Test
     void underAllCapsulesTheUnsynchronisedListIsOneViolationNamingBothActivations() throws Exception {
         Path all = dir.resolve("corpus-capsules-all.jar");
-        RaceReport list = run(all, "CapsuleListShared", "all");
+        Path sarif = dir.resolve("list-all.sarif");
+        Path html = dir.resolve("list-all.html");
+        Path json = dir.resolve("CapsuleListShared-all.json");
+        ChildJvm.Result run = ChildJvm.run(ChildJvm.instrumented(all, "corpus.CapsuleListShared", json,
+                ",report=sarif:" + sarif + ",report=html:" + html), dir.resolve("CapsuleListShared-all"));
+        assertEquals(0, run.exit(), run::stderrTail);
+        String sarifText = Files.readString(sarif);
+        assertTrue(sarifText.contains("\"ruleId\":\"capsule-violation\"") && sarifText.contains("CapsuleListShared.java"),
+                sarifText);
+        assertTrue(Files.readString(html).contains("<h2>Capsule violations</h2>"));
+        RaceReport list = RaceReport.read(json);
         assertEquals(Set.of(), list.locations(), "its fields have no checks, their races show as the violation");
         assertEquals(Set.of("corpus.CapsuleListShared$IntList"), list.violatedCapsules());
         RaceReport.CapsuleViolation v = list.capsuleViolations().get(0);

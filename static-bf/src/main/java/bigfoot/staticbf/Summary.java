@@ -38,9 +38,10 @@ final class Summary {
                 + " class access; "
                 + c.methodsTooLarge() + " methods left unchanged (too large); "
                 + "placement: " + c.checksMoved() + " checks moved, " + c.checksCovered()
-                + " covered by another check of their location, " + c.checksElided() + " elided (thread-local), "
-                + c.capsuleAccesses() + " left to the capsule checks of " + c.capsuleClasses() + " capsule classes ("
-                + c.calls(RuntimeApi.CAPSULE_ENTER) + " capsule checks); "
+                + " covered by another check of their location, " + c.checksElided() + " elided (thread-local)"
+                + (c.capsuleClasses() == 0 ? "" : ", " + c.capsuleAccesses() + " left to the capsule checks of "
+                        + c.capsuleClasses() + " capsule classes (" + c.calls(RuntimeApi.CAPSULE_ENTER) + " capsule checks)")
+                + "; "
                 + c.proxiedFields() + " fields share " + c.proxyGroups() + " proxy shadows (" + c.asymmetricGroups()
                 + " asymmetric)"
                 + c.analysis().map(a -> String.format(Locale.ROOT, "; analysis: %d methods in %.1f s (%.3f s/method, "

@@ -108,6 +108,29 @@ public final class RT {
         return new FieldShadow(w, r, s);
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static CapsuleShadow capsuleShadow(AtomicLongFieldUpdater word, Class<?> owner) {
+        if (word == null || owner == null) {
+            throw new AssertionError("a capsule shadow needs its word's updater and its class");
+        }
+        return new CapsuleShadow(word);
+    }
+
+    public static int capsuleEnter(Object obj, CapsuleShadow shadow, ThreadState ts, int site) {
+        checkThread(ts);
+        record("capsuleEnter", obj, site);
+        return shadow.enter(obj);
+    }
+
+    public static void capsuleExit(Object obj, CapsuleShadow shadow, ThreadState ts, int token) {
+        checkThread(ts);
+        if (token != 1) {
+            throw new AssertionError("an exit with token " + token + ": only an activation that entered exits");
+        }
+        record("capsuleExit", obj, -1);
+        shadow.exit(obj);
+    }
+
     public static void classInitialized(Class<?> c, ThreadState ts) {
         checkThread(ts);
         record("classInitialized", c, -1);

@@ -64,6 +64,10 @@ class CapsulesTest {
                     }
                     return balance;
                 }
+                long divide(long d) {
+                    balance = balance / d;
+                    return balance;
+                }
                 String owner() {
                     return owner;
                 }
@@ -175,6 +179,35 @@ class CapsulesTest {
                 TestJars.runtimeCalls(deposit), "normal exit, then the handler's");
         List<TryCatchBlockNode> catchAll = deposit.tryCatchBlocks.stream().filter(t -> t.type == null).toList();
         assertEquals(2, catchAll.size(), "the capsule's handler, then the lock's");
+    }
+
+    @Test
+    void everyActivationThatEntersExitsOnceAlsoByAnException() throws Exception {
+        Path out = rewrite("run.jar", "--mode", "bigfoot", "--capsules", "all");
+        try (java.net.URLClassLoader loader = TestJars.loader(out)) {
+            Class<?> c = Class.forName("cap.Account", true, loader);
+            Object account = c.getConstructor(String.class).newInstance("ann");
+            bigfoot.rt.RT.reset();
+            c.getMethod("deposit", long.class).invoke(account, 5L);
+            assertEquals(5L, c.getMethod("balance").invoke(account));
+            java.lang.reflect.Method early = c.getDeclaredMethod("early", long.class);
+            early.setAccessible(true);
+            assertEquals(-1L, early.invoke(account, -1L));
+            java.lang.reflect.Method sum = c.getDeclaredMethod("sum", long[].class);
+            sum.setAccessible(true);
+            assertEquals(8L, sum.invoke(account, new long[] {1, 2}));
+            java.lang.reflect.Method divide = c.getDeclaredMethod("divide", long.class);
+            divide.setAccessible(true);
+            java.lang.reflect.InvocationTargetException thrown = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.lang.reflect.InvocationTargetException.class, () -> divide.invoke(account, 0L));
+            assertTrue(thrown.getCause() instanceof ArithmeticException);
+            List<String> capsuleEvents = bigfoot.rt.RT.events().stream().map(bigfoot.rt.RT.Event::entry)
+                    .filter(e -> e.startsWith("capsule")).toList();
+            assertEquals(List.of("capsuleEnter", "capsuleExit", "capsuleEnter", "capsuleExit", "capsuleEnter",
+                    "capsuleExit", "capsuleEnter", "capsuleExit"), capsuleEvents,
+                    "deposit, balance, sum, and divide until it throws; early(-1) never entered");
+            assertEquals(8L, sum.invoke(account, new long[0]), "the object is free again after the exception");
+        }
     }
 
     @Test

@@ -21,14 +21,12 @@ public final class RuntimeApi {
     public static final String THREAD_STATE = "bigfoot/rt/ThreadState";
     public static final String VAR_STATE = "bigfoot/rt/VarState";
     public static final String FIELD_SHADOW = "bigfoot/rt/FieldShadow";
-    public static final String CAPSULE_SHADOW = "bigfoot/rt/CapsuleShadow";
     public static final String UPDATER = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater";
     public static final String LONG_UPDATER = "java/util/concurrent/atomic/AtomicLongFieldUpdater";
 
     private static final String TS = "L" + THREAD_STATE + ";";
     private static final String VS = "L" + VAR_STATE + ";";
     private static final String FS = "L" + FIELD_SHADOW + ";";
-    private static final String CS = "L" + CAPSULE_SHADOW + ";";
     private static final String UP = "L" + UPDATER + ";";
     private static final String LUP = "L" + LONG_UPDATER + ";";
     private static final String OBJ = "Ljava/lang/Object;";
@@ -79,18 +77,19 @@ public final class RuntimeApi {
     /** {@code readStatic(VarState shadow, ThreadState ts, int site)}: also orders the owner's {@code <clinit>} first. */
     // ---- capsules (staticbf --capsules; the BigFoot dissertation, chapter 5) ----
     /**
-     * {@code CapsuleShadow capsuleShadow(AtomicLongFieldUpdater word, Class owner)}: in {@code <clinit>} of a capsule
-     * class, into {@link #CAPSULE_SHADOW_FIELD}, over each instance's {@link #CAPSULE_WORD_FIELD}.
+     * {@code FieldShadow capsuleShadow(AtomicLongFieldUpdater w, AtomicLongFieldUpdater r, AtomicReferenceFieldUpdater
+     * s, Class owner)}: in {@code <clinit>} of a capsule class, the shadow of its capsule location
+     * ({@link #CAPSULE_LOCATION}: all its own fields as one location), as {@link #FIELD_SHADOW_OF} makes a field's.
      */
-    public static final Entry CAPSULE_SHADOW_OF = new Entry("capsuleShadow", "(" + LUP + "Ljava/lang/Class;)" + CS);
+    public static final Entry CAPSULE_SHADOW_OF = new Entry("capsuleShadow", "(" + LUP + LUP + UP + "Ljava/lang/Class;)" + FS);
     /**
-     * {@code int capsuleEnter(Object this, CapsuleShadow shadow, ThreadState ts, int site)}: at the first own-field
-     * access of an activation of a capsule class's method (a local token, 0 at entry, says whether it ran); returns
-     * the token.
+     * {@code void capsuleRead/capsuleWrite(Object this, VarState state, long word, FieldShadow shadow, ThreadState ts,
+     * int site)}: the check of a capsule object's location before the first own-field access of a stretch of a method
+     * with no release in it, as {@link #READ_FIELD} / {@link #WRITE_FIELD} check a field; a race on it is a capsule
+     * violation, and the placement verifier does not see it.
      */
-    public static final Entry CAPSULE_ENTER = new Entry("capsuleEnter", "(" + OBJ + CS + TS + "I)I");
-    /** {@code void capsuleExit(Object this, CapsuleShadow shadow, ThreadState ts, int token)}: at every exit of it. */
-    public static final Entry CAPSULE_EXIT = new Entry("capsuleExit", "(" + OBJ + CS + TS + "I)V");
+    public static final Entry CAPSULE_READ = new Entry("capsuleRead", "(" + OBJ + VS + "J" + FS + TS + "I)V");
+    public static final Entry CAPSULE_WRITE = new Entry("capsuleWrite", "(" + OBJ + VS + "J" + FS + TS + "I)V");
     public static final Entry READ_STATIC = new Entry("readStatic", "(" + VS + TS + "I)V");
     public static final Entry WRITE_STATIC = new Entry("writeStatic", "(" + VS + TS + "I)V");
     /** {@code readArray(Object array, int index, ThreadState ts, int site)}. */
@@ -248,7 +247,7 @@ public final class RuntimeApi {
     public static final Entry[] ALL = {
         THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS,
         READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, READ_FOREIGN, WRITE_FOREIGN,
-        CAPSULE_SHADOW_OF, CAPSULE_ENTER, CAPSULE_EXIT,
+        CAPSULE_SHADOW_OF, CAPSULE_READ, CAPSULE_WRITE,
         VERIFY_PLACEMENT, ACCESS_FIELD, ACCESS_STATIC, ACCESS_ARRAY, ACCESS_FOREIGN,
         VOLATILE_READ_FIELD, VOLATILE_WRITE_FIELD, VOLATILE_READ_STATIC, VOLATILE_WRITE_STATIC,
         VOLATILE_READ_FOREIGN, VOLATILE_WRITE_FOREIGN,
@@ -269,10 +268,11 @@ public final class RuntimeApi {
      * so no field name makes two of them collide.
      */
     public static final String SHADOW_PREFIX = "__bf$s$";
-    /** A capsule class's shadow: {@code static final CapsuleShadow __bf$c}. */
-    public static final String CAPSULE_SHADOW_FIELD = "__bf$c";
-    /** A capsule class's word per instance: {@code volatile transient long __bf$cap} ({@code CapsuleShadow}). */
-    public static final String CAPSULE_WORD_FIELD = "__bf$cap";
+    /**
+     * The name a capsule class's location has among its shadow members ({@code __bf$s$$capsule}, {@code __bf$w$$capsule},
+     * {@code __bf$r$$capsule}, {@code __bf$u$$capsule}), as if it were a field: all its own fields as one location.
+     */
+    public static final String CAPSULE_LOCATION = "$capsule";
     /** Prefix of an instance field's shadow: {@code static final FieldShadow __bf$u$<field>}. */
     public static final String UPDATER_PREFIX = "__bf$u$";
     /** Prefix of a non-volatile instance field's W shadow word: {@code volatile transient long __bf$w$<field>}. */

@@ -69,13 +69,31 @@ final class Engine {
         return engine;
     }
 
-    /** The distinct races so far, resolved to names and sites. */
+    /** The distinct races so far, resolved to names and sites; not those on capsules' locations. */
     List<Race> races() {
         List<Race> out = new ArrayList<>();
         for (RaceCollector.Occurrence o : races.occurrences()) {
-            out.add(Race.resolve(o, sites, threads));
+            if (capsuleOf(o) == null) {
+                out.add(Race.resolve(o, sites, threads));
+            }
         }
         return out;
+    }
+
+    /** The distinct capsule violations so far: the races on capsules' locations. */
+    List<CapsuleViolation> capsuleViolations() {
+        List<CapsuleViolation> out = new ArrayList<>();
+        for (RaceCollector.Occurrence o : races.occurrences()) {
+            String capsule = capsuleOf(o);
+            if (capsule != null) {
+                out.add(CapsuleViolation.of(capsule, Race.resolve(o, sites, threads)));
+            }
+        }
+        return out;
+    }
+
+    private static String capsuleOf(RaceCollector.Occurrence o) {
+        return o.var instanceof FieldVarState f ? f.capsule : null;
     }
 
     /** In verify mode, every thread's span ended and the distinct violations resolved; else null. */
@@ -110,7 +128,7 @@ final class Engine {
         List<Race> found = all.stream().filter(r -> !suppressions.suppresses(r)).toList();
         Summary summary = summary(found, all.size() - found.size());
         List<PlacementViolation.Resolved> violations = violations();
-        List<CapsuleViolation.Resolved> capsuleViolations = capsuleViolations(err);
+        List<CapsuleViolation> capsuleViolations = reportedCapsuleViolations(err);
         if (detector.isDisabled()) {
             err.println("== DynamicBF: detection was disabled by an internal error (" + detector.disabledBy()
                     + "); this report is incomplete");
@@ -141,15 +159,17 @@ final class Engine {
      * The capsule violations to report; none with {@code --find-capsules}, which merges the run's capsule classes into
      * its file instead and says so in one line.
      */
-    private List<CapsuleViolation.Resolved> capsuleViolations(PrintStream err) {
+    private List<CapsuleViolation> reportedCapsuleViolations(PrintStream err) {
+        List<CapsuleViolation> all = capsuleViolations();
         if (config.findCapsules() == null) {
-            return capsules.violations(sites, threads);
+            return all;
         }
         try {
-            CapsuleFile found = capsules.writeFound(config.findCapsules());
-            err.println("== DynamicBF: capsule discovery: " + capsules.violated().size() + " capsule class(es) showed a "
-                    + "violation in this run; " + config.findCapsules() + " now names " + found.capsules().size()
-                    + " capsule class(es) and " + found.rejected().size() + " rejected one(s)");
+            CapsuleFile found = capsules.writeFound(config.findCapsules(), all);
+            err.println("== DynamicBF: capsule discovery: " + all.stream().map(CapsuleViolation::className).distinct()
+                    .count() + " capsule class(es) showed a violation in this run; " + config.findCapsules()
+                    + " now names " + found.capsules().size() + " capsule class(es) and " + found.rejected().size()
+                    + " rejected one(s)");
         } catch (IOException | RuntimeException e) {
             err.println("DynamicBF: cannot write the capsule list " + config.findCapsules() + ": " + e);
         }

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
- * The shadow of one instance field (or proxy group) of a rewritten class, one per class in a static field
+ * The shadow of one instance field (or proxy group, or capsule location) of a rewritten class, one per class in a static field
  * ({@code __bf$u$f}, made in {@code <clinit>}): updaters of the fields the rewriter added to each object, its two
  * shadow words {@code __bf$w$f} and {@code __bf$r$f} ({@link WordStore}; none for a volatile field) and its VarState
  * {@code __bf$s$f} (an inflated field's state; a volatile field's synchronisation clock). A fresh object's field
@@ -19,13 +19,16 @@ public final class FieldShadow extends WordStore {
     private final AtomicLongFieldUpdater<Object> w;
     private final AtomicLongFieldUpdater<Object> r;
     private final AtomicReferenceFieldUpdater<Object, VarState> state;
+    /** The capsule class, if this is a capsule's location (all its own fields as one); else null. */
+    final String capsule;
 
     /** {@code w} and {@code r} are null for a volatile field (it has no words). */
     FieldShadow(AtomicLongFieldUpdater<Object> w, AtomicLongFieldUpdater<Object> r,
-            AtomicReferenceFieldUpdater<Object, VarState> state) {
+            AtomicReferenceFieldUpdater<Object, VarState> state, String capsule) {
         this.w = w;
         this.r = r;
         this.state = state;
+        this.capsule = capsule;
     }
 
     /** True if the field keeps its state in words (it is not volatile). */
@@ -55,7 +58,7 @@ public final class FieldShadow extends WordStore {
     VarState stateOf(Object obj) {
         VarState s = state.get(obj);
         while (s == null || ((FieldVarState) s).owner != obj) {
-            VarState fresh = new FieldVarState(obj);
+            VarState fresh = new FieldVarState(obj, capsule);
             if (state.compareAndSet(obj, s, fresh)) {
                 return fresh;
             }
@@ -76,7 +79,7 @@ public final class FieldShadow extends WordStore {
             if (seen != null && ((FieldVarState) seen).owner == obj) {
                 return seen;
             }
-            FieldVarState fresh = new FieldVarState(obj);
+            FieldVarState fresh = new FieldVarState(obj, capsule);
             synchronized (fresh) {
                 if (state.compareAndSet(obj, seen, fresh)) {
                     long rw = freeze(obj, 0, false);

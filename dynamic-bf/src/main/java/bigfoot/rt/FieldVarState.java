@@ -8,8 +8,11 @@ package bigfoot.rt;
 final class FieldVarState extends VarState {
 
     final Object owner;
+    /** For a capsule's location (all its own fields as one: {@code staticbf --capsules}), the capsule class; else null. */
+    final String capsule;
 
-    FieldVarState(Object owner) {
+    FieldVarState(Object owner, String capsule) {
         this.owner = owner;
+        this.capsule = capsule;
     }
 }

@@ -11,7 +11,7 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    static String render(List<Race> races, List<CapsuleViolation.Resolved> capsules, Summary summary) {
+    static String render(List<Race> races, List<CapsuleViolation> capsules, Summary summary) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>DynamicBF: ")
           .append(races.size()).append(races.size() == 1 ? " data race" : " data races").append("</title>\n<style>")
@@ -45,8 +45,8 @@ final class HtmlReport {
         if (!capsules.isEmpty()) {
             sb.append("<h2>Capsule violations</h2>\n<table>\n<tr><th>capsule</th><th>current activation</th>")
               .append("<th>previous activation</th><th>occurrences</th></tr>\n");
-            for (CapsuleViolation.Resolved c : capsules) {
-                sb.append("<tr><td>").append(escape(c.className() + ": " + c.kind().label)).append("</td><td>")
+            for (CapsuleViolation c : capsules) {
+                sb.append("<tr><td>").append(escape(c.className() + ": " + c.describeKind())).append("</td><td>")
                   .append(access(c.current())).append("</td><td>").append(access(c.previous())).append("</td><td>")
                   .append(c.occurrences()).append("</td></tr>\n");
             }

@@ -19,9 +19,9 @@ import java.util.List;
  * An access whose thread was started by rewritten code also says where: {@code "started":"by \"main\" at ..."}; the
  * current access lists the callers of its check, innermost first: {@code "callers":["demo.Bank.main(Bank.java:40)"]},
  * and so does the previous access when the race occurred again ({@link PreviousStacks}).
- * With capsules there is also {@code "capsuleViolations":[{"class":..,"kind":"concurrent activations",
- * "occurrences":1,"previous":{..},"current":{..}}]} (each side the first field access of its activation, shaped as a
- * race's access) and {@code "capsuleViolations":N} in the summary.
+ * With capsules there is also {@code "capsuleViolations":[{"class":..,"kind":"write-write",
+ * "occurrences":1,"previous":{..},"current":{..}}]} (a race on the capsule's location: each side the first own-field
+ * access of a stretch of an activation with no release in it, shaped as a race's access) and {@code "capsuleViolations":N} in the summary.
  * {@code occurrences} counts every time the race was seen, as the text report's header does. The id is stable from
  * run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
@@ -32,7 +32,7 @@ final class JsonReport {
     }
 
     /** @param violations the placement violations in verify mode, else null */
-    static String render(List<Race> races, List<CapsuleViolation.Resolved> capsules,
+    static String render(List<Race> races, List<CapsuleViolation> capsules,
             List<PlacementViolation.Resolved> violations, Summary summary) {
         StringBuilder sb = new StringBuilder("{\"races\":[");
         for (int i = 0; i < races.size(); i++) {
@@ -52,9 +52,9 @@ final class JsonReport {
         if (!capsules.isEmpty()) {
             sb.append("\"capsuleViolations\":[");
             for (int i = 0; i < capsules.size(); i++) {
-                CapsuleViolation.Resolved c = capsules.get(i);
+                CapsuleViolation c = capsules.get(i);
                 sb.append(i == 0 ? "\n" : ",\n").append("{\"class\":").append(string(c.className()))
-                  .append(",\"kind\":").append(string(c.kind().label))
+                  .append(",\"kind\":").append(string(c.kind().id))
                   .append(",\"occurrences\":").append(c.occurrences()).append(",\"previous\":");
                 access(sb, c.previous());
                 sb.append(",\"current\":");

@@ -98,7 +98,7 @@ public final class RT {
     @SuppressWarnings("unchecked")
     public static FieldShadow fieldShadow(AtomicLongFieldUpdater w, AtomicLongFieldUpdater r,
             AtomicReferenceFieldUpdater state) {
-        return new FieldShadow(w, r, state);
+        return new FieldShadow(w, r, state, null);
     }
 
     /** Before a read of a final static field of a rewritten class: orders its {@code <clinit>} first; no check. */
@@ -139,8 +139,8 @@ public final class RT {
 
     /**
      * READ / WRITE SAME EPOCH on the word the caller read; an inflated field on its state (the caller's, unless obj is
-     * a clone that copied it); else FastTrack's word rules (VarStates in verify mode), with no CAS on a field no other
-     * thread can reach yet ({@code fresh}).
+     * a clone that copied it); else FastTrack's word rules (VarStates in verify mode, but for a capsule's location), with
+     * no CAS on a field no other thread can reach yet ({@code fresh}).
      */
     private static void fieldCheck(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
             boolean write, boolean fresh) {
@@ -152,7 +152,7 @@ public final class RT {
             if (lost(ts)) {
                 return;
             }
-            if (VERIFY.enabled()) {
+            if (VERIFY.enabled() && shadow.capsule == null) { // capsule checks cover accesses the verifier never sees
                 VarState sx = shadow.inflate(obj, 0);          // the verifier tells locations by their VarState
                 FT.check(ts, sx, write, site);
                 checked(ts, sx, write, site);
@@ -171,36 +171,25 @@ public final class RT {
 
     // ---------------------------------------------------------------- capsules
 
-    /** In {@code <clinit>} of a capsule class ({@code staticbf --capsules}): its shadow, over each instance's word. */
-    @SuppressWarnings("unchecked")
-    public static CapsuleShadow capsuleShadow(AtomicLongFieldUpdater word, Class<?> owner) {
-        return ENGINE.capsules.register(word, owner);
-    }
-
     /**
-     * [CapMethod] at the first access to a field of {@code obj} in an activation of its capsule class's methods on it
-     * (counted as a check): returns the token the activation's exits pass to {@link #capsuleExit}.
+     * In {@code <clinit>} of a capsule class ({@code staticbf --capsules}): the shadow of its location (all its own
+     * fields as one), made as a field's is.
      */
-    public static int capsuleEnter(Object obj, CapsuleShadow shadow, ThreadState ts, int site) {
-        ts.checks++;
-        try {
-            return lost(ts) || shadow == null ? CapsuleShadow.NESTED : shadow.enter(obj, ts, site);
-        } catch (Throwable t) {
-            FT.checkFailed(t);
-            return CapsuleShadow.NESTED;
-        }
+    @SuppressWarnings("unchecked")
+    public static FieldShadow capsuleShadow(AtomicLongFieldUpdater w, AtomicLongFieldUpdater r,
+            AtomicReferenceFieldUpdater state, Class<?> owner) {
+        ENGINE.capsules.loaded(owner);
+        return new FieldShadow(w, r, state, owner.getName());
     }
 
-    /** [ExitCap] at every exit of an activation, normal or by an exception; {@code token}: 0 if it never entered. */
-    public static void capsuleExit(Object obj, CapsuleShadow shadow, ThreadState ts, int token) {
-        if (token != CapsuleShadow.ENTERED) {
-            return;
-        }
-        try {
-            shadow.exit(obj, ts);
-        } catch (Throwable t) {
-            FT.checkFailed(t);
-        }
+    /** The check of a capsule object's location, as {@link #readField}: a race on it is a capsule violation. */
+    public static void capsuleRead(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, state, word, shadow, ts, site, false, false);
+    }
+
+    /** The check of a capsule object's location, as {@link #writeField}: a race on it is a capsule violation. */
+    public static void capsuleWrite(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, state, word, shadow, ts, site, true, false);
     }
 
     /** A static field's shadow is null only if checked before {@code <clinit>} made it: that access is not checked. */

@@ -21,7 +21,7 @@ final class SarifReport {
     private SarifReport() {
     }
 
-    static String render(List<Race> races, List<CapsuleViolation.Resolved> capsules) {
+    static String render(List<Race> races, List<CapsuleViolation> capsules) {
         StringBuilder sb = new StringBuilder();
         sb.append("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{")
           .append("\"tool\":{\"driver\":{\"name\":\"DynamicBF\",\"informationUri\":\"https://github.com/bigfootj/bigfoot\",")
@@ -66,8 +66,8 @@ final class SarifReport {
           .append(",\"properties\":{\"occurrences\":").append(r.occurrences()).append("}}");
     }
 
-    private static void result(StringBuilder sb, CapsuleViolation.Resolved c) {
-        String message = "capsule violation of " + c.className() + " (" + c.kind().label + "): " + describe(c.current())
+    private static void result(StringBuilder sb, CapsuleViolation c) {
+        String message = "capsule violation of " + c.className() + " (" + c.describeKind() + "): " + describe(c.current())
                 + "; previous " + describe(c.previous());
         sb.append("{\"ruleId\":\"").append(CAPSULE_RULE).append("\",\"ruleIndex\":1,\"level\":\"error\",\"message\":{\"text\":")
           .append(string(message)).append('}');

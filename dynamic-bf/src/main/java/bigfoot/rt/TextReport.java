@@ -23,11 +23,11 @@ import java.util.List;
  * </pre>
  * Capsule violations (jars rewritten with {@code staticbf --capsules}) follow the races, and the summary counts them:
  * <pre>
- * == DynamicBF: capsule violation of demo.Account: concurrent activations
+ * == DynamicBF: capsule violation of demo.Account: unordered write-write accesses
  *    current:  write by thread "worker-2" at demo.Account.deposit(Account.java:14)
- *    previous: read by thread "worker-1" at demo.Account.balance(Account.java:20)
+ *    previous: write by thread "worker-1" at demo.Account.deposit(Account.java:14)
  * </pre>
- * Each side names the first field access of its activation.
+ * Each side names the first own-field access of a stretch of an activation with no release in it.
  */
 final class TextReport {
 
@@ -35,7 +35,7 @@ final class TextReport {
     }
 
     /** @param violations the placement violations in verify mode, else null */
-    static void write(List<Race> races, List<CapsuleViolation.Resolved> capsules,
+    static void write(List<Race> races, List<CapsuleViolation> capsules,
             List<PlacementViolation.Resolved> violations, Summary summary, PrintStream out) {
         StringBuilder sb = new StringBuilder();
         for (Race race : races) {
@@ -47,8 +47,8 @@ final class TextReport {
             access(sb, "current:  ", race.current());
             access(sb, "previous: ", race.previous());
         }
-        for (CapsuleViolation.Resolved c : capsules) {
-            sb.append("== DynamicBF: capsule violation of ").append(c.className()).append(": ").append(c.kind().label);
+        for (CapsuleViolation c : capsules) {
+            sb.append("== DynamicBF: capsule violation of ").append(c.className()).append(": ").append(c.describeKind());
             if (c.occurrences() > 1) {
                 sb.append(" (").append(c.occurrences()).append(" occurrences)");
             }

@@ -198,25 +198,26 @@ class ReportTest {
 
     @Test
     void capsuleViolationsFollowTheRacesInEveryFormatAndCountAsFindings() {
-        CapsuleViolation.Resolved v = new CapsuleViolation.Resolved("demo.Account", CapsuleViolation.Kind.CONCURRENT,
-                counterRace(RaceKind.WRITE_WRITE, 20).previous(), counterRace(RaceKind.WRITE_WRITE, 21).current(), 3);
+        Race race = counterRace(RaceKind.WRITE_WRITE, 20);
+        CapsuleViolation v = CapsuleViolation.of("demo.Account", race);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         TextReport.write(List.of(), List.of(v), null, new Summary(0, 5, 5, 3, true, 0, 0),
                 new PrintStream(out, true, StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
-        assertTrue(text.startsWith("== DynamicBF: capsule violation of demo.Account: concurrent activations (3 occurrences)\n"
-                + "   current:  "), text);
-        assertTrue(text.contains("\n   previous: "), text);
+        assertTrue(text.startsWith("== DynamicBF: capsule violation of demo.Account: unordered write-write accesses"
+                + " (3 occurrences)\n   current:  write by thread \"worker<2>\" at demo.Counter.run(Counter.java:14)\n"), text);
+        assertTrue(text.contains("\n   previous: write by thread \"worker-1\" at demo.Counter.get(Counter.java:20)\n"), text);
         assertTrue(text.endsWith("3 threads, 1 capsule violation\n"), text);
         String json = JsonReport.render(List.of(), List.of(v), null, new Summary(0, 5, 5, 3, true, 0, 0));
-        assertTrue(json.contains("\"capsuleViolations\":[\n{\"class\":\"demo.Account\",\"kind\":\"concurrent activations\","
+        assertTrue(json.contains("\"capsuleViolations\":[\n{\"class\":\"demo.Account\",\"kind\":\"write-write\","
                 + "\"occurrences\":3,\"previous\":{"), json);
         assertTrue(json.contains(",\"capsuleViolations\":1}"), json);
         String sarif = SarifReport.render(List.of(), List.of(v));
         assertTrue(sarif.contains("{\"ruleId\":\"capsule-violation\",\"ruleIndex\":1,"), sarif);
         assertTrue(sarif.contains("\"bigfootCapsuleId/v1\":\"" + v.id() + "\""), sarif);
+        assertTrue(!v.id().equals(race.id()), "a violation's id is not its race's");
         assertTrue(HtmlReport.render(List.of(), List.of(v), new Summary(0, 5, 5, 3, true, 0, 0))
-                .contains("demo.Account: concurrent activations"));
+                .contains("demo.Account: unordered write-write accesses"));
     }
 
     private String text() {

@@ -109,26 +109,20 @@ public final class RT {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static CapsuleShadow capsuleShadow(AtomicLongFieldUpdater word, Class<?> owner) {
-        if (word == null || owner == null) {
-            throw new AssertionError("a capsule shadow needs its word's updater and its class");
+    public static FieldShadow capsuleShadow(AtomicLongFieldUpdater w, AtomicLongFieldUpdater r,
+            AtomicReferenceFieldUpdater s, Class<?> owner) {
+        if (owner == null) {
+            throw new AssertionError("a capsule's shadow needs its class");
         }
-        return new CapsuleShadow(word);
+        return fieldShadow(w, r, s);
     }
 
-    public static int capsuleEnter(Object obj, CapsuleShadow shadow, ThreadState ts, int site) {
-        checkThread(ts);
-        record("capsuleEnter", obj, site);
-        return shadow.enter(obj);
+    public static void capsuleRead(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("capsuleRead", obj, state, word, shadow, ts, site, false);
     }
 
-    public static void capsuleExit(Object obj, CapsuleShadow shadow, ThreadState ts, int token) {
-        checkThread(ts);
-        if (token != 1) {
-            throw new AssertionError("an exit with token " + token + ": only an activation that entered exits");
-        }
-        record("capsuleExit", obj, -1);
-        shadow.exit(obj);
+    public static void capsuleWrite(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("capsuleWrite", obj, state, word, shadow, ts, site, true);
     }
 
     public static void classInitialized(Class<?> c, ThreadState ts) {

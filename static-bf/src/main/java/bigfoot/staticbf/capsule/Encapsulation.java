@@ -4,7 +4,6 @@ import bigfoot.ir.CapsuleFile;
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodKey;
-import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.ResolvedField;
 import bigfoot.staticbf.rewrite.BytecodeOffsets;
@@ -32,17 +31,15 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
  * non-volatile instance fields) and, in every class of the input,
  * <ul>
  * <li>every getfield / putfield of an own field is in one of the class's own instance methods and works on
- * {@code this} ({@link ThisReceivers}): no other class, no static method (a field accessor), no other instance;</li>
- * <li>neither it nor a subclass is {@code Cloneable} (a clone would copy the object's capsule word);</li>
- * <li>each of its constructors that touches an own field calls super() or this() exactly once (where the activation's
- * exit handler can start).</li>
+ * {@code this} ({@link ThisReceivers}): no other class, no static method (a field accessor), no other instance.</li>
  * </ul>
+ * A clone copies the capsule location's words along with the fields, as it does a field's: the copy starts with the
+ * history of the values it copied.
  * Reflection, serialisation and code outside the input are not seen (their accesses are not checked either).
  * The synchronisation half, that activations on one object are totally ordered, is the runtime's.
  */
 public final class Encapsulation {
 
-    private final ClassHierarchy hierarchy;
     private final FieldResolver fields;
     private final Map<String, ClassNode> classes = new LinkedHashMap<>();
     private final Map<String, BytecodeOffsets> offsets = new HashMap<>();
@@ -51,8 +48,7 @@ public final class Encapsulation {
     /** Rejected candidate -> the first reason found. */
     private final Map<String, String> rejected = new TreeMap<>();
 
-    private Encapsulation(ClassHierarchy hierarchy, FieldResolver fields) {
-        this.hierarchy = hierarchy;
+    private Encapsulation(FieldResolver fields) {
         this.fields = fields;
     }
 
@@ -61,13 +57,13 @@ public final class Encapsulation {
      * a class the capsule list names that is not a capsule candidate is left out with a warning. IOException if the
      * capsule list cannot be read.
      */
-    public static Capsules select(List<byte[]> classFiles, ClassHierarchy hierarchy, FieldResolver fields,
+    public static Capsules select(List<byte[]> classFiles, FieldResolver fields,
             CapsuleSelection selection, Diagnostics diagnostics) throws IOException {
         if (selection.isNone()) {
             return Capsules.NONE;
         }
         CapsuleFile list = selection.file() == null ? null : CapsuleFile.read(selection.file());
-        Encapsulation e = new Encapsulation(hierarchy, fields);
+        Encapsulation e = new Encapsulation(fields);
         e.check(classFiles);
         Map<String, Set<String>> chosen = new TreeMap<>();
         if (list == null) {
@@ -112,11 +108,6 @@ public final class Encapsulation {
             }
         }
         for (ClassNode c : classes.values()) {
-            if (hierarchy.isSubtypeOf(c.name, "java/lang/Cloneable")) {
-                for (String s = c.name; s != null && classes.containsKey(s); s = classes.get(s).superName) {
-                    reject(s, "it or its subclass " + dotted(c.name) + " is Cloneable (a clone would copy its capsule word)");
-                }
-            }
             for (MethodNode m : c.methods) {
                 checkAccesses(c, m);
             }
@@ -128,7 +119,6 @@ public final class Encapsulation {
     private void checkAccesses(ClassNode c, MethodNode m) {
         ThisReceivers receivers = null;
         boolean analysable = true;
-        boolean touchesOwn = false;
         for (AbstractInsnNode insn : m.instructions) {
             if (!(insn instanceof FieldInsnNode f) || (f.getOpcode() != Opcodes.GETFIELD && f.getOpcode() != Opcodes.PUTFIELD)) {
                 continue;
@@ -152,10 +142,6 @@ public final class Encapsulation {
             if (receivers == null || !receivers.onThis(f)) {
                 reject(owner.get(), "its field " + f.name + " is accessed in " + where + " on another object than this");
             }
-            touchesOwn = true;
-        }
-        if (touchesOwn && "<init>".equals(m.name) && receivers != null && receivers.initialisingCalls().size() != 1) {
-            reject(c.name, "its constructor " + m.desc + " does not call super() or this() exactly once");
         }
     }
 

@@ -6,7 +6,6 @@ import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
@@ -16,10 +15,9 @@ import org.objectweb.asm.tree.analysis.Frame;
 
 /**
  * Which field instructions of an instance method work on {@code this}: their receiver is, on every path, the value
- * local 0 held at entry (loaded, stored to other locals, {@code dup}ed, never anything merged with another value);
- * and, in a constructor, the calls that initialise {@code this} (its super() or this() call).
+ * local 0 held at entry (loaded, stored to other locals, {@code dup}ed, never anything merged with another value).
  */
-public final class ThisReceivers {
+final class ThisReceivers {
 
     /** The value of local 0 at entry; unequal to every other value, so a merge with anything else loses it. */
     private static final BasicValue THIS = new BasicValue(Type.getObjectType("java/lang/Object")) {
@@ -35,18 +33,15 @@ public final class ThisReceivers {
     };
 
     private final Set<AbstractInsnNode> onThis;
-    private final Set<AbstractInsnNode> initialisingCalls;
 
-    private ThisReceivers(Set<AbstractInsnNode> onThis, Set<AbstractInsnNode> initialisingCalls) {
+    private ThisReceivers(Set<AbstractInsnNode> onThis) {
         this.onThis = onThis;
-        this.initialisingCalls = initialisingCalls;
     }
 
     /** The analysis of instance method {@code method} of {@code owner}; AnalyzerException if its code does not verify. */
-    public static ThisReceivers of(String owner, MethodNode method) throws AnalyzerException {
+    static ThisReceivers of(String owner, MethodNode method) throws AnalyzerException {
         Frame<BasicValue>[] frames = new Analyzer<>(new Interpreter()).analyze(owner, method);
         Set<AbstractInsnNode> onThis = Collections.newSetFromMap(new IdentityHashMap<>());
-        Set<AbstractInsnNode> calls = Collections.newSetFromMap(new IdentityHashMap<>());
         AbstractInsnNode[] insns = method.instructions.toArray();
         for (int i = 0; i < insns.length; i++) {
             Frame<BasicValue> f = frames[i];
@@ -58,22 +53,13 @@ public final class ThisReceivers {
                     || (op == Opcodes.PUTFIELD && f.getStack(f.getStackSize() - 2) == THIS)) {
                 onThis.add(insns[i]);
             }
-            if (op == Opcodes.INVOKESPECIAL && insns[i] instanceof MethodInsnNode call && "<init>".equals(call.name)
-                    && f.getStack(f.getStackSize() - 1 - Type.getArgumentTypes(call.desc).length) == THIS) {
-                calls.add(call);
-            }
         }
-        return new ThisReceivers(onThis, calls);
+        return new ThisReceivers(onThis);
     }
 
     /** True if {@code field}, a getfield or putfield, certainly works on {@code this}. */
     boolean onThis(AbstractInsnNode field) {
         return onThis.contains(field);
-    }
-
-    /** In a constructor, its calls of another constructor on {@code this}. */
-    public Set<AbstractInsnNode> initialisingCalls() {
-        return initialisingCalls;
     }
 
     private static final class Interpreter extends BasicInterpreter {

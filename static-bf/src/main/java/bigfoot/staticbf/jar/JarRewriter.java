@@ -120,8 +120,7 @@ public final class JarRewriter {
     /** The capsules {@code --capsules} asks for among the classes to rewrite ({@link Encapsulation}). */
     private Capsules capsules(List<byte[]> toRewrite, ClassHierarchy hierarchy) throws StaticBfException {
         try {
-            return Encapsulation.select(toRewrite, hierarchy, new FieldResolver(hierarchy), options.capsules(),
-                    diagnostics);
+            return Encapsulation.select(toRewrite, new FieldResolver(hierarchy), options.capsules(), diagnostics);
         } catch (IOException e) {
             throw StaticBfException.failure("cannot read the capsule list " + options.capsules().file() + ": "
                     + e.getMessage());

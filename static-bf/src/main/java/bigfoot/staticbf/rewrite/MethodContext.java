@@ -31,9 +31,6 @@ final class MethodContext {
     /** Scratch slots needed by the largest sequence: a library call's receiver, up to six argument slots, one more value. */
     static final int SCRATCH_SLOTS = 8;
 
-    /** The key of the capsule token among the value locals (SSA value numbers are positive). */
-    private static final int CAPSULE_TOKEN = -1;
-
     final ClassContext cls;
     final MethodNode method;
     private final Map<AbstractInsnNode, Integer> bcis;
@@ -111,14 +108,6 @@ final class MethodContext {
     int valueSlot(int value, boolean reference) {
         valueIsReference.put(value, reference);
         return valueSlots.computeIfAbsent(value, v -> scratchBase + SCRATCH_SLOTS + valueSlots.size());
-    }
-
-    /**
-     * The local of the activation's capsule token ({@link CapsuleActivations}), made on first use: a value local under
-     * a key no SSA value has, so that it is set to 0 at entry as they are.
-     */
-    int capsuleToken() {
-        return valueSlot(CAPSULE_TOKEN, false);
     }
 
     /** Pushes the thread state, fetched by the invocation's first check or event ({@link ThreadStateFetches}). */

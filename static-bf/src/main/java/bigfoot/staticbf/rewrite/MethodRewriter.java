@@ -42,7 +42,7 @@ final class MethodRewriter {
             }
             if (instrumentBody) {
                 if (capsule != null && capsule.covers(insn)) {
-                    capsule.beforeAccess((FieldInsnNode) insn, uninitializedThisWrites.contains(insn));
+                    capsule.beforeAccess((FieldInsnNode) insn);
                 } else if (insn instanceof FieldInsnNode field) {
                     if (!uninitializedThisWrites.contains(insn)) {
                         FieldAccesses.instrument(ctx, field);
@@ -62,9 +62,6 @@ final class MethodRewriter {
                 }
             }
             if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
-                if (capsule != null) {
-                    capsule.beforeReturn(insn); // after the checks placed before it, before any release
-                }
                 if (isSynchronized) {
                     Monitors.beforeSynchronizedReturn(ctx, insn);
                 }
@@ -85,9 +82,6 @@ final class MethodRewriter {
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
         deferred.ifPresent(DeferredChecks::addCatchStubs);
         deferred.ifPresent(DeferredChecks::addCommitHandlers); // before the synchronized wrapper: see there
-        if (capsule != null) {
-            capsule.wrapBody(); // over the commit handlers, inside the synchronized wrapper
-        }
         if (isSynchronized) {
             Monitors.wrapSynchronizedMethod(ctx);
         }

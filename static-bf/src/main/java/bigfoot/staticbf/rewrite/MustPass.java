@@ -17,7 +17,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * A forward must-analysis over a method's instructions: before each instruction, whether every path from the entry
- * has passed one of the {@code passing} instructions (or the taken edge of one of the {@code passingIfTaken} jumps).
+ * has passed one of the {@code passing} instructions (or the taken edge of one of the {@code passingIfTaken} jumps)
+ * since it last passed one of the {@code resetting} ones.
  * A handler is reached with what held before every instruction of its range (the exception may come from any of
  * them). True where unreachable.
  */
@@ -27,7 +28,8 @@ final class MustPass {
     }
 
     /** The analysis of {@code method}'s current code, by instruction index; null if it has subroutines (jsr/ret). */
-    static boolean[] before(MethodNode method, Set<AbstractInsnNode> passing, Set<AbstractInsnNode> passingIfTaken) {
+    static boolean[] before(MethodNode method, Set<AbstractInsnNode> passing, Set<AbstractInsnNode> passingIfTaken,
+            Set<AbstractInsnNode> resetting) {
         AbstractInsnNode[] insns = method.instructions.toArray();
         Map<AbstractInsnNode, Integer> index = new IdentityHashMap<>();
         for (AbstractInsnNode insn : insns) {
@@ -56,7 +58,7 @@ final class MustPass {
             for (int i = 0; i < insns.length; i++) {
                 AbstractInsnNode insn = insns[i];
                 boolean in = passed[i];
-                boolean out = in || passing.contains(insn);
+                boolean out = (in && !resetting.contains(insn)) || passing.contains(insn);
                 for (int h : handlers.get(i)) {
                     changed |= meet(passed, h, in);
                 }

@@ -13,8 +13,8 @@ import org.objectweb.asm.tree.FieldNode;
  * The members a rewritten class gets: the site base {@code __bf$sb}, a VarState per non-final field
  * ({@code __bf$s$f}), two shadow words per non-volatile instance field ({@code __bf$w$f}, {@code __bf$r$f}) and a
  * {@code FieldShadow} per instance field ({@code __bf$u$f}); a capsule class ({@code --capsules}), whose own fields
- * have none of these, its {@code CapsuleShadow} ({@code __bf$c}) and one capsule word per object ({@code __bf$cap});
- * and the start of {@code <clinit>} that sets the static ones.
+ * have none of these, the same members for its capsule location ({@code __bf$s$$capsule} ...: all its own fields as
+ * one); and the start of {@code <clinit>} that sets the static ones.
  */
 final class ShadowMembers {
 
@@ -44,10 +44,7 @@ final class ShadowMembers {
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
         node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.SITE_BASE_FIELD, "I", null, null));
         if (capsule) {
-            node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.CAPSULE_SHADOW_FIELD,
-                    CapsuleActivations.SHADOW_DESC, null, null));
-            node.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_VOLATILE | Opcodes.ACC_TRANSIENT
-                    | Opcodes.ACC_SYNTHETIC, RuntimeApi.CAPSULE_WORD_FIELD, "J", null, null));
+            addInstanceShadow(node, RuntimeApi.CAPSULE_LOCATION, Opcodes.ACC_PRIVATE, true);
         }
         for (FieldInfo f : shadowed) {
             int visibility = f.access() & VISIBILITY;
@@ -59,19 +56,24 @@ final class ShadowMembers {
                 node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
                         shadow, ShadowPolicy.VAR_STATE_DESC, null, null));
             } else {
-                int instance = visibility | Opcodes.ACC_VOLATILE | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC;
-                node.fields.add(new FieldNode(instance, shadow, ShadowPolicy.VAR_STATE_DESC, null, null));
-                if (!f.isVolatile()) {
-                    node.fields.add(new FieldNode(instance, RuntimeApi.writeWordField(f.name()), "J", null, null));
-                    node.fields.add(new FieldNode(instance, RuntimeApi.readWordField(f.name()), "J", null, null));
-                }
-                node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
-                        RuntimeApi.updaterField(f.name()), ShadowPolicy.FIELD_SHADOW_DESC, null, null));
+                addInstanceShadow(node, f.name(), visibility, !f.isVolatile());
             }
         }
         for (String marker : proxyMarkers) {
             node.fields.add(new FieldNode(siteBaseAccess, marker, "I", null, 0));
         }
+    }
+
+    /** The VarState, the two words (unless {@code words} is false: a volatile field) and the FieldShadow of a location. */
+    private static void addInstanceShadow(ClassNode node, String name, int visibility, boolean words) {
+        int instance = visibility | Opcodes.ACC_VOLATILE | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC;
+        node.fields.add(new FieldNode(instance, RuntimeApi.shadowField(name), ShadowPolicy.VAR_STATE_DESC, null, null));
+        if (words) {
+            node.fields.add(new FieldNode(instance, RuntimeApi.writeWordField(name), "J", null, null));
+            node.fields.add(new FieldNode(instance, RuntimeApi.readWordField(name), "J", null, null));
+        }
+        node.fields.add(new FieldNode(visibility | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
+                RuntimeApi.updaterField(name), ShadowPolicy.FIELD_SHADOW_DESC, null, null));
     }
 
     /**
@@ -80,9 +82,8 @@ final class ShadowMembers {
      * {@code __bf$s$f = RT.staticShadow(C.class)} per static shadow and
      * {@code __bf$u$f = RT.fieldShadow(AtomicLongFieldUpdater.newUpdater(C.class, "__bf$w$f"), .. "__bf$r$f"),
      * AtomicReferenceFieldUpdater.newUpdater(C.class, VarState.class, "__bf$s$f"))} per instance shadow (null, null
-     * for the words of a volatile field); in a capsule class first
-     * {@code __bf$c = RT.capsuleShadow(AtomicLongFieldUpdater.newUpdater(C.class, "__bf$cap"), C.class)}. Nothing of
-     * the original class runs before these are set.
+     * for the words of a volatile field); in a capsule class first {@code __bf$u$$capsule = RT.capsuleShadow(..the
+     * three updaters of its location.., C.class)}. Nothing of the original class runs before these are set.
      */
     static Code clinitPrologue(String className, String siteTable, List<FieldInfo> shadowed, boolean capsule,
             boolean verifyPlacement) {
@@ -91,8 +92,11 @@ final class ShadowMembers {
                 .field(Opcodes.PUTSTATIC, className, RuntimeApi.SITE_BASE_FIELD, "I");
         Type owner = Type.getObjectType(className);
         if (capsule) {
-            code.append(longUpdater(owner, RuntimeApi.CAPSULE_WORD_FIELD)).ldc(owner).call(RuntimeApi.CAPSULE_SHADOW_OF)
-                .field(Opcodes.PUTSTATIC, className, RuntimeApi.CAPSULE_SHADOW_FIELD, CapsuleActivations.SHADOW_DESC);
+            String location = RuntimeApi.CAPSULE_LOCATION;
+            code.append(longUpdater(owner, RuntimeApi.writeWordField(location)))
+                .append(longUpdater(owner, RuntimeApi.readWordField(location)))
+                .append(stateUpdater(owner, RuntimeApi.shadowField(location))).ldc(owner).call(RuntimeApi.CAPSULE_SHADOW_OF)
+                .field(Opcodes.PUTSTATIC, className, RuntimeApi.updaterField(location), ShadowPolicy.FIELD_SHADOW_DESC);
         }
         for (FieldInfo f : shadowed) {
             String shadow = RuntimeApi.shadowField(f.name());
@@ -106,13 +110,16 @@ final class ShadowMembers {
                     code.append(longUpdater(owner, RuntimeApi.writeWordField(f.name())))
                         .append(longUpdater(owner, RuntimeApi.readWordField(f.name())));
                 }
-                code.ldc(owner).ldc(Type.getObjectType(RuntimeApi.VAR_STATE)).ldc(shadow)
-                    .invoke(Opcodes.INVOKESTATIC, RuntimeApi.UPDATER, "newUpdater", UPDATER_FACTORY_DESC, false)
-                    .call(RuntimeApi.FIELD_SHADOW_OF)
+                code.append(stateUpdater(owner, shadow)).call(RuntimeApi.FIELD_SHADOW_OF)
                     .field(Opcodes.PUTSTATIC, className, RuntimeApi.updaterField(f.name()), ShadowPolicy.FIELD_SHADOW_DESC);
             }
         }
         return code;
+    }
+
+    private static Code stateUpdater(Type owner, String shadow) {
+        return new Code().ldc(owner).ldc(Type.getObjectType(RuntimeApi.VAR_STATE)).ldc(shadow)
+                .invoke(Opcodes.INVOKESTATIC, RuntimeApi.UPDATER, "newUpdater", UPDATER_FACTORY_DESC, false);
     }
 
     private static Code longUpdater(Type owner, String word) {

@@ -107,7 +107,7 @@ final class ThreadStateFetches {
             stores.add(f.store);
             tests.add(f.jump);
         }
-        return MustPass.before(method, stores, tests);
+        return MustPass.before(method, stores, tests, Set.of());
     }
 
     /** True if nothing was inserted among the fetch's nodes (so its label is only its own jump's target). */

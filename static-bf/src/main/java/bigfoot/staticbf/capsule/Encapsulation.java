@@ -30,8 +30,9 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
  * statically, as the dissertation suggests): a class is a capsule candidate if it declares own fields (non-final,
  * non-volatile instance fields) and, in every class of the input,
  * <ul>
- * <li>every getfield / putfield of an own field is in one of the class's own instance methods and works on
- * {@code this} ({@link ThisReceivers}): no other class, no static method (a field accessor), no other instance.</li>
+ * <li>every getfield / putfield of an own field is in an instance method of the class or of a subclass and works on
+ * {@code this} ({@link ThisReceivers}): no other class, no static method (a field accessor), no other instance. A
+ * subclass's method that touches an inherited own field checks the declaring class's capsule location.</li>
  * </ul>
  * A clone copies the capsule location's words along with the fields, as it does a field's: the copy starts with the
  * history of the values it copied.
@@ -128,7 +129,7 @@ public final class Encapsulation {
                 continue;
             }
             String where = dotted(c.name) + "." + m.name + m.desc;
-            if (!owner.get().equals(c.name) || (m.access & Opcodes.ACC_STATIC) != 0) {
+            if (!isOrExtends(c.name, owner.get()) || (m.access & Opcodes.ACC_STATIC) != 0) {
                 reject(owner.get(), "its field " + f.name + " is accessed in " + where);
                 continue;
             }
@@ -145,6 +146,16 @@ public final class Encapsulation {
         }
     }
 
+    /** True if input class {@code name} is {@code ancestor} or extends it (through input classes). */
+    private boolean isOrExtends(String name, String ancestor) {
+        for (String s = name; s != null; s = classes.containsKey(s) ? classes.get(s).superName : null) {
+            if (s.equals(ancestor)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The candidate declaring the field {@code f} names, if it is one of its own fields. */
     private Optional<String> ownFieldOwner(FieldInsnNode f) {
         return fields.resolve(f.owner, f.name, f.desc).map(ResolvedField::declaringClass)
@@ -158,25 +169,27 @@ public final class Encapsulation {
         }
     }
 
-    /** The bytecode indices of the chosen capsules' own-field accesses (all on this, in their instance methods). */
+    /**
+     * The bytecode indices of the chosen capsules' own-field accesses (all on this, in instance methods of the capsule
+     * or of its subclasses).
+     */
     private ElidedAccesses accessesOf(Map<String, Set<String>> chosen) {
         Map<MethodKey, Set<Integer>> byMethod = new HashMap<>();
-        for (String name : chosen.keySet()) {
-            ClassNode c = classes.get(name);
+        for (ClassNode c : classes.values()) {
             for (MethodNode m : c.methods) {
                 Map<AbstractInsnNode, Integer> bcis = null;
                 Set<Integer> own = new TreeSet<>();
                 for (AbstractInsnNode insn : m.instructions) {
                     if (insn instanceof FieldInsnNode f && (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD)
-                            && ownFieldOwner(f).filter(name::equals).isPresent()) {
+                            && ownFieldOwner(f).filter(chosen::containsKey).isPresent()) {
                         if (bcis == null) {
-                            bcis = offsets.get(name).of(m);
+                            bcis = offsets.get(c.name).of(m);
                         }
                         own.add(bcis.get(insn));
                     }
                 }
                 if (!own.isEmpty()) {
-                    byMethod.put(new MethodKey(name, m.name + m.desc), Set.copyOf(own));
+                    byMethod.put(new MethodKey(c.name, m.name + m.desc), Set.copyOf(own));
                 }
             }
         }

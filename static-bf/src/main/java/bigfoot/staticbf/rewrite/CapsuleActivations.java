@@ -3,7 +3,10 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -12,26 +15,28 @@ import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
- * The capsule checks of one instance method of a capsule class ({@code --capsules}; the BigFoot dissertation, chapter
- * 5). The class's own fields are one location per object, its capsule location; their accesses get no checks of
+ * The capsule checks of one instance method of a capsule class or of a subclass ({@code --capsules}; the BigFoot
+ * dissertation, chapter 5). A capsule's own fields are one location per object, its capsule location; their accesses get no checks of
  * their own. Instead the first own-field access of each stretch of the method with no release in it (a stretch ends at
  * any call, {@code monitorexit} or volatile write, where the thread's epoch may change) is preceded by a check of the
  * capsule location, {@code RT.capsuleWrite(this, __bf$s$$capsule, __bf$w$$capsule, __bf$u$$capsule, ts, site)} (or
- * {@code capsuleRead} with the R word, in a method that writes no own field). Every own-field access of a stretch is in
+ * {@code capsuleRead} with the R word, in a method that writes no own field of that capsule), one stretch per capsule
+ * class whose fields the method touches (a subclass's method may touch its own and its superclasses'). Every own-field access of a stretch is in
  * the epoch of its first, so FastTrack's rules on the capsule location order every pair of own-field accesses, as an
  * activation-per-activation check ([CapMethod], made lazily at the first access) would, without its exit.
  */
 final class CapsuleActivations {
 
     private final MethodContext ctx;
-    /** Own-field accesses that begin a stretch: they get the check. */
+    /** Own-field accesses that begin a stretch of their capsule's location: they get the check. */
     private final Set<AbstractInsnNode> heads;
-    private final boolean writes;
+    /** The capsule classes whose own fields the method writes: their checks are write checks. */
+    private final Set<String> written;
 
-    private CapsuleActivations(MethodContext ctx, Set<AbstractInsnNode> heads, boolean writes) {
+    private CapsuleActivations(MethodContext ctx, Set<AbstractInsnNode> heads, Set<String> written) {
         this.ctx = ctx;
         this.heads = heads;
-        this.writes = writes;
+        this.written = written;
     }
 
     /**
@@ -41,16 +46,19 @@ final class CapsuleActivations {
      * passed yet: no check.
      */
     static CapsuleActivations of(MethodContext ctx, Set<AbstractInsnNode> beforeSuperCall) {
-        if ((ctx.method.access & Opcodes.ACC_STATIC) != 0 || !ctx.cls.env.capsules().isCapsule(ctx.cls.name())) {
+        if ((ctx.method.access & Opcodes.ACC_STATIC) != 0 || ctx.cls.env.capsules().size() == 0) {
             return null;
         }
-        Set<AbstractInsnNode> accesses = identitySet();
+        Map<String, Set<AbstractInsnNode>> accesses = new HashMap<>(); // by capsule class
         Set<AbstractInsnNode> releasing = identitySet();
-        boolean writes = false;
+        Set<String> written = new HashSet<>();
         for (AbstractInsnNode insn : ctx.method.instructions) {
-            if (covers(ctx, insn) && !beforeSuperCall.contains(insn)) {
-                accesses.add(insn);
-                writes |= insn.getOpcode() == Opcodes.PUTFIELD;
+            String capsule = capsuleOf(ctx, insn);
+            if (capsule != null && !beforeSuperCall.contains(insn)) {
+                accesses.computeIfAbsent(capsule, k -> identitySet()).add(insn);
+                if (insn.getOpcode() == Opcodes.PUTFIELD) {
+                    written.add(capsule);
+                }
             } else if (mayRelease(ctx, insn)) {
                 releasing.add(insn);
             }
@@ -58,27 +66,34 @@ final class CapsuleActivations {
         if (accesses.isEmpty()) {
             return null;
         }
-        boolean[] checked = MustPass.before(ctx.method, accesses, Set.of(), releasing);
         Set<AbstractInsnNode> heads = identitySet();
         AbstractInsnNode[] insns = ctx.method.instructions.toArray();
-        for (int i = 0; i < insns.length; i++) {
-            if (accesses.contains(insns[i]) && (checked == null || !checked[i])) {
-                heads.add(insns[i]);
+        for (Set<AbstractInsnNode> ofOneCapsule : accesses.values()) {
+            boolean[] checked = MustPass.before(ctx.method, ofOneCapsule, Set.of(), releasing);
+            for (int i = 0; i < insns.length; i++) {
+                if (ofOneCapsule.contains(insns[i]) && (checked == null || !checked[i])) {
+                    heads.add(insns[i]);
+                }
             }
         }
-        return new CapsuleActivations(ctx, heads, writes);
+        return new CapsuleActivations(ctx, heads, written);
     }
 
-    /** True if {@code insn} accesses an own field of the capsule (on {@code this}, as the encapsulation check found). */
+    /**
+     * True if {@code insn} accesses an own field of a capsule (on {@code this}, in a method of the capsule or of a
+     * subclass, as the encapsulation check found).
+     */
     boolean covers(AbstractInsnNode insn) {
-        return covers(ctx, insn);
+        return capsuleOf(ctx, insn) != null;
     }
 
-    private static boolean covers(MethodContext ctx, AbstractInsnNode insn) {
-        return insn instanceof FieldInsnNode f && (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD)
-                && ctx.cls.fields().resolve(f.owner, f.name, f.desc)
-                        .filter(r -> r.declaringClass().name().equals(ctx.cls.name())).isPresent()
-                && ctx.cls.env.capsules().isOwnField(ctx.cls.name(), f.name);
+    /** The capsule class whose own field {@code insn} accesses, or null. */
+    private static String capsuleOf(MethodContext ctx, AbstractInsnNode insn) {
+        if (!(insn instanceof FieldInsnNode f) || (f.getOpcode() != Opcodes.GETFIELD && f.getOpcode() != Opcodes.PUTFIELD)) {
+            return null;
+        }
+        return ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.declaringClass().name())
+                .filter(d -> ctx.cls.env.capsules().isOwnField(d, f.name)).orElse(null);
     }
 
     /** Where the thread's epoch may change: a call (it may release), a monitorexit, a volatile write. */
@@ -97,7 +112,8 @@ final class CapsuleActivations {
         if (!heads.contains(access)) {
             return;
         }
-        String owner = ctx.cls.name();
+        String owner = capsuleOf(ctx, access);
+        boolean writes = written.contains(owner);
         String location = RuntimeApi.CAPSULE_LOCATION;
         ctx.insertBefore(access, new Code().aload(0).aload(0)
                 .field(Opcodes.GETFIELD, owner, RuntimeApi.shadowField(location), ShadowPolicy.VAR_STATE_DESC).aload(0)

@@ -44,7 +44,8 @@ final class ShadowMembers {
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
         node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.SITE_BASE_FIELD, "I", null, null));
         if (capsule) {
-            addInstanceShadow(node, RuntimeApi.CAPSULE_LOCATION, Opcodes.ACC_PRIVATE, true);
+            // protected: a subclass's methods that touch the capsule's fields check it too
+            addInstanceShadow(node, RuntimeApi.CAPSULE_LOCATION, Opcodes.ACC_PROTECTED, true);
         }
         for (FieldInfo f : shadowed) {
             int visibility = f.access() & VISIBILITY;

@@ -3,15 +3,18 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
@@ -23,20 +26,33 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * {@code capsuleRead} with the R word, in a method that writes no own field of that capsule), one stretch per capsule
  * class whose fields the method touches (a subclass's method may touch its own and its superclasses'). Every own-field access of a stretch is in
  * the epoch of its first, so FastTrack's rules on the capsule location order every pair of own-field accesses, as an
- * activation-per-activation check ([CapMethod], made lazily at the first access) would, without its exit.
+ * activation-per-activation check ([CapMethod], made lazily at the first access) would, without its exit. An access
+ * that every path reaches after another one of its stretch gets nothing; the others test a flag local per capsule
+ * (0 at entry, after every call, {@code monitorexit} or volatile write and at the start of every handler) and check
+ * only when it is clear, so a loop with no call in it checks once.
  */
 final class CapsuleActivations {
 
     private final MethodContext ctx;
-    /** Own-field accesses that begin a stretch of their capsule's location: they get the check. */
+    /** Own-field accesses that some path reaches without a check since the last release: they get the guarded check. */
     private final Set<AbstractInsnNode> heads;
     /** The capsule classes whose own fields the method writes: their checks are write checks. */
     private final Set<String> written;
+    /** The capsule classes whose fields the method touches, in order: the index of each one's flag local. */
+    private final List<String> capsules;
+    /** The original instructions after which the thread's epoch may have changed. */
+    private final Set<AbstractInsnNode> releasing;
+    /** The original exception handlers: an exception may come from past a release. */
+    private final List<LabelNode> handlers;
 
-    private CapsuleActivations(MethodContext ctx, Set<AbstractInsnNode> heads, Set<String> written) {
+    private CapsuleActivations(MethodContext ctx, Set<AbstractInsnNode> heads, Set<String> written,
+            List<String> capsules, Set<AbstractInsnNode> releasing) {
         this.ctx = ctx;
         this.heads = heads;
         this.written = written;
+        this.capsules = capsules;
+        this.releasing = releasing;
+        this.handlers = ctx.method.tryCatchBlocks.stream().map(t -> t.handler).distinct().toList();
     }
 
     /**
@@ -49,7 +65,7 @@ final class CapsuleActivations {
         if ((ctx.method.access & Opcodes.ACC_STATIC) != 0 || ctx.cls.env.capsules().size() == 0) {
             return null;
         }
-        Map<String, Set<AbstractInsnNode>> accesses = new HashMap<>(); // by capsule class
+        Map<String, Set<AbstractInsnNode>> accesses = new LinkedHashMap<>(); // by capsule class
         Set<AbstractInsnNode> releasing = identitySet();
         Set<String> written = new HashSet<>();
         for (AbstractInsnNode insn : ctx.method.instructions) {
@@ -76,7 +92,7 @@ final class CapsuleActivations {
                 }
             }
         }
-        return new CapsuleActivations(ctx, heads, written);
+        return new CapsuleActivations(ctx, heads, written, List.copyOf(accesses.keySet()), releasing);
     }
 
     /**
@@ -106,7 +122,10 @@ final class CapsuleActivations {
                 && ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.field().isVolatile()).orElse(true);
     }
 
-    /** Before an own-field access: the check of the capsule location, if the access begins a stretch. */
+    /**
+     * Before an own-field access that may begin a stretch: the check of the capsule location, unless the flag of its
+     * capsule says the stretch checked it already (a loop's later iterations); the check sets the flag.
+     */
     void beforeAccess(FieldInsnNode access) {
         ctx.cls.counts.capsuleAccess();
         if (!heads.contains(access)) {
@@ -114,8 +133,10 @@ final class CapsuleActivations {
         }
         String owner = capsuleOf(ctx, access);
         boolean writes = written.contains(owner);
+        int flag = ctx.capsuleFlag(capsules.indexOf(owner));
         String location = RuntimeApi.CAPSULE_LOCATION;
-        ctx.insertBefore(access, new Code().aload(0).aload(0)
+        LabelNode checked = new LabelNode();
+        ctx.insertBefore(access, new Code().load(Type.INT_TYPE, flag).jump(Opcodes.IFNE, checked).aload(0).aload(0)
                 .field(Opcodes.GETFIELD, owner, RuntimeApi.shadowField(location), ShadowPolicy.VAR_STATE_DESC).aload(0)
                 .field(Opcodes.GETFIELD, owner, writes ? RuntimeApi.writeWordField(location)
                         : RuntimeApi.readWordField(location), "J")
@@ -123,7 +144,30 @@ final class CapsuleActivations {
                 .append(ctx.threadState())
                 .append(ctx.site(access, writes ? AccessOp.WRITE : AccessOp.READ,
                         owner.replace('/', '.') + "." + access.name))
-                .call(writes ? RuntimeApi.CAPSULE_WRITE : RuntimeApi.CAPSULE_READ));
+                .call(writes ? RuntimeApi.CAPSULE_WRITE : RuntimeApi.CAPSULE_READ)
+                .push(1).store(Type.INT_TYPE, flag).label(checked));
+    }
+
+    /** After an instruction where the epoch may change: every capsule's stretch ends, its flag is cleared. */
+    void afterInstruction(AbstractInsnNode insn) {
+        if (releasing.contains(insn)) {
+            ctx.insertAfter(insn, resetFlags());
+        }
+    }
+
+    /** At the start of each of the method's own handlers: the exception may come from past a release. */
+    void resetInHandlers() {
+        for (LabelNode handler : handlers) {
+            ctx.method.instructions.insert(handler, resetFlags().take());
+        }
+    }
+
+    private Code resetFlags() {
+        Code code = new Code();
+        for (int i = 0; i < capsules.size(); i++) {
+            code.push(0).store(Type.INT_TYPE, ctx.capsuleFlag(i));
+        }
+        return code;
     }
 
     private static Set<AbstractInsnNode> identitySet() {

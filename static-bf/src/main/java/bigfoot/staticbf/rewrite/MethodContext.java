@@ -110,6 +110,14 @@ final class MethodContext {
         return valueSlots.computeIfAbsent(value, v -> scratchBase + SCRATCH_SLOTS + valueSlots.size());
     }
 
+    /**
+     * The flag local of the method's {@code index}th capsule ({@link CapsuleActivations}), made on first use: a value
+     * local under a key no SSA value has (they are positive), so that it is set to 0 at entry as they are.
+     */
+    int capsuleFlag(int index) {
+        return valueSlot(-1 - index, false);
+    }
+
     /** Pushes the thread state, fetched by the invocation's first check or event ({@link ThreadStateFetches}). */
     Code threadState() {
         return fetches.fetch();

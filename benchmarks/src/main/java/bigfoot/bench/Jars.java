@@ -85,7 +85,7 @@ final class Jars {
         Path out = work.resolve(verifyPlacement ? name.replace(".jar", "-verify.jar") : name);
         Rewriter.Rewritten r = rewrites.get(out);
         if (r == null) {
-            r = Rewriter.rewrite(jar, out, c.mode, c.fields, c.elide, needs, verifyPlacement);
+            r = Rewriter.rewrite(jar, out, c.mode, c.fields, c.elide, "none", needs, verifyPlacement);
             rewrites.put(out, r);
         }
         return r;

@@ -37,6 +37,10 @@ import java.util.stream.Collectors;
  * <p>The kernels are race-free, so a race there fails the run (a detector bug). A real library may really race:
  * a workload's races are counted and the first one described in a note line after the table, as are the StaticBF
  * times (seconds per analysed method) of each workload's rewrites.
+ * <p>A capsule configuration (BFC, BFEC) first runs each program once to discover its capsules ({@link Jars},
+ * {@link CapsuleDiscovery}), before the table; a note line per program then says how many capsule classes the
+ * discovery kept and rejected, how many its rewrite made and how many accesses their capsule checks cover
+ * ({@code checks.capsule}), and the capsule violations of the last timed run.
  */
 public final class Compare {
 
@@ -86,7 +90,8 @@ public final class Compare {
             }
         }
         try {
-            compare(kernels, configs, runtime, new Jars(work, libs, false), work, runs != null ? runs : quick ? 1 : 3);
+            compare(kernels, configs, runtime, new Jars(work, libs, false, runtime), work,
+                    runs != null ? runs : quick ? 1 : 3);
         } catch (IOException e) {
             System.err.println("compare: error: " + e.getMessage());
             System.exit(1);
@@ -164,6 +169,7 @@ public final class Compare {
             if (k.usesLibraries()) {
                 notes.addAll(workloadNotes(k, checked, summaries, jars));
             }
+            notes.addAll(capsuleNotes(k, checked, summaries, jars));
         }
         System.out.println(results.textSummary());
         notes.forEach(System.out::println);
@@ -194,6 +200,28 @@ public final class Compare {
                     .collect(Collectors.joining("; "));
             if (seen.add(rewrites)) {
                 notes.add("note: " + k.name() + " staticbf " + c.mode + "/" + c.fields + ": " + rewrites);
+            }
+        }
+        return notes;
+    }
+
+    /**
+     * For each capsule configuration: the capsule classes {@code k}'s discovery run kept and rejected, the capsule
+     * classes of the rewrites and the accesses their capsule checks cover, and the last run's capsule violations.
+     */
+    private static List<String> capsuleNotes(Kernel k, List<Configuration> checked,
+            Map<Configuration, ReportSummary> summaries, Jars jars) throws IOException {
+        List<String> notes = new ArrayList<>();
+        for (Configuration c : checked) {
+            if (c.capsules) {
+                CapsuleDiscovery.Found found = jars.capsuleDiscovery(k);
+                List<Path> rewritten = jars.classpath(k, c);
+                ReportSummary s = summaries.get(c);
+                notes.add("note: " + k.name() + " " + c.name() + ": capsule discovery: " + found.kept() + " kept, "
+                        + found.rejected() + " rejected (" + found.list() + "); rewrite: capsules.classes "
+                        + RewriteMetadata.total(rewritten, "capsules.classes") + ", checks.capsule "
+                        + RewriteMetadata.total(rewritten, "checks.capsule") + "; " + s.capsuleViolations()
+                        + " capsule violations" + s.firstCapsuleViolation().map(v -> ", first: " + v).orElse(""));
             }
         }
         return notes;

@@ -13,10 +13,11 @@ import java.util.OptionalInt;
 /**
  * The {@code "summary"} object of a DynamicBF JSON report: the number of races, whether the verdict is
  * complete, the shadow operations the checks made, the array shadow memory made (bytes), and in verify mode (a jar rewritten with
- * {@code --verify-placement}) the number of placement violations; and the first race reported, described in one line.
+ * {@code --verify-placement}) the number of placement violations; the first race reported, described in one line;
+ * and the number of capsule violations (a jar rewritten with {@code --capsules}) and the first one, in one line.
  */
 record ReportSummary(int races, boolean complete, long checks, long arrayShadowBytes, OptionalInt violations,
-        Optional<String> firstRace) {
+        Optional<String> firstRace, long capsuleViolations, Optional<String> firstCapsuleViolation) {
 
     /** Reads the summary of the report at {@code report}; fails if the file, its summary or its verdict is missing. */
     static ReportSummary read(Path report) throws IOException {
@@ -36,10 +37,15 @@ record ReportSummary(int races, boolean complete, long checks, long arrayShadowB
                 || !(summary.get("complete") instanceof Boolean complete)) {
             throw new IOException("no summary with races and complete in " + report);
         }
-        List<?> all = root.get("races") instanceof List<?> l ? l : List.of();
         return new ReportSummary(races.intValue(), complete, number(summary, "checks"), number(summary, "arrayShadowBytes"),
                 summary.get("violations") instanceof Long v ? OptionalInt.of(v.intValue()) : OptionalInt.empty(),
-                all.isEmpty() ? Optional.empty() : Optional.of(describe((Map<?, ?>) all.get(0))));
+                first(root, "races").map(ReportSummary::describe), number(summary, "capsuleViolations"),
+                first(root, "capsuleViolations").map(ReportSummary::describeCapsuleViolation));
+    }
+
+    /** The first object of the list {@code key} of the report, if any. */
+    private static Optional<Map<?, ?>> first(Map<?, ?> root, String key) {
+        return root.get(key) instanceof List<?> l && !l.isEmpty() ? Optional.of((Map<?, ?>) l.get(0)) : Optional.empty();
     }
 
     private static long number(Map<?, ?> object, String key) {
@@ -53,6 +59,12 @@ record ReportSummary(int races, boolean complete, long checks, long arrayShadowB
         String index = t.get("index") == null ? "" : " index " + t.get("index");
         return race.get("kind") + " race on " + t.get("type") + " " + t.get("class") + field + index + ": "
                 + access((Map<?, ?>) race.get("current")) + " / " + access((Map<?, ?>) race.get("previous"));
+    }
+
+    /** "kind of class: op at site / op at site" (the later activation's first access first). */
+    private static String describeCapsuleViolation(Map<?, ?> violation) {
+        return violation.get("kind") + " of " + violation.get("class") + ": " + access((Map<?, ?>) violation.get("current"))
+                + " / " + access((Map<?, ?>) violation.get("previous"));
     }
 
     /** "op at class.method(file:line)", "?" for an unknown site. */

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,9 +18,9 @@ import java.util.Set;
 /**
  * Lets a run reuse a rewrite an earlier run made from the same inputs: a rewritten jar is kept with a sidecar
  * file {@code <jar>.key} holding a SHA-256 key of everything the rewrite depends on (the jars of the StaticBF
- * build that ran, the JDK, the input jar, its --classpath jars, the options) and the seconds and summary line of that
- * rewrite. Rewriting a library takes StaticBF minutes (xalan about three), which repeated benchmark runs and
- * tests would otherwise spend again. When StaticBF runs from a classes directory (no jar to hash), nothing is
+ * build that ran, the JDK, the input jar, its --classpath jars, its capsule list if any, the options) and the seconds
+ * and summary line of that rewrite. Rewriting a library takes StaticBF minutes (xalan about three), which repeated
+ * benchmark runs and tests would otherwise spend again. When StaticBF runs from a classes directory (no jar to hash), nothing is
  * reused.
  */
 final class RewriteCache {
@@ -35,18 +34,19 @@ final class RewriteCache {
     private RewriteCache() {
     }
 
-    /** The key of a rewrite, or empty when rewrites cannot be reused in this JVM. */
-    static Optional<String> key(Path in, List<Path> classpath, List<String> options) throws IOException {
+    /**
+     * The key of a rewrite of the files {@code inputs} (the input jar, its --classpath jars, its capsule list) with
+     * {@code options}, or empty when rewrites cannot be reused in this JVM.
+     */
+    static Optional<String> key(List<Path> inputs, List<String> options) throws IOException {
         String build = build();
         if (build.isEmpty()) {
             return Optional.empty();
         }
         MessageDigest d = sha256();
         d.update(build.getBytes(StandardCharsets.UTF_8));
-        List<Path> jars = new ArrayList<>(List.of(in));
-        jars.addAll(classpath);
-        for (Path jar : jars) {
-            d.update(hash(jar).getBytes(StandardCharsets.UTF_8));
+        for (Path file : inputs) {
+            d.update(hash(file).getBytes(StandardCharsets.UTF_8));
         }
         d.update(String.join(" ", options).getBytes(StandardCharsets.UTF_8));
         return Optional.of(HexFormat.of().formatHex(d.digest()));

@@ -1,6 +1,7 @@
 package bigfoot.bench;
 
 import bigfoot.staticbf.StaticBF;
+import bigfoot.staticbf.capsule.CapsuleSelection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -45,18 +46,19 @@ final class Rewriter {
 
     /** Rewrites {@code in} to {@code out} in placement {@code mode}, optionally for placement verification. */
     static Path rewrite(Path in, Path out, String mode, boolean verifyPlacement) throws IOException {
-        return rewrite(in, out, mode, "proxies", "none", List.of(), verifyPlacement).jar();
+        return rewrite(in, out, mode, "proxies", "none", "none", List.of(), verifyPlacement).jar();
     }
 
     /**
      * As {@link #rewrite(Path, Path, String, boolean)}, with {@code fields} the staticbf --fields option, {@code elide}
-     * its --elide and {@code classpath} its --classpath (the jars {@code in} needs, not rewritten); prints StaticBF's summary line.
-     * Reuses the rewrite an earlier run made from the same inputs with the same StaticBF ({@link RewriteCache}).
+     * its --elide, {@code capsules} its --capsules and {@code classpath} its --classpath (the jars {@code in} needs, not
+     * rewritten); prints StaticBF's summary line. Reuses the rewrite an earlier run made from the same inputs (with a
+     * capsule list, the same list) with the same StaticBF ({@link RewriteCache}).
      */
-    static Rewritten rewrite(Path in, Path out, String mode, String fields, String elide, List<Path> classpath,
-            boolean verifyPlacement) throws IOException {
+    static Rewritten rewrite(Path in, Path out, String mode, String fields, String elide, String capsules,
+            List<Path> classpath, boolean verifyPlacement) throws IOException {
         List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", out.toString(), "--mode", mode,
-                "--fields", fields, "--elide", elide));
+                "--fields", fields, "--elide", elide, "--capsules", capsules));
         if (!classpath.isEmpty()) {
             args.add("--classpath");
             args.add(classpath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)));
@@ -64,7 +66,13 @@ final class Rewriter {
         if (verifyPlacement) {
             args.add("--verify-placement");
         }
-        Optional<String> key = RewriteCache.key(in, classpath, args.subList(4, args.size()));
+        List<Path> inputs = new ArrayList<>(List.of(in));
+        inputs.addAll(classpath);
+        Path capsuleList = CapsuleSelection.parse(capsules).file();
+        if (capsuleList != null) {
+            inputs.add(capsuleList);
+        }
+        Optional<String> key = RewriteCache.key(inputs, args.subList(4, args.size()));
         if (key.isPresent()) {
             Optional<Rewritten> earlier = RewriteCache.lookup(out, key.get());
             if (earlier.isPresent()) {

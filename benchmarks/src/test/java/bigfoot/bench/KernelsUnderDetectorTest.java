@@ -38,7 +38,7 @@ class KernelsUnderDetectorTest {
         for (String mode : MODES) {
             String[] modeAndFilter = mode.split("\\+");
             rewritten.add(Rewriter.rewrite(base, work.resolve("kernels-" + mode + "-verify.jar"), modeAndFilter[0],
-                    "proxies", modeAndFilter.length > 1 ? modeAndFilter[1] : "none", List.of(), true).jar());
+                    "proxies", modeAndFilter.length > 1 ? modeAndFilter[1] : "none", "none", List.of(), true).jar());
         }
         List<DynamicTest> tests = new ArrayList<>();
         for (Kernel kernel : Kernel.ALL) {

@@ -9,7 +9,10 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The harness reads a DynamicBF JSON report's summary and describes its first race in one line. */
+/**
+ * The harness reads a DynamicBF JSON report's summary and describes its first race and its first capsule violation in
+ * one line each.
+ */
 class ReportSummaryTest {
 
     @TempDir
@@ -51,6 +54,29 @@ class ReportSummaryTest {
         Path report = write("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":5,\"accesses\":5,\"threads\":2,"
                 + "\"complete\":true,\"arrayShadowBytes\":0}}\n");
         assertEquals(Optional.empty(), ReportSummary.read(report).firstRace());
+    }
+
+    @Test
+    void countsCapsuleViolationsAndDescribesTheFirst() throws Exception {
+        Path report = write("{\"races\":[],\n\"capsuleViolations\":[\n"
+                + "{\"class\":\"org.x.Buffer\",\"kind\":\"concurrent activations\",\"occurrences\":3,"
+                + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":{\"class\":\"org.x.Buffer\",\"method\":\"add\",\"file\":\"Buffer.java\",\"line\":12}},"
+                + "\"current\":{\"thread\":\"b\",\"op\":\"read\",\"site\":{\"class\":\"org.x.Buffer\",\"method\":\"get\",\"file\":null,\"line\":null}}}],\n"
+                + "\"summary\":{\"races\":0,\"checks\":5,\"accesses\":5,\"threads\":2,\"complete\":true,"
+                + "\"arrayShadowBytes\":0,\"suppressed\":0,\"capsuleViolations\":1}}\n");
+        ReportSummary s = ReportSummary.read(report);
+        assertEquals(1, s.capsuleViolations());
+        assertEquals(Optional.of("concurrent activations of org.x.Buffer: read at org.x.Buffer.get(?:null)"
+                + " / write at org.x.Buffer.add(Buffer.java:12)"), s.firstCapsuleViolation());
+        assertEquals(Optional.empty(), s.firstRace());
+    }
+
+    @Test
+    void aReportWithoutCapsulesHasNoCapsuleViolations() throws Exception {
+        ReportSummary s = ReportSummary.read(write("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":5,"
+                + "\"accesses\":5,\"threads\":2,\"complete\":true,\"arrayShadowBytes\":0}}\n"));
+        assertEquals(0, s.capsuleViolations());
+        assertEquals(Optional.empty(), s.firstCapsuleViolation());
     }
 
     private Path write(String json) throws Exception {

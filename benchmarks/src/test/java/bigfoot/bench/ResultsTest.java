@@ -35,8 +35,10 @@ class ResultsTest {
         times.put(Configuration.FT, ft);
         times.put(Configuration.BF, bf);
         Map<Configuration, ReportSummary> summaries = new EnumMap<>(Configuration.class);
-        summaries.put(Configuration.FT, new ReportSummary(0, true, ftChecks, 1000 * 1024, OptionalInt.empty(), Optional.empty()));
-        summaries.put(Configuration.BF, new ReportSummary(0, true, bfChecks, 10 * 1024 + 1023, OptionalInt.empty(), Optional.empty()));
+        summaries.put(Configuration.FT, new ReportSummary(0, true, ftChecks, 1000 * 1024, OptionalInt.empty(),
+                Optional.empty(), 0, Optional.empty()));
+        summaries.put(Configuration.BF, new ReportSummary(0, true, bfChecks, 10 * 1024 + 1023, OptionalInt.empty(),
+                Optional.empty(), 0, Optional.empty()));
         return new Results.Row(k, times, summaries);
     }
 

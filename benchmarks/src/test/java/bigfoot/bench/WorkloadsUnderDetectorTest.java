@@ -26,7 +26,7 @@ class WorkloadsUnderDetectorTest {
         Path work = KernelsUnderDetectorTest.workDir();
         Path runtime = KernelsUnderDetectorTest.privateRuntime(work);
         Path libs = Path.of(System.getProperty("bigfoot.workload.libs", "target/workload-libs"));
-        Jars jars = new Jars(work, libs, true);
+        Jars jars = new Jars(work, libs, true, runtime);
         List<DynamicTest> tests = new ArrayList<>();
         for (Kernel workload : Kernel.WORKLOADS) {
             Kernel w = workload.withArgs(SMALL_RUN);

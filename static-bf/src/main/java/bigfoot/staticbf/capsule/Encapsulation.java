@@ -55,8 +55,8 @@ public final class Encapsulation {
 
     /**
      * The capsules {@code selection} asks for among the input classes {@code classFiles} (the ones the run rewrites);
-     * a class the capsule list names that is not a capsule candidate is left out with a warning. IOException if the
-     * capsule list cannot be read.
+     * a class of the input the capsule list names that is not a capsule candidate is left out with a warning saying
+     * why (a list that names no class of the input at all gets one warning). IOException if the list cannot be read.
      */
     public static Capsules select(List<byte[]> classFiles, FieldResolver fields,
             CapsuleSelection selection, Diagnostics diagnostics) throws IOException {
@@ -81,9 +81,9 @@ public final class Encapsulation {
                     unknown++;
                 }
             }
-            if (unknown > 0) {
-                diagnostics.warn("capsules: " + unknown + " class(es) of " + selection.file() + " are not classes of the "
-                        + "input with own instance fields; left out");
+            if (unknown > 0 && unknown == list.capsules().size()) { // a list per program names other jars' classes too
+                diagnostics.warn("capsules: none of the " + unknown + " class(es) of " + selection.file() + " is a class "
+                        + "of the input with own instance fields");
             }
         }
         return new Capsules(Map.copyOf(chosen), e.accessesOf(chosen));

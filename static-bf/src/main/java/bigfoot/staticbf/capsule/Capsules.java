@@ -6,9 +6,9 @@ import java.util.Set;
 
 /**
  * The capsule classes of a run (the BigFoot dissertation, chapter 5) and their own fields: the non-final, non-volatile
- * instance fields each declares, which only its instance methods touch, on {@code this} ({@link Encapsulation}). Such
- * a field gets no shadow and its accesses no check: each activation of the class's methods on an object checks the
- * object's one capsule word instead (at its first access to an own field) and records its exit.
+ * instance fields each declares, which only instance methods of it and its subclasses touch, on {@code this}
+ * ({@link Encapsulation}). Such fields get no shadows and their accesses no checks of their own: they are one location
+ * per object, checked once per stretch of a method with no release in it.
  *
  * @param ownFields capsule class (internal name) -> its own fields' names
  * @param accesses  the bytecode indices of the own-field accesses, by method: what the analyses must not treat as

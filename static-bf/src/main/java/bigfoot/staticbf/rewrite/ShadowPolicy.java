@@ -43,7 +43,7 @@ public final class ShadowPolicy {
         return new ShadowPolicy(rewrittenClasses, groups, capsules);
     }
 
-    /** This policy without shadows for the own fields of capsule classes (their capsule word replaces them). */
+    /** This policy without shadows for the own fields of capsule classes (their capsule location replaces them). */
     ShadowPolicy withCapsules(Capsules chosen) {
         return new ShadowPolicy(rewrittenClasses, proxies, chosen);
     }

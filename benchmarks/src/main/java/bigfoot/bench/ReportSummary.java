@@ -61,7 +61,7 @@ record ReportSummary(int races, boolean complete, long checks, long arrayShadowB
                 + access((Map<?, ?>) race.get("current")) + " / " + access((Map<?, ?>) race.get("previous"));
     }
 
-    /** "kind of class: op at site / op at site" (the later activation's first access first). */
+    /** "kind of class: op at site / op at site" (the later access first). */
     private static String describeCapsuleViolation(Map<?, ?> violation) {
         return violation.get("kind") + " of " + violation.get("class") + ": " + access((Map<?, ?>) violation.get("current"))
                 + " / " + access((Map<?, ?>) violation.get("previous"));

@@ -21,6 +21,13 @@ class LaunchRequestTest {
     }
 
     @Test
+    void findCapsulesReachesTheAgent() throws Exception {
+        LaunchRequest r = LaunchRequest.parse(new String[] {"--find-capsules", "caps.txt", "-cp", "app.jar", "Main"});
+        assertEquals(List.of("java", "-javaagent:d.jar=find-capsules=caps.txt", "-cp", "app.jar", "Main"),
+                r.childCommand("java", Path.of("d.jar")));
+    }
+
+    @Test
     void noOptionsMeansAPlainAgent() throws Exception {
         LaunchRequest r = LaunchRequest.parse(new String[] {"Main"});
         assertEquals(List.of("java", "-javaagent:d.jar", "Main"), r.childCommand("java", Path.of("d.jar")));

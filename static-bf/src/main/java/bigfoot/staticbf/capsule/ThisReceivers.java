@@ -3,6 +3,7 @@ package bigfoot.staticbf.capsule;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import bigfoot.staticbf.rewrite.DistinctValue;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -20,17 +21,7 @@ import org.objectweb.asm.tree.analysis.Frame;
 final class ThisReceivers {
 
     /** The value of local 0 at entry; unequal to every other value, so a merge with anything else loses it. */
-    private static final BasicValue THIS = new BasicValue(Type.getObjectType("java/lang/Object")) {
-        @Override
-        public boolean equals(Object other) {
-            return other == this;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(this);
-        }
-    };
+    private static final BasicValue THIS = DistinctValue.create();
 
     private final Set<AbstractInsnNode> onThis;
 

@@ -22,17 +22,7 @@ import org.objectweb.asm.tree.analysis.Interpreter;
 final class UninitializedThis {
 
     /** The value of {@code this} in a constructor until its super()/this() call; compared by identity. */
-    private static final BasicValue THIS_BEFORE_SUPER_CALL = new BasicValue(Type.getObjectType("java/lang/Object")) {
-        @Override
-        public boolean equals(Object other) {
-            return other == this;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(this);
-        }
-    };
+    private static final BasicValue THIS_BEFORE_SUPER_CALL = DistinctValue.create();
 
     private UninitializedThis() {
     }

@@ -39,6 +39,13 @@ public @interface ExpectRaces {
      */
     String[] afterAnotherRace() default {};
 
+    /**
+     * Array entries of {@link #value} whose array a capsule class protects ({@code staticbf --capsules}), each followed
+     * by that class: {@code "int[1] corpus.Program$Slots"}. With capsules their race shows as a capsule violation of
+     * the class.
+     */
+    String[] protectedArrays() default {};
+
     /** When not empty, the only race kinds the report may contain (for programs whose kind is schedule-independent). */
     String[] kinds() default {};
 }

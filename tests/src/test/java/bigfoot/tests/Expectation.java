@@ -4,7 +4,9 @@ import corpus.ExpectRaces;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,8 +19,8 @@ import java.util.regex.Pattern;
  * reports one of them, and which one depends on the schedule. A group is therefore met when at least
  * one of its locations is reported; a reported location outside every group is a false alarm.
  */
-record Expectation(List<Set<String>> groups, Set<Set<String>> afterAnotherRace, int exitCode, Set<String> kinds,
-        boolean mayBeIncomplete) {
+record Expectation(List<Set<String>> groups, Set<Set<String>> afterAnotherRace, Map<String, String> protectedArrays,
+        int exitCode, Set<String> kinds, boolean mayBeIncomplete) {
 
     /** {@code type[items]} where items are indices or ranges {@code lo..hi}, comma-separated; type may hold brackets. */
     private static final Pattern ARRAY = Pattern.compile("(.+)\\[(\\d+(?:\\.\\.\\d+)?(?:,\\d+(?:\\.\\.\\d+)?)*)]");
@@ -36,8 +38,30 @@ record Expectation(List<Set<String>> groups, Set<Set<String>> afterAnotherRace, 
             }
             later.add(group);
         }
-        return new Expectation(List.copyOf(groups), Set.copyOf(later), a.exitCode(), Set.of(a.kinds()),
-                a.mayBeIncomplete());
+        Map<String, String> protectedArrays = new TreeMap<>();
+        for (String entry : a.protectedArrays()) {
+            String[] parts = entry.split(" ");
+            Set<String> group = group(parts[0]);
+            if (parts.length != 2 || !groups.contains(group)) {
+                throw new IllegalArgumentException("protectedArrays entry " + entry + " is not a racy location and a class");
+            }
+            group.forEach(location -> protectedArrays.put(location, parts[1]));
+        }
+        return new Expectation(List.copyOf(groups), Set.copyOf(later), Map.copyOf(protectedArrays), a.exitCode(),
+                Set.of(a.kinds()), a.mayBeIncomplete());
+    }
+
+    /**
+     * The capsule class whose violation a race on {@code location} shows as with capsules: a field's declaring class,
+     * or for an element of a protected array the class {@link ExpectRaces#protectedArrays} names; null for another
+     * array element.
+     */
+    String capsuleOf(String location) {
+        if (ARRAY.matcher(location).matches()) {
+            return protectedArrays.get(location);
+        }
+        int dot = location.lastIndexOf('.');
+        return dot > 0 ? location.substring(0, dot) : null;
     }
 
     /** Every location some group allows. */

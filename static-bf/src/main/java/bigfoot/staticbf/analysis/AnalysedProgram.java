@@ -14,7 +14,11 @@ import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.ssa.IR;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSAFieldAccessInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
+import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
+import com.ibm.wala.ssa.SSANewInstruction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -56,6 +60,8 @@ final class AnalysedProgram {
     private ParameterEscapes parameterEscapes;
     /** The accesses {@link #elided} left unchecked so far, by method (bytecode indices). */
     private final Map<MethodKey, Set<Integer>> elided = Collections.synchronizedMap(new HashMap<>());
+    /** What {@link #recordReleaseFree} found so far, by method (bytecode indices). */
+    private final Map<MethodKey, Set<Integer>> releaseFree = Collections.synchronizedMap(new HashMap<>());
     private double loadSeconds;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
@@ -181,6 +187,45 @@ final class AnalysedProgram {
             loadSeconds += (System.nanoTime() - start) / 1e9;
         }
         return parameterEscapes;
+    }
+
+    /**
+     * For a method with capsule accesses, records its calls, allocations and static field accesses that cannot change
+     * the thread's epoch ({@link ReleaseFree}): a bytecode index only if every instruction made from it is one.
+     */
+    void recordReleaseFree(IR ir) {
+        MethodKey key = MethodKey.of(ir.getMethod());
+        if (capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor()).isEmpty()) {
+            return;
+        }
+        InstructionEffects effects = new InstructionEffects(ir, hierarchy(), killSets, new BitSet());
+        Map<Integer, Boolean> byBci = new HashMap<>();
+        SSAInstruction[] insns = ir.getInstructions();
+        for (int i = 0; i < insns.length; i++) {
+            SSAInstruction insn = insns[i];
+            if (insn instanceof SSAAbstractInvokeInstruction || insn instanceof SSANewInstruction
+                    || insn instanceof SSAFieldAccessInstruction f && f.isStatic()) {
+                InstructionEffects.Effect e = effects.of(insn);
+                boolean free = !e.releases() && e.initializes() == null
+                        && !(insn instanceof SSAInvokeDynamicInstruction);
+                MethodIRs.position(ir.getMethod(), i).ifPresent(p -> byBci.merge(p.bytecodeIndex(), free,
+                        Boolean::logicalAnd));
+            }
+        }
+        Set<Integer> bcis = new TreeSet<>();
+        byBci.forEach((bci, free) -> {
+            if (free) {
+                bcis.add(bci);
+            }
+        });
+        if (!bcis.isEmpty()) {
+            releaseFree.put(key, Set.copyOf(bcis));
+        }
+    }
+
+    /** What {@link #recordReleaseFree} found, by method. */
+    ReleaseFree releaseFree() {
+        return new ReleaseFree(Map.copyOf(releaseFree));
     }
 
     /** What {@link #elided} left unchecked, by method. */

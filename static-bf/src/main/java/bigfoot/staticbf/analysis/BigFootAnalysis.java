@@ -22,8 +22,12 @@ public final class BigFootAnalysis {
     private BigFootAnalysis() {
     }
 
-    /** The plans of the analysed methods that have checked accesses, and the accesses that get no check. */
-    public record Result(Map<MethodKey, MethodPlan> plans, ElidedAccesses elided, Optional<AnalysisStatistics> statistics) {
+    /**
+     * The plans of the analysed methods that have checked accesses, the accesses that get no check, and the
+     * instructions past which a capsule's stretch goes on.
+     */
+    public record Result(Map<MethodKey, MethodPlan> plans, ElidedAccesses elided, ReleaseFree releaseFree,
+            Optional<AnalysisStatistics> statistics) {
         public MethodPlan plan(String classInternalName, String nameAndDescriptor) {
             return plans.get(new MethodKey(classInternalName, nameAndDescriptor));
         }
@@ -33,7 +37,7 @@ public final class BigFootAnalysis {
             ElidedAccesses capsuleAccesses) {
         Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, capsuleAccesses);
         if (program.isEmpty()) {
-            return new Result(Map.of(), ElidedAccesses.NONE, Optional.empty());
+            return new Result(Map.of(), ElidedAccesses.NONE, ReleaseFree.NONE, Optional.empty());
         }
         AnalysedProgram p = program.get();
         Z3Entailment z3 = openZ3(diagnostics);
@@ -41,10 +45,13 @@ public final class BigFootAnalysis {
             RangeCoalescing coalescing = new RangeCoalescing(z3 != null ? z3 : Entailment.NOTHING_PROVED);
             ModSets modSets = p.modSets();
             AnalysedProgram.Results<MethodPlan> r = p.analyseMethods(MODE, diagnostics,
-                    ir -> BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), modSets, coalescing, p.elided(ir)));
+                    ir -> {
+                        p.recordReleaseFree(ir);
+                        return BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), modSets, coalescing, p.elided(ir));
+                    });
             AnalysisStatistics statistics = z3 == null ? r.statistics()
                     : r.statistics().withZ3(z3.stats().queries(), z3.stats().cacheHits());
-            return new Result(r.byMethod(), p.elidedAccesses(), Optional.of(statistics));
+            return new Result(r.byMethod(), p.elidedAccesses(), p.releaseFree(), Optional.of(statistics));
         } finally {
             if (z3 != null) {
                 z3.close();

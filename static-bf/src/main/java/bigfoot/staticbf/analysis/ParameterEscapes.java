@@ -1,10 +1,10 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.jdk.ArrayCopiers;
 import bigfoot.staticbf.wala.ProgramCalls;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
-import com.ibm.wala.types.TypeReference;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
@@ -28,14 +28,6 @@ final class ParameterEscapes {
     /** JDK constructors that only initialise their own fields: {@code this} stays with the caller. */
     private static final Set<String> PRIVATE_JDK_CONSTRUCTORS = Set.of("Ljava/lang/Object", "Ljava/lang/Record",
             "Ljava/lang/Enum", "Ljava/lang/Number");
-    /** JDK methods that copy from or into the primitive arrays they are given, and keep no reference to them. */
-    private static final Map<String, Set<String>> PRIMITIVE_ARRAY_COPIERS = Map.of(
-            "Ljava/lang/System", Set.of("arraycopy"),
-            "Ljava/util/Arrays", Set.of("fill", "copyOf", "copyOfRange", "equals", "hashCode", "sort", "binarySearch",
-                    "mismatch", "compare"),
-            "Ljava/lang/String", Set.of("<init>", "valueOf", "copyValueOf"),
-            "Ljava/lang/StringBuilder", Set.of("append", "insert"),
-            "Ljava/lang/StringBuffer", Set.of("append", "insert"));
 
     private final ProgramCalls calls;
     /** Per analysed method with a body, the parameters it may publish (grows to the fixed point). */
@@ -112,22 +104,14 @@ final class ParameterEscapes {
 
     /**
      * The JDK methods known to keep an argument: a constructor of a class that only initialises its fields keeps
-     * {@code this}; {@code System.arraycopy} keeps its arrays; the copying methods of {@link #PRIMITIVE_ARRAY_COPIERS}
-     * keep their primitive-array arguments.
+     * {@code this}; the array copiers keep their arrays ({@link ArrayCopiers}).
      */
     private static boolean jdkKeeps(IMethod method, int argument) {
         String owner = method.getDeclaringClass().getName().toString();
         if (method.isInit() && argument == 0 && PRIVATE_JDK_CONSTRUCTORS.contains(owner)) {
             return true;
         }
-        if (!PRIMITIVE_ARRAY_COPIERS.getOrDefault(owner, Set.of()).contains(method.getName().toString())
-                || argument >= method.getNumberOfParameters()) {
-            return false;
-        }
-        if (owner.equals("Ljava/lang/System")) {
-            return true; // arraycopy(Object src, int, Object dest, int, int)
-        }
-        TypeReference type = method.getParameterType(argument);
-        return type.isArrayType() && type.getArrayElementType().isPrimitiveType();
+        return argument < method.getNumberOfParameters() && ArrayCopiers.keeps(owner.substring(1),
+                method.getName().toString(), method.getParameterType(argument).getName().toString());
     }
 }

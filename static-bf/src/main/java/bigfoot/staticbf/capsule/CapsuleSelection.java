@@ -3,9 +3,9 @@ package bigfoot.staticbf.capsule;
 import java.nio.file.Path;
 
 /**
- * What {@code staticbf --capsules} asks for: no capsules ({@code none}, the default), every class that passes the
- * encapsulation check ({@code all}, for a discovery run under {@code dynamicbf --find-capsules}), or the classes a
- * capsule list names ({@code FILE}, as that run wrote it).
+ * What {@code staticbf --capsules} asks for: no capsules ({@code none}, the default), every candidate
+ * ({@link CapsuleCandidates}; {@code all}, for a discovery run under {@code dynamicbf --find-capsules}), or the
+ * classes a capsule list names ({@code FILE}, as that run wrote it).
  *
  * @param file the capsule list, or null
  */

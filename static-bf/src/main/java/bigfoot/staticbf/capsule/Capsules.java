@@ -1,22 +1,36 @@
 package bigfoot.staticbf.capsule;
 
 import bigfoot.staticbf.analysis.ElidedAccesses;
+import bigfoot.staticbf.analysis.MethodKey;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The capsule classes of a run (the BigFoot dissertation, chapter 5) and their own fields: the non-final, non-volatile
- * instance fields each declares, which only instance methods of it and its subclasses touch, on {@code this}
- * ({@link Encapsulation}). Such fields get no shadows and their accesses no checks of their own: they are one location
- * per object, checked once per stretch of a method with no release in it.
+ * instance fields each declares ({@link CapsuleCandidates}). Such fields get no shadows of their own: they are one
+ * location per object, its capsule location, which an activation (an instance method of the class or a subclass, on
+ * {@code this}) checks once per stretch with no release in it, and every other access checks where a field check goes.
  *
  * @param ownFields capsule class (internal name) -> its own fields' names
- * @param accesses  the bytecode indices of the own-field accesses, by method: what the analyses must not treat as
- *                  accesses
+ * @param accesses  the bytecode indices of the activations' own-field and protected-array element accesses, by
+ *                  method: what the stretch checks cover and the analyses must not treat as accesses
+ * @param elements  the element accesses of protected arrays ({@link ProtectedArrays}): per method, bytecode index ->
+ *                  the capsule class whose location covers it
  */
-public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses accesses) {
+public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses accesses,
+        Map<MethodKey, Map<Integer, String>> elements) {
 
-    public static final Capsules NONE = new Capsules(Map.of(), ElidedAccesses.NONE);
+    public static final Capsules NONE = new Capsules(Map.of(), ElidedAccesses.NONE, Map.of());
+
+    /** The capsule class whose location covers the element access at {@code bci} of a method, or null. */
+    public String elementCapsule(String classInternalName, String nameAndDescriptor, int bci) {
+        return elements.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Map.of()).get(bci);
+    }
+
+    /** The number of protected-array element accesses. */
+    public int elementAccesses() {
+        return elements.values().stream().mapToInt(Map::size).sum();
+    }
 
     public boolean isCapsule(String classInternalName) {
         return ownFields.containsKey(classInternalName);

@@ -5,12 +5,11 @@ import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.Progress;
 import bigfoot.staticbf.StaticBfException;
 import bigfoot.staticbf.capsule.Capsules;
-import bigfoot.staticbf.capsule.Encapsulation;
+import bigfoot.staticbf.capsule.CapsuleCandidates;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.ClassPathSource;
 import bigfoot.staticbf.hierarchy.ClassSource;
-import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.InputClassSource;
 import bigfoot.staticbf.hierarchy.JdkClassSource;
 import bigfoot.staticbf.placement.Placement;
@@ -117,10 +116,10 @@ public final class JarRewriter {
         }
     }
 
-    /** The capsules {@code --capsules} asks for among the classes to rewrite ({@link Encapsulation}). */
+    /** The capsules {@code --capsules} asks for among the classes to rewrite ({@link CapsuleCandidates}). */
     private Capsules capsules(List<byte[]> toRewrite, ClassHierarchy hierarchy) throws StaticBfException {
         try {
-            return Encapsulation.select(toRewrite, new FieldResolver(hierarchy), options.capsules(), diagnostics);
+            return CapsuleCandidates.select(toRewrite, hierarchy, options.capsules(), diagnostics);
         } catch (IOException e) {
             throw StaticBfException.failure("cannot read the capsule list " + options.capsules().file() + ": "
                     + e.getMessage());

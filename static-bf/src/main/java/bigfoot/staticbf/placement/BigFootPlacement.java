@@ -35,6 +35,11 @@ public final class BigFootPlacement implements Placement {
     }
 
     @Override
+    public Set<Integer> releaseFree(ClassNode owner, MethodNode method) {
+        return analysis.releaseFree().of(owner.name, method.name + method.desc);
+    }
+
+    @Override
     public Optional<MethodPlan> plan(ClassNode owner, MethodNode method) {
         return Optional.ofNullable(analysis.plan(owner.name, method.name + method.desc));
     }

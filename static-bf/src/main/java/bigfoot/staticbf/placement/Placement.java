@@ -36,6 +36,15 @@ public interface Placement {
         return Set.of();
     }
 
+    /**
+     * The bytecode indices (in the original code) of the calls, allocations and static field accesses of
+     * {@code method} that its analysis found cannot change the thread's epoch ({@code ReleaseFree}); every other one
+     * may.
+     */
+    default Set<Integer> releaseFree(ClassNode owner, MethodNode method) {
+        return Set.of();
+    }
+
     /** What the placement's analysis cost, if it analyses the program. */
     default Optional<AnalysisStatistics> statistics() {
         return Optional.empty();

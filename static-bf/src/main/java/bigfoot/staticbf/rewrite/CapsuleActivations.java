@@ -2,6 +2,7 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
+import bigfoot.ir.Site;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -19,24 +20,26 @@ import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
  * The capsule checks of one instance method of a capsule class or of a subclass ({@code --capsules}; the BigFoot
- * dissertation, chapter 5). A capsule's own fields are one location per object, its capsule location; their accesses get no checks of
- * their own. Instead the first own-field access of each stretch of the method with no release in it (a stretch ends at
- * any call, {@code monitorexit} or volatile write, where the thread's epoch may change) is preceded by a check of the
- * capsule location, {@code RT.capsuleWrite(this, __bf$s$$capsule, __bf$w$$capsule, __bf$u$$capsule, ts, site)} (or
- * {@code capsuleRead} with the R word, in a method that writes no own field of that capsule), one stretch per capsule
- * class whose fields the method touches (a subclass's method may touch its own and its superclasses'). Every own-field access of a stretch is in
- * the epoch of its first, so FastTrack's rules on the capsule location order every pair of own-field accesses, as an
- * activation-per-activation check ([CapMethod], made lazily at the first access) would, without its exit. An access
- * that every path reaches after another one of its stretch gets nothing; the others test a flag local per capsule
- * (0 at entry, after every call, {@code monitorexit} or volatile write and at the start of every handler) and check
- * only when it is clear, so a loop with no call in it checks once.
+ * dissertation, chapter 5). A capsule's own fields are one location per object, its capsule location; the method's
+ * accesses to them on {@code this} (an activation's), and to the elements of the capsule's protected arrays, get no
+ * checks of their own. Instead the first such access of each stretch of the method with no release in it (a stretch
+ * ends where the thread's epoch may change: a {@code monitorexit}, a volatile write, and a call or first use of
+ * another class that the placement's analysis could not prove release-free) is preceded by a check of the capsule
+ * location, {@code RT.capsuleWrite(this, __bf$s$$capsule, __bf$w$$capsule, __bf$u$$capsule, ts, site)} (or
+ * {@code capsuleRead} with the R word, in a method that writes no own field or protected element of that capsule), one
+ * stretch per capsule class whose fields the method touches (a subclass's method may touch its own and its
+ * superclasses'). Every covered access of a stretch is in the epoch of its first, so FastTrack's rules on the capsule
+ * location order every pair of them, as an activation-per-activation check ([CapMethod], made lazily at the first
+ * access) would, without its exit. An access that every path reaches after another one of its stretch gets nothing;
+ * the others test a flag local per capsule (0 at entry, after every stretch end and at the start of every handler)
+ * and check only when it is clear, so a loop with no release in it checks once.
  */
 final class CapsuleActivations {
 
     private final MethodContext ctx;
-    /** Own-field accesses that some path reaches without a check since the last release: they get the guarded check. */
+    /** Covered accesses that some path reaches without a check since the last release: they get the guarded check. */
     private final Set<AbstractInsnNode> heads;
-    /** The capsule classes whose own fields the method writes: their checks are write checks. */
+    /** The capsule classes whose own fields or protected elements the method writes: their checks are write checks. */
     private final Set<String> written;
     /** The capsule classes whose fields the method touches, in order: the index of each one's flag local. */
     private final List<String> capsules;
@@ -68,14 +71,15 @@ final class CapsuleActivations {
         Map<String, Set<AbstractInsnNode>> accesses = new LinkedHashMap<>(); // by capsule class
         Set<AbstractInsnNode> releasing = identitySet();
         Set<String> written = new HashSet<>();
+        Set<Integer> releaseFree = ctx.cls.placement().releaseFree(ctx.cls.node, ctx.method);
         for (AbstractInsnNode insn : ctx.method.instructions) {
             String capsule = capsuleOf(ctx, insn);
             if (capsule != null && !beforeSuperCall.contains(insn)) {
                 accesses.computeIfAbsent(capsule, k -> identitySet()).add(insn);
-                if (insn.getOpcode() == Opcodes.PUTFIELD) {
+                if (insn.getOpcode() == Opcodes.PUTFIELD || ArrayAccesses.isStore(insn.getOpcode())) {
                     written.add(capsule);
                 }
-            } else if (mayRelease(ctx, insn)) {
+            } else if (mayRelease(ctx, releaseFree, insn)) {
                 releasing.add(insn);
             }
         }
@@ -96,15 +100,26 @@ final class CapsuleActivations {
     }
 
     /**
-     * True if {@code insn} accesses an own field of a capsule (on {@code this}, in a method of the capsule or of a
-     * subclass, as the encapsulation check found).
+     * True if {@code insn} accesses an own field or a protected array of a capsule as an activation: on {@code this},
+     * in a method of the capsule or of a subclass ({@code CapsuleCandidates}).
      */
     boolean covers(AbstractInsnNode insn) {
         return capsuleOf(ctx, insn) != null;
     }
 
-    /** The capsule class whose own field {@code insn} accesses, or null. */
+    /**
+     * The capsule class whose own field or protected array {@code insn} accesses as an activation (on {@code this}),
+     * or null.
+     */
     private static String capsuleOf(MethodContext ctx, AbstractInsnNode insn) {
+        Integer bci = ctx.bytecodeIndex(insn);
+        String method = ctx.method.name + ctx.method.desc;
+        if (bci == null || !ctx.cls.env.capsules().accesses().of(ctx.cls.name(), method).contains(bci)) {
+            return null; // another object's: checked as a field is, on that object's capsule location
+        }
+        if (ArrayAccesses.isLoad(insn.getOpcode()) || ArrayAccesses.isStore(insn.getOpcode())) {
+            return ctx.cls.env.capsules().elementCapsule(ctx.cls.name(), method, bci);
+        }
         if (!(insn instanceof FieldInsnNode f) || (f.getOpcode() != Opcodes.GETFIELD && f.getOpcode() != Opcodes.PUTFIELD)) {
             return null;
         }
@@ -112,21 +127,30 @@ final class CapsuleActivations {
                 .filter(d -> ctx.cls.env.capsules().isOwnField(d, f.name)).orElse(null);
     }
 
-    /** Where the thread's epoch may change: a call (it may release), a monitorexit, a volatile write. */
-    private static boolean mayRelease(MethodContext ctx, AbstractInsnNode insn) {
+    /**
+     * Where the thread's epoch may change: a monitorexit, a volatile write, a call (it may release) and the first use
+     * of another class (a {@code new} or static access may run its {@code <clinit>}, which ends with a release),
+     * unless the placement's analysis found the call or use release-free ({@code Placement.releaseFree}).
+     */
+    private static boolean mayRelease(MethodContext ctx, Set<Integer> releaseFree, AbstractInsnNode insn) {
         int op = insn.getOpcode();
-        if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode || op == Opcodes.MONITOREXIT) {
+        if (op == Opcodes.MONITOREXIT || insn instanceof InvokeDynamicInsnNode
+                || insn instanceof FieldInsnNode f && (op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC)
+                        && ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.field().isVolatile()).orElse(true)) {
             return true;
         }
-        return insn instanceof FieldInsnNode f && (op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC)
-                && ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.field().isVolatile()).orElse(true);
+        boolean usesClass = insn instanceof MethodInsnNode || op == Opcodes.NEW
+                || (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) && !((FieldInsnNode) insn).owner.equals(ctx.cls.name());
+        Integer bci = ctx.bytecodeIndex(insn);
+        return usesClass && (bci == null || !releaseFree.contains(bci));
     }
 
     /**
-     * Before an own-field access that may begin a stretch: the check of the capsule location, unless the flag of its
-     * capsule says the stretch checked it already (a loop's later iterations); the check sets the flag.
+     * Before an own-field or protected-array element access that may begin a stretch: the check of the capsule
+     * location, unless the flag of its capsule says the stretch checked it already (a loop's later iterations); the
+     * check sets the flag.
      */
-    void beforeAccess(FieldInsnNode access) {
+    void beforeAccess(AbstractInsnNode access) {
         ctx.cls.counts.capsuleAccess();
         if (!heads.contains(access)) {
             return;
@@ -142,8 +166,8 @@ final class CapsuleActivations {
                         : RuntimeApi.readWordField(location), "J")
                 .field(Opcodes.GETSTATIC, owner, RuntimeApi.updaterField(location), ShadowPolicy.FIELD_SHADOW_DESC)
                 .append(ctx.threadState())
-                .append(ctx.site(access, writes ? AccessOp.WRITE : AccessOp.READ,
-                        owner.replace('/', '.') + "." + access.name))
+                .append(ctx.site(access, writes ? AccessOp.WRITE : AccessOp.READ, access instanceof FieldInsnNode f
+                        ? owner.replace('/', '.') + "." + f.name : Site.ARRAY))
                 .call(writes ? RuntimeApi.CAPSULE_WRITE : RuntimeApi.CAPSULE_READ)
                 .push(1).store(Type.INT_TYPE, flag).label(checked));
     }

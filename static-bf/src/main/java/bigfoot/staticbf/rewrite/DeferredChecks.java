@@ -318,15 +318,15 @@ final class DeferredChecks {
     }
 
     /**
-     * The checks of one point, one per shadow: fields sharing a shadow ({@link FieldProxies}) are checked there
-     * together on an object, so one check of the shadow, of the strongest kind, does for all of them. It is the
-     * representative field's (which has that kind), so races are reported at its site.
+     * The checks of one point, one per shadow: fields sharing a shadow ({@link FieldProxies}, or a capsule's
+     * location) are checked there together on an object, so one check of the shadow, of the strongest kind, does for
+     * all of them. It is the representative field's (which has that kind), so races are reported at its site.
      */
     private List<PlannedCheck> distinct(List<PlannedCheck> checks) {
         Map<List<Object>, PlannedCheck> byShadow = new LinkedHashMap<>();
         for (PlannedCheck c : checks) {
             Optional<FieldTarget> field = fieldTarget(c);
-            Object location = field.isPresent() ? field.get().qualifiedName() : c.access();
+            Object location = field.isPresent() ? field.get().location() : c.access();
             byShadow.merge(Arrays.asList(location, c.object(), c.index(), c.range(), c.ranIf()), c, (kept, next) ->
                     next.write() && !kept.write() || next.write() == kept.write() && isRepresentative(next)
                             && !isRepresentative(kept) ? next : kept);

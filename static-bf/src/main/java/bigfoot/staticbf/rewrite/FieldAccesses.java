@@ -51,7 +51,8 @@ final class FieldAccesses {
                         : (write ? RuntimeApi.WRITE_FOREIGN : RuntimeApi.READ_FOREIGN);
                 call(ctx, insn, target, isStatic, write, check, site(ctx, insn, target, write));
             }
-            if (ctx.verifiesPlacement() && !ctx.elides(insn)) {
+            // the verifier does not see capsule locations, as it does not see the accesses the stretch checks cover
+            if (ctx.verifiesPlacement() && !ctx.elides(insn) && !target.capsule()) {
                 Entry access = target.shadowed() ? (isStatic ? RuntimeApi.ACCESS_STATIC : RuntimeApi.ACCESS_FIELD)
                         : RuntimeApi.ACCESS_FOREIGN;
                 call(ctx, insn, target, isStatic, write, access, site(ctx, insn, target, write).push(write ? 1 : 0));
@@ -175,10 +176,11 @@ final class FieldAccesses {
             if (read || entry == RuntimeApi.WRITE_FIELD || entry == RuntimeApi.WRITE_FRESH) {
                 String word = read ? RuntimeApi.readWordField(target.shadow()) : RuntimeApi.writeWordField(target.shadow());
                 code.op(Opcodes.DUP).op(Opcodes.DUP)
-                    .field(Opcodes.GETFIELD, insn.owner, RuntimeApi.shadowField(target.shadow()), ShadowPolicy.VAR_STATE_DESC)
-                    .op(Opcodes.SWAP).field(Opcodes.GETFIELD, insn.owner, word, "J");
+                    .field(Opcodes.GETFIELD, target.shadowClass(), RuntimeApi.shadowField(target.shadow()),
+                            ShadowPolicy.VAR_STATE_DESC)
+                    .op(Opcodes.SWAP).field(Opcodes.GETFIELD, target.shadowClass(), word, "J");
             }
-            code.field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.updaterField(target.shadow()),
+            code.field(Opcodes.GETSTATIC, target.shadowClass(), RuntimeApi.updaterField(target.shadow()),
                     ShadowPolicy.FIELD_SHADOW_DESC);
         } else {
             code.ldc(target.qualifiedName());
@@ -194,7 +196,8 @@ final class FieldAccesses {
             Code site) {
         Code code = new Code();
         if (target.shadowed()) {
-            code.field(Opcodes.GETSTATIC, insn.owner, RuntimeApi.shadowField(target.shadow()), ShadowPolicy.VAR_STATE_DESC);
+            code.field(Opcodes.GETSTATIC, target.shadowClass(), RuntimeApi.shadowField(target.shadow()),
+                    ShadowPolicy.VAR_STATE_DESC);
         } else {
             code.ldc(Type.getObjectType(target.classConstant())).ldc(target.qualifiedName());
         }

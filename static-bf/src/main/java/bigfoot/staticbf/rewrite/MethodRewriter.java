@@ -42,7 +42,7 @@ final class MethodRewriter {
             }
             if (instrumentBody) {
                 if (capsule != null && capsule.covers(insn)) {
-                    capsule.beforeAccess((FieldInsnNode) insn);
+                    capsule.beforeAccess(insn);
                 } else if (insn instanceof FieldInsnNode field) {
                     if (!uninitializedThisWrites.contains(insn)) {
                         FieldAccesses.instrument(ctx, field);

@@ -43,24 +43,35 @@ public final class ShadowPolicy {
         return new ShadowPolicy(rewrittenClasses, groups, capsules);
     }
 
-    /** This policy without shadows for the own fields of capsule classes (their capsule location replaces them). */
+    /** This policy with the own fields of capsule classes sharing their object's capsule location as their shadow. */
     ShadowPolicy withCapsules(Capsules chosen) {
         return new ShadowPolicy(rewrittenClasses, proxies, chosen);
     }
 
-    /** True if accesses to {@code field} of {@code declaring} use a shadow field. */
+    /** True if accesses to {@code field} of {@code declaring} use a shadow field (a capsule's own field, its location's). */
     public boolean hasShadow(ClassInfo declaring, FieldInfo field) {
-        if (declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null
+        if (isCapsuleField(declaring, field) || declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null
                 || earlierProxy(declaring, field).isPresent()) {
             return true; // rewritten by an earlier run
         }
         return rewrittenClasses.contains(declaring.name()) && shadowable(declaring, field);
     }
 
-    /** The field whose shadow {@code field} uses (itself unless it shares its group's); only if it has a shadow. */
+    /**
+     * The field whose shadow {@code field} uses (itself unless it shares its group's, or its capsule's location
+     * {@link RuntimeApi#CAPSULE_LOCATION}); only if it has a shadow.
+     */
     String shadowOwner(ClassInfo declaring, FieldInfo field) {
+        if (isCapsuleField(declaring, field)) {
+            return RuntimeApi.CAPSULE_LOCATION;
+        }
         return proxies.groupOf(declaring.name(), field.name()).map(FieldProxies.Group::representative)
                 .or(() -> earlierProxy(declaring, field)).orElse(field.name());
+    }
+
+    /** True if {@code field} is an own field of a capsule class ({@code --capsules}): its object's capsule location is its shadow. */
+    boolean isCapsuleField(ClassInfo declaring, FieldInfo field) {
+        return capsules.isOwnField(declaring.name(), field.name());
     }
 
     /** What sites name: {@code pkg.C.f}, or the group {@code pkg.C.x/y/z} the field shares its shadow with. */

@@ -4,6 +4,7 @@ import bigfoot.ir.CapsuleFile;
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodKey;
+import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.ResolvedField;
 import bigfoot.staticbf.rewrite.BytecodeOffsets;
@@ -26,20 +27,25 @@ import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
- * The static half of capsule detection (the BigFoot dissertation, section 5.3, with its encapsulation check done
- * statically, as the dissertation suggests): a class is a capsule candidate if it declares own fields (non-final,
- * non-volatile instance fields) and, in every class of the input,
+ * Which classes of the input may be capsules (the BigFoot dissertation, chapter 5), and which of their own-field
+ * accesses their capsule checks cover per stretch. A class is a candidate if it declares own fields (non-final,
+ * non-volatile instance fields) that no class of another package touches (but a subclass on its own {@code this}):
+ * the rewritten code reaches the capsule location's members, which are protected, wherever it reaches a field.
  * <ul>
- * <li>every getfield / putfield of an own field is in an instance method of the class or of a subclass and works on
- * {@code this} ({@link ThisReceivers}): no other class, no static method (a field accessor), no other instance. A
- * subclass's method that touches an inherited own field checks the declaring class's capsule location.</li>
+ * <li>An own-field access on {@code this} ({@link ThisReceivers}) in an instance method of the class or of a subclass
+ * is an <em>activation's</em> access: the first of its stretch checks the object's capsule location
+ * ({@code CapsuleActivations}), and the analyses treat it as no access.</li>
+ * <li>Every other own-field access (another instance of the class, a nestmate's, a field accessor's, a static
+ * method's: a {@code clone()} setting its copy's fields, an inner class reading its outer object's) is checked where
+ * the placement puts a check of that field, on the receiver's capsule location instead of the field.</li>
  * </ul>
- * A clone copies the capsule location's words along with the fields, as it does a field's: the copy starts with the
- * history of the values it copied.
+ * Either way every access to an own field is covered by a check of its object's capsule location in its epoch. The
+ * elements of a capsule's protected arrays ({@link ProtectedArrays}) are accessed by its activations only, and join
+ * their stretch checks.
  * Reflection, serialisation and code outside the input are not seen (their accesses are not checked either).
- * The synchronisation half, that activations on one object are totally ordered, is the runtime's.
+ * Whether the accesses to the location are ordered, which is what makes the class a capsule, is the runtime's to see.
  */
-public final class Encapsulation {
+public final class CapsuleCandidates {
 
     private final FieldResolver fields;
     private final Map<String, ClassNode> classes = new LinkedHashMap<>();
@@ -48,8 +54,10 @@ public final class Encapsulation {
     private final Map<String, Set<String>> candidates = new TreeMap<>();
     /** Rejected candidate -> the first reason found. */
     private final Map<String, String> rejected = new TreeMap<>();
+    /** Per method, the activations' own-field accesses, with the candidate whose field each one touches. */
+    private final Map<MethodKey, Map<Integer, String>> onThis = new HashMap<>();
 
-    private Encapsulation(FieldResolver fields) {
+    private CapsuleCandidates(FieldResolver fields) {
         this.fields = fields;
     }
 
@@ -58,25 +66,25 @@ public final class Encapsulation {
      * a class of the input the capsule list names that is not a capsule candidate is left out with a warning saying
      * why (a list that names no class of the input at all gets one warning). IOException if the list cannot be read.
      */
-    public static Capsules select(List<byte[]> classFiles, FieldResolver fields,
+    public static Capsules select(List<byte[]> classFiles, ClassHierarchy hierarchy,
             CapsuleSelection selection, Diagnostics diagnostics) throws IOException {
         if (selection.isNone()) {
             return Capsules.NONE;
         }
         CapsuleFile list = selection.file() == null ? null : CapsuleFile.read(selection.file());
-        Encapsulation e = new Encapsulation(fields);
-        e.check(classFiles);
+        CapsuleCandidates c = new CapsuleCandidates(new FieldResolver(hierarchy));
+        c.check(classFiles);
         Map<String, Set<String>> chosen = new TreeMap<>();
         if (list == null) {
-            chosen.putAll(e.candidates);
+            chosen.putAll(c.candidates);
         } else {
             int unknown = 0;
             for (String dotted : new TreeSet<>(list.capsules())) {
                 String name = dotted.replace('.', '/');
-                if (e.candidates.containsKey(name)) {
-                    chosen.put(name, e.candidates.get(name));
-                } else if (e.rejected.containsKey(name)) {
-                    diagnostics.warn("capsules: " + dotted + " is not a capsule: " + e.rejected.get(name));
+                if (c.candidates.containsKey(name)) {
+                    chosen.put(name, c.candidates.get(name));
+                } else if (c.rejected.containsKey(name)) {
+                    diagnostics.warn("capsules: " + dotted + " is not a capsule: " + c.rejected.get(name));
                 } else {
                     unknown++;
                 }
@@ -86,7 +94,9 @@ public final class Encapsulation {
                         + "of the input with own instance fields");
             }
         }
-        return new Capsules(Map.copyOf(chosen), e.accessesOf(chosen));
+        Map<MethodKey, Map<Integer, String>> elements = ProtectedArrays.find(c.classes, c.offsets, c.fields, hierarchy,
+                chosen.keySet());
+        return new Capsules(Map.copyOf(chosen), c.activationAccesses(chosen, elements), elements);
     }
 
     private void check(List<byte[]> classFiles) {
@@ -110,38 +120,45 @@ public final class Encapsulation {
         }
         for (ClassNode c : classes.values()) {
             for (MethodNode m : c.methods) {
-                checkAccesses(c, m);
+                classifyAccesses(c, m);
             }
         }
         rejected.keySet().forEach(candidates::remove);
     }
 
-    /** Rejects the candidates whose own fields {@code m} of {@code c} touches other than on its own {@code this}. */
-    private void checkAccesses(ClassNode c, MethodNode m) {
+    /**
+     * Records the own-field accesses of {@code m} of {@code c} that are an activation's (on this, in an instance method
+     * of the candidate or a subclass); rejects the candidates whose fields it touches from another package otherwise.
+     */
+    private void classifyAccesses(ClassNode c, MethodNode m) {
         ThisReceivers receivers = null;
-        boolean analysable = true;
+        boolean analysable = (m.access & Opcodes.ACC_STATIC) == 0;
+        Map<AbstractInsnNode, Integer> bcis = null;
         for (AbstractInsnNode insn : m.instructions) {
-            if (!(insn instanceof FieldInsnNode f) || (f.getOpcode() != Opcodes.GETFIELD && f.getOpcode() != Opcodes.PUTFIELD)) {
+            if (!(insn instanceof FieldInsnNode f)
+                    || (f.getOpcode() != Opcodes.GETFIELD && f.getOpcode() != Opcodes.PUTFIELD)) {
                 continue;
             }
             Optional<String> owner = ownFieldOwner(f);
             if (owner.isEmpty()) {
                 continue;
             }
-            String where = dotted(c.name) + "." + m.name + m.desc;
-            if (!isOrExtends(c.name, owner.get()) || (m.access & Opcodes.ACC_STATIC) != 0) {
-                reject(owner.get(), "its field " + f.name + " is accessed in " + where);
-                continue;
-            }
-            if (receivers == null && analysable) {
+            if (receivers == null && analysable && isOrExtends(c.name, owner.get())) {
                 try {
                     receivers = ThisReceivers.of(c.name, m);
                 } catch (AnalyzerException e) {
-                    analysable = false;
+                    analysable = false; // its accesses are checked where the placement puts field checks
                 }
             }
-            if (receivers == null || !receivers.onThis(f)) {
-                reject(owner.get(), "its field " + f.name + " is accessed in " + where + " on another object than this");
+            if (receivers != null && isOrExtends(c.name, owner.get()) && receivers.onThis(f)) {
+                if (bcis == null) {
+                    bcis = offsets.get(c.name).of(m);
+                }
+                onThis.computeIfAbsent(new MethodKey(c.name, m.name + m.desc), k -> new TreeMap<>())
+                        .put(bcis.get(insn), owner.get());
+            } else if (!packageOf(c.name).equals(packageOf(owner.get()))) {
+                rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + dotted(c.name) + "."
+                        + m.name + m.desc + ", in another package");
             }
         }
     }
@@ -163,37 +180,28 @@ public final class Encapsulation {
                 .filter(d -> candidates.getOrDefault(d, Set.of()).contains(f.name));
     }
 
-    private void reject(String candidate, String reason) {
-        if (candidates.containsKey(candidate)) {
-            rejected.putIfAbsent(candidate, reason);
-        }
+    /**
+     * The bytecode indices of the activations' accesses to the chosen capsules' own fields and protected arrays'
+     * {@code elements}, by method.
+     */
+    private ElidedAccesses activationAccesses(Map<String, Set<String>> chosen,
+            Map<MethodKey, Map<Integer, String>> elements) {
+        Map<MethodKey, Set<Integer>> byMethod = new HashMap<>();
+        onThis.forEach((method, accesses) -> accesses.forEach((bci, capsule) -> {
+            if (chosen.containsKey(capsule)) {
+                byMethod.computeIfAbsent(method, k -> new TreeSet<>()).add(bci);
+            }
+        }));
+        elements.forEach((method, accesses) -> byMethod.computeIfAbsent(method, k -> new TreeSet<>())
+                .addAll(accesses.keySet()));
+        Map<MethodKey, Set<Integer>> frozen = new HashMap<>();
+        byMethod.forEach((method, bcis) -> frozen.put(method, Set.copyOf(bcis)));
+        return new ElidedAccesses(Map.copyOf(frozen));
     }
 
-    /**
-     * The bytecode indices of the chosen capsules' own-field accesses (all on this, in instance methods of the capsule
-     * or of its subclasses).
-     */
-    private ElidedAccesses accessesOf(Map<String, Set<String>> chosen) {
-        Map<MethodKey, Set<Integer>> byMethod = new HashMap<>();
-        for (ClassNode c : classes.values()) {
-            for (MethodNode m : c.methods) {
-                Map<AbstractInsnNode, Integer> bcis = null;
-                Set<Integer> own = new TreeSet<>();
-                for (AbstractInsnNode insn : m.instructions) {
-                    if (insn instanceof FieldInsnNode f && (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD)
-                            && ownFieldOwner(f).filter(chosen::containsKey).isPresent()) {
-                        if (bcis == null) {
-                            bcis = offsets.get(c.name).of(m);
-                        }
-                        own.add(bcis.get(insn));
-                    }
-                }
-                if (!own.isEmpty()) {
-                    byMethod.put(new MethodKey(c.name, m.name + m.desc), Set.copyOf(own));
-                }
-            }
-        }
-        return new ElidedAccesses(Map.copyOf(byMethod));
+    private static String packageOf(String internalName) {
+        int slash = internalName.lastIndexOf('/');
+        return slash < 0 ? "" : internalName.substring(0, slash);
     }
 
     private static String dotted(String internalName) {

@@ -207,7 +207,8 @@ public final class Compare {
 
     /**
      * For each capsule configuration: the capsule classes {@code k}'s discovery run kept and rejected, the capsule
-     * classes of the rewrites and the accesses their capsule checks cover, and the last run's capsule violations.
+     * classes of the rewrites and the accesses their capsule checks cover, the last run's capsule violations, and the
+     * rewrites' access sites by what covers them ({@link SiteCategories}).
      */
     private static List<String> capsuleNotes(Kernel k, List<Configuration> checked,
             Map<Configuration, ReportSummary> summaries, Jars jars) throws IOException {
@@ -222,6 +223,7 @@ public final class Compare {
                         + RewriteMetadata.total(rewritten, "capsules.classes") + ", checks.capsule "
                         + RewriteMetadata.total(rewritten, "checks.capsule") + "; " + s.capsuleViolations()
                         + " capsule violations" + s.firstCapsuleViolation().map(v -> ", first: " + v).orElse(""));
+                notes.add("note: " + k.name() + " " + c.name() + ": " + SiteCategories.describe(rewritten));
             }
         }
         return notes;

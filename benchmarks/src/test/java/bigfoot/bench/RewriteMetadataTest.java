@@ -15,7 +15,7 @@ import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The counts of a rewritten jar's instrumented.properties, summed over a program's jars. */
+/** The counts of a rewritten jar's instrumented.properties, summed over a program's jars ({@link SiteCategories} too). */
 class RewriteMetadataTest {
 
     @TempDir
@@ -34,6 +34,20 @@ class RewriteMetadataTest {
         Path older = jar("older.jar", "mode=bigfoot\n");
         IOException e = assertThrows(IOException.class, () -> RewriteMetadata.count(older, "checks.capsule"));
         assertEquals(older + ": " + RuntimeApi.METADATA_RESOURCE + " has no count checks.capsule (null)", e.getMessage());
+    }
+
+    @Test
+    void sortsAProgramsSitesByWhatCoversThem() throws Exception {
+        String none = "sites.field.capsule=0\nsites.field.protected=0\nsites.field.capsule-location=0\n"
+                + "sites.field.elided=0\nsites.array.capsule=0\nsites.array.capsule-location=0\nsites.array.elided=0\n"
+                + "sites.static.capsule=0\nsites.static.protected=0\nsites.static.capsule-location=0\n"
+                + "sites.static.elided=0\n";
+        Path driver = jar("driver.jar", none + "sites.field.placed=2\nsites.array.protected=0\nsites.array.placed=4\n"
+                + "sites.static.placed=1\n");
+        Path library = jar("library.jar", none.replace("sites.field.capsule=0", "sites.field.capsule=6")
+                + "sites.field.placed=2\nsites.array.protected=2\nsites.array.placed=4\nsites.static.placed=0\n");
+        assertEquals("field sites 10: capsule 60%, placed 40%; array sites 10: protected 20%, placed 80%; "
+                + "static sites 1: placed 100%", SiteCategories.describe(List.of(driver, library)));
     }
 
     private Path jar(String name, String properties) throws IOException {

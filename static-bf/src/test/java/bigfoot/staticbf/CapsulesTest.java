@@ -316,6 +316,21 @@ class CapsulesTest {
         }
     }
 
+    @Test
+    void theMetadataSortsTheAccessSitesByWhatCoversThem() throws IOException {
+        Path buffer = TestJars.compileToJar(work, "buffer.jar", Map.of("cap.Buffer", BUFFER));
+        Path out = work.resolve("buffer-checked.jar");
+        TestJars.Run run = TestJars.staticbf("--in", buffer.toString(), "--out", out.toString(), "--capsules", "all");
+        assertEquals(0, run.exitCode(), run::err);
+        java.util.Properties metadata = new java.util.Properties();
+        metadata.load(new java.io.ByteArrayInputStream(TestJars.readJar(out).get("META-INF/bigfoot/instrumented.properties")));
+        assertEquals("5", metadata.getProperty("sites.array.protected"), "chars[size++], counts[0]++, chars[i], counts[0]");
+        assertEquals("1", metadata.getProperty("sites.array.placed"), "shared[0] = 1");
+        assertEquals("0", metadata.getProperty("sites.field.placed"), "every field access is an activation's");
+        assertEquals("0", metadata.getProperty("sites.field.capsule-location"));
+        assertTrue(Integer.parseInt(metadata.getProperty("sites.field.capsule")) >= 6, metadata.toString());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"fasttrack", "bigfoot"})
     void aClassInitialisationEndsTheStretch(String mode) {

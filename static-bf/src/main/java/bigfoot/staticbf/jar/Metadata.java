@@ -11,12 +11,19 @@ import java.util.TreeMap;
 /**
  * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode, elide
  * (the {@code --elide} filter), capsules (the {@code --capsules} value; the number of capsule classes, and the accesses
- * their capsule checks cover as {@code checks.capsule}), verify (true if access events were added for the precise-checks verifier), the field proxy groups
+ * their capsule checks cover as {@code checks.capsule}), the access sites by kind and by what covers them
+ * ({@code sites.array.protected}, {@link Counts.SiteCategory}), verify (true if access events were added for the precise-checks verifier), the field proxy groups
  * ({@code proxies.pkg.C.x/y/z=x symmetric}: the field whose shadow they share), tool version and counts. Written without a timestamp so equal inputs give equal jars.
  */
 final class Metadata {
 
     private Metadata() {
+    }
+
+    /** {@code sites.field.capsule-location}: the access sites of a kind that a category covers. */
+    static String siteKey(Counts.SiteKind kind, Counts.SiteCategory category) {
+        return "sites." + kind.name().toLowerCase(Locale.ROOT) + "." + category.name().toLowerCase(Locale.ROOT)
+                .replace('_', '-');
     }
 
     static byte[] of(String mode, String elide, String capsules, boolean verify, FieldProxies proxies, Counts counts) {
@@ -50,6 +57,11 @@ final class Metadata {
             p.put("analysis.z3.cacheHits", a.z3CacheHits());
         });
         counts.callsByEntry().forEach((entry, n) -> p.put("calls." + entry, n));
+        for (Counts.SiteKind kind : Counts.SiteKind.values()) {
+            for (Counts.SiteCategory category : Counts.SiteCategory.values()) {
+                p.put(siteKey(kind, category), counts.categorised(kind, category));
+            }
+        }
         StringBuilder sb = new StringBuilder("# instrumented by staticbf\n");
         p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         return sb.toString().getBytes(StandardCharsets.ISO_8859_1);

@@ -27,7 +27,7 @@ final class ArrayAccesses {
 
     static void instrument(MethodContext ctx, AbstractInsnNode insn) {
         boolean write = isStore(insn.getOpcode());
-        if (ctx.placesCheckAt(insn)) {
+        if (ctx.placesCheckAt(insn, false)) {
             insertWithIndexOnTop(ctx, insn, write, new Code().op(Opcodes.DUP2).append(ctx.threadState())
                     .append(site(ctx, insn, write)).call(write ? RuntimeApi.WRITE_ARRAY : RuntimeApi.READ_ARRAY));
         }

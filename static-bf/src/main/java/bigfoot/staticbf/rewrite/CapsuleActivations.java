@@ -151,7 +151,7 @@ final class CapsuleActivations {
      * check sets the flag.
      */
     void beforeAccess(AbstractInsnNode access) {
-        ctx.cls.counts.capsuleAccess();
+        ctx.cls.counts.capsuleAccess(!(access instanceof FieldInsnNode));
         if (!heads.contains(access)) {
             return;
         }

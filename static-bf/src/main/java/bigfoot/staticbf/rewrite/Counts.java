@@ -14,7 +14,19 @@ import org.objectweb.asm.tree.MethodInsnNode;
 /** What a run did: classes by outcome, runtime calls emitted per entry point, methods left unchanged. */
 public final class Counts {
 
+    /** What an access site touches: an array element, an instance field, a static field. */
+    public enum SiteKind { ARRAY, FIELD, STATIC }
+
+    /**
+     * What covers an access site, as the BigFoot dissertation's Table 5.1 sorts sites (statically here): an activation's
+     * access to its capsule's own field (CAP) or protected array (capsule-protected), checked by the stretch checks; an
+     * own field of another object, checked on its capsule location where the placement puts a check; an access
+     * {@code --elide} leaves unchecked; every other access, whose check the placement puts.
+     */
+    public enum SiteCategory { CAPSULE, PROTECTED, CAPSULE_LOCATION, ELIDED, PLACED }
+
     private final Map<String, Integer> calls = new LinkedHashMap<>();
+    private final int[][] categorised = new int[SiteKind.values().length][SiteCategory.values().length];
     private int classesRewritten;
     private int classesUnchanged;
     private int classesSkipped;
@@ -58,9 +70,10 @@ public final class Counts {
         sites += n;
     }
 
-    /** A field or array access whose check the placement decides. */
-    void access() {
+    /** A field or array access whose check the placement decides; {@code category}: ELIDED, CAPSULE_LOCATION or PLACED. */
+    void access(SiteKind kind, SiteCategory category) {
         accesses++;
+        categorised[kind.ordinal()][category.ordinal()]++;
     }
 
     /** Checks emitted in handlers that run only when an exception leaves a method. */
@@ -120,10 +133,20 @@ public final class Counts {
         checksElided++;
     }
 
-    /** An access to a capsule's own field, which the activation's capsule check covers ({@code --capsules}). */
-    void capsuleAccess() {
+    /**
+     * An access to a capsule's own field or protected array ({@code element}), which the activation's capsule check
+     * covers ({@code --capsules}).
+     */
+    void capsuleAccess(boolean element) {
         accesses++;
         capsuleAccesses++;
+        categorised[(element ? SiteKind.ARRAY : SiteKind.FIELD).ordinal()]
+                [(element ? SiteCategory.PROTECTED : SiteCategory.CAPSULE).ordinal()]++;
+    }
+
+    /** The access sites of {@code kind} that {@code category} covers. */
+    public int categorised(SiteKind kind, SiteCategory category) {
+        return categorised[kind.ordinal()][category.ordinal()];
     }
 
     /** The run's capsule classes. */
@@ -164,6 +187,11 @@ public final class Counts {
         checksElided += other.checksElided;
         capsuleAccesses += other.capsuleAccesses;
         capsuleClasses += other.capsuleClasses;
+        for (int k = 0; k < categorised.length; k++) {
+            for (int c = 0; c < categorised[k].length; c++) {
+                categorised[k][c] += other.categorised[k][c];
+            }
+        }
         accesses += other.accesses;
         commitChecks += other.commitChecks;
         analysis = analysis != null ? analysis : other.analysis;

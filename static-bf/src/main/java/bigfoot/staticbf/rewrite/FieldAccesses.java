@@ -44,7 +44,7 @@ final class FieldAccesses {
             volatileEvent(ctx, insn, target, isStatic, write);
         } else {
             // a foreign field is always checked; a field accessor's access, at each call of the accessor
-            if ((!target.shadowed() || ctx.placesCheckAt(insn)) && !ctx.checkedByCallers()) {
+            if ((!target.shadowed() || ctx.placesCheckAt(insn, target.capsule())) && !ctx.checkedByCallers()) {
                 Entry check = target.shadowed()
                         ? (isStatic ? (write ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC)
                                     : checkEntry(write, ctx.freshThis().before(insn) && ctx.freshThis().onThis(insn)))

@@ -141,9 +141,16 @@ final class MethodContext {
         return cls.siteId(id);
     }
 
-    /** True if the placement checks {@code access}; a check it leaves out is counted as elided, moved or covered. */
-    boolean placesCheckAt(AbstractInsnNode access) {
-        cls.counts.access();
+    /**
+     * True if the placement checks {@code access} (of a {@code capsuleLocation}: an own field of a capsule's other
+     * object); a check it leaves out is counted as elided, moved or covered.
+     */
+    boolean placesCheckAt(AbstractInsnNode access, boolean capsuleLocation) {
+        int op = access.getOpcode();
+        cls.counts.access(op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC ? Counts.SiteKind.STATIC
+                        : op == Opcodes.GETFIELD || op == Opcodes.PUTFIELD ? Counts.SiteKind.FIELD : Counts.SiteKind.ARRAY,
+                elides(access) ? Counts.SiteCategory.ELIDED
+                        : capsuleLocation ? Counts.SiteCategory.CAPSULE_LOCATION : Counts.SiteCategory.PLACED);
         int bci = bcis.get(access);
         boolean placed = fit.checksAt(cls.placement(), cls.node, method, access, bci);
         if (!placed) {

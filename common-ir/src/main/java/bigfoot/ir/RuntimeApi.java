@@ -19,6 +19,11 @@ public final class RuntimeApi {
 
     public static final String RT = "bigfoot/rt/RT";
     public static final String THREAD_STATE = "bigfoot/rt/ThreadState";
+    /**
+     * {@code long epoch()}, an instance method of {@link #THREAD_STATE}: the thread's current epoch, which changes only
+     * at its releases. Capsule checks compare it with the epoch of the activation's last check of the location.
+     */
+    public static final String THREAD_EPOCH = "epoch";
     public static final String VAR_STATE = "bigfoot/rt/VarState";
     public static final String FIELD_SHADOW = "bigfoot/rt/FieldShadow";
     public static final String UPDATER = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater";

@@ -19,6 +19,11 @@ public final class ThreadState extends PaddedClock {
     /** E as a {@link ShadowWord} compact epoch, or {@link ShadowWord#NO_WORD} if it does not fit in one. */
     long wordEpoch;
 
+    /** E, for rewritten code ({@code RuntimeApi.THREAD_EPOCH}): an activation's capsule check is redone only when it changed. */
+    public long epoch() {
+        return epoch;
+    }
+
     /** Race checks run by this thread (summed at exit). */
     long checks;
     /** Heap accesses those checks covered (summed at exit). */

@@ -43,6 +43,17 @@ class RuntimeApiContractTest {
     }
 
     @Test
+    void theThreadsEpochIsAPublicInstanceMethodThatFollowsItsReleases() throws ReflectiveOperationException {
+        Method epoch = ThreadState.class.getMethod(RuntimeApi.THREAD_EPOCH);
+        assertTrue(Modifier.isPublic(epoch.getModifiers()) && !Modifier.isStatic(epoch.getModifiers()));
+        assertEquals(long.class, epoch.getReturnType());
+        ThreadState ts = new ThreadState(1, Epoch.make(1, 5));
+        long before = ts.epoch();
+        ts.tick();
+        assertTrue(ts.epoch() != before, "a release starts a new epoch");
+    }
+
+    @Test
     void descriptorBuilderIsRight() throws NoSuchMethodException {
         assertEquals("(Ljava/lang/Object;ILbigfoot/rt/ThreadState;I)V",
                 descriptor(RT.class.getMethod("readArray", Object.class, int.class, ThreadState.class, int.class)));

@@ -25,6 +25,9 @@ public final class RT {
     private static final List<String> TABLES = new ArrayList<>();
     private static final ThreadLocal<ThreadState> STATES = ThreadLocal.withInitial(ThreadState::new);
     private static final AtomicInteger FETCHES = new AtomicInteger();
+    /** The events after which the runtime's thread is in a new epoch. */
+    private static final java.util.Set<String> RELEASES = java.util.Set.of("release", "fork", "waitBefore", "barrierBefore",
+            "hbRelease", "volatileWriteField", "volatileWriteStatic", "volatileWriteForeign", "classInitialized");
 
     private RT() {
     }
@@ -55,6 +58,9 @@ public final class RT {
 
     private static synchronized void record(String entry, Object subject, int site) {
         EVENTS.add(new Event(entry, subject, site, Thread.currentThread()));
+        if (RELEASES.contains(entry)) {
+            STATES.get().epoch++;
+        }
     }
 
     private static void checkThread(ThreadState ts) {

@@ -4,4 +4,10 @@ package bigfoot.rt;
 public class ThreadState {
 
     final Thread thread = Thread.currentThread();
+    /** Advanced by every release the test runtime records, as the runtime's epoch is. */
+    long epoch;
+
+    public long epoch() {
+        return epoch;
+    }
 }

@@ -22,17 +22,18 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * The capsule checks of one instance method of a capsule class or of a subclass ({@code --capsules}; the BigFoot
  * dissertation, chapter 5). A capsule's own fields are one location per object, its capsule location; the method's
  * accesses to them on {@code this} (an activation's), and to the elements of the capsule's protected arrays, get no
- * checks of their own. Instead the first such access of each stretch of the method with no release in it (a stretch
- * ends where the thread's epoch may change: a {@code monitorexit}, a volatile write, and a call or first use of
- * another class that the placement's analysis could not prove release-free) is preceded by a check of the capsule
- * location, {@code RT.capsuleWrite(this, __bf$s$$capsule, __bf$w$$capsule, __bf$u$$capsule, ts, site)} (or
- * {@code capsuleRead} with the R word, in a method that writes no own field or protected element of that capsule), one
- * stretch per capsule class whose fields the method touches (a subclass's method may touch its own and its
- * superclasses'). Every covered access of a stretch is in the epoch of its first, so FastTrack's rules on the capsule
- * location order every pair of them, as an activation-per-activation check ([CapMethod], made lazily at the first
- * access) would, without its exit. An access that every path reaches after another one of its stretch gets nothing;
- * the others test a flag local per capsule (0 at entry, after every stretch end and at the start of every handler)
- * and check only when it is clear, so a loop with no release in it checks once.
+ * checks of their own. Instead the first such access of each stretch of the method with no release in it is preceded
+ * by a check of the capsule location, {@code RT.capsuleWrite(this, __bf$s$$capsule, __bf$w$$capsule, __bf$u$$capsule,
+ * ts, site)} (or {@code capsuleRead} with the R word, in a method that writes no own field or protected element of
+ * that capsule), one per capsule class whose fields the method touches (a subclass's method may touch its own and its
+ * superclasses'). A stretch is the code the thread runs in one epoch: every covered access of a stretch is in the
+ * epoch of its first, so FastTrack's rules on the capsule location order every pair of them, as an
+ * activation-per-activation check ([CapMethod], made lazily at the first access) would, without its exit.
+ * Statically, an access that every path reaches after another one with no possible release in between (a
+ * {@code monitorexit}, a volatile write, a call or first use of another class that the placement's analysis could not
+ * prove release-free) gets nothing ({@link MustPass}). The others compare the thread's epoch with the one a long local
+ * per capsule recorded at the activation's last check of it (none at entry), and check only when it changed: a loop
+ * checks once, and so does code past a call that did not release after all.
  */
 final class CapsuleActivations {
 
@@ -41,21 +42,15 @@ final class CapsuleActivations {
     private final Set<AbstractInsnNode> heads;
     /** The capsule classes whose own fields or protected elements the method writes: their checks are write checks. */
     private final Set<String> written;
-    /** The capsule classes whose fields the method touches, in order: the index of each one's flag local. */
+    /** The capsule classes whose fields the method touches, in order: the index of each one's epoch local. */
     private final List<String> capsules;
-    /** The original instructions after which the thread's epoch may have changed. */
-    private final Set<AbstractInsnNode> releasing;
-    /** The original exception handlers: an exception may come from past a release. */
-    private final List<LabelNode> handlers;
 
     private CapsuleActivations(MethodContext ctx, Set<AbstractInsnNode> heads, Set<String> written,
-            List<String> capsules, Set<AbstractInsnNode> releasing) {
+            List<String> capsules) {
         this.ctx = ctx;
         this.heads = heads;
         this.written = written;
         this.capsules = capsules;
-        this.releasing = releasing;
-        this.handlers = ctx.method.tryCatchBlocks.stream().map(t -> t.handler).distinct().toList();
     }
 
     /**
@@ -96,7 +91,7 @@ final class CapsuleActivations {
                 }
             }
         }
-        return new CapsuleActivations(ctx, heads, written, List.copyOf(accesses.keySet()), releasing);
+        return new CapsuleActivations(ctx, heads, written, List.copyOf(accesses.keySet()));
     }
 
     /**
@@ -147,8 +142,8 @@ final class CapsuleActivations {
 
     /**
      * Before an own-field or protected-array element access that may begin a stretch: the check of the capsule
-     * location, unless the flag of its capsule says the stretch checked it already (a loop's later iterations); the
-     * check sets the flag.
+     * location, unless the activation checked it already in the thread's current epoch (a loop's later iterations, a
+     * call that did not release after all); the check records the epoch.
      */
     void beforeAccess(AbstractInsnNode access) {
         ctx.cls.counts.capsuleAccess(!(access instanceof FieldInsnNode));
@@ -157,10 +152,14 @@ final class CapsuleActivations {
         }
         String owner = capsuleOf(ctx, access);
         boolean writes = written.contains(owner);
-        int flag = ctx.capsuleFlag(capsules.indexOf(owner));
+        int lastChecked = ctx.capsuleEpoch(capsules.indexOf(owner));
         String location = RuntimeApi.CAPSULE_LOCATION;
-        LabelNode checked = new LabelNode();
-        ctx.insertBefore(access, new Code().load(Type.INT_TYPE, flag).jump(Opcodes.IFNE, checked).aload(0).aload(0)
+        LabelNode sameEpoch = new LabelNode();
+        LabelNode done = new LabelNode();
+        ctx.insertBefore(access, new Code().append(ctx.threadState())
+                .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.THREAD_EPOCH, "()J", false)
+                .op(Opcodes.DUP2).load(Type.LONG_TYPE, lastChecked).op(Opcodes.LCMP).jump(Opcodes.IFEQ, sameEpoch)
+                .store(Type.LONG_TYPE, lastChecked).aload(0).aload(0)
                 .field(Opcodes.GETFIELD, owner, RuntimeApi.shadowField(location), ShadowPolicy.VAR_STATE_DESC).aload(0)
                 .field(Opcodes.GETFIELD, owner, writes ? RuntimeApi.writeWordField(location)
                         : RuntimeApi.readWordField(location), "J")
@@ -169,29 +168,7 @@ final class CapsuleActivations {
                 .append(ctx.site(access, writes ? AccessOp.WRITE : AccessOp.READ, access instanceof FieldInsnNode f
                         ? owner.replace('/', '.') + "." + f.name : Site.ARRAY))
                 .call(writes ? RuntimeApi.CAPSULE_WRITE : RuntimeApi.CAPSULE_READ)
-                .push(1).store(Type.INT_TYPE, flag).label(checked));
-    }
-
-    /** After an instruction where the epoch may change: every capsule's stretch ends, its flag is cleared. */
-    void afterInstruction(AbstractInsnNode insn) {
-        if (releasing.contains(insn)) {
-            ctx.insertAfter(insn, resetFlags());
-        }
-    }
-
-    /** At the start of each of the method's own handlers: the exception may come from past a release. */
-    void resetInHandlers() {
-        for (LabelNode handler : handlers) {
-            ctx.method.instructions.insert(handler, resetFlags().take());
-        }
-    }
-
-    private Code resetFlags() {
-        Code code = new Code();
-        for (int i = 0; i < capsules.size(); i++) {
-            code.push(0).store(Type.INT_TYPE, ctx.capsuleFlag(i));
-        }
-        return code;
+                .jump(Opcodes.GOTO, done).label(sameEpoch).op(Opcodes.POP2).label(done));
     }
 
     private static Set<AbstractInsnNode> identitySet() {

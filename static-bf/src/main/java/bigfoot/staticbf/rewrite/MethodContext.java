@@ -43,6 +43,10 @@ final class MethodContext {
     /** Value number -> local slot (and whether it holds a reference), for the values deferred checks need. */
     private final Map<Integer, Integer> valueSlots = new LinkedHashMap<>();
     private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
+    /** The long locals of the capsules' last checked epochs ({@link #capsuleEpoch}), by capsule index. */
+    private final Map<Integer, Integer> epochSlots = new LinkedHashMap<>();
+    /** The next free local after the scratch slots. */
+    private int nextLocal;
     private final PlanFit fit;
     private final FreshThis freshThis;
     private final boolean checkedByCallers;
@@ -55,6 +59,7 @@ final class MethodContext {
         this.fetches = new ThreadStateFetches(method.maxLocals);
         this.lockSlot = method.maxLocals + 1;
         this.scratchBase = method.maxLocals + 2;
+        this.nextLocal = scratchBase + SCRATCH_SLOTS;
         int line = -1;
         for (AbstractInsnNode insn : method.instructions) {
             if (insn instanceof LineNumberNode ln) {
@@ -107,15 +112,18 @@ final class MethodContext {
     /** The local keeping {@code value} for deferred checks, made on first use. */
     int valueSlot(int value, boolean reference) {
         valueIsReference.put(value, reference);
-        return valueSlots.computeIfAbsent(value, v -> scratchBase + SCRATCH_SLOTS + valueSlots.size());
+        return valueSlots.computeIfAbsent(value, v -> nextLocal++);
     }
 
     /**
-     * The flag local of the method's {@code index}th capsule ({@link CapsuleActivations}), made on first use: a value
-     * local under a key no SSA value has (they are positive), so that it is set to 0 at entry as they are.
+     * The long local of the method's {@code index}th capsule ({@link CapsuleActivations}), made on first use: the
+     * thread's epoch at the activation's last check of that capsule's location, -1 (no epoch) at entry.
      */
-    int capsuleFlag(int index) {
-        return valueSlot(-1 - index, false);
+    int capsuleEpoch(int index) {
+        return epochSlots.computeIfAbsent(index, i -> {
+            nextLocal += 2;
+            return nextLocal - 2;
+        });
     }
 
     /** Pushes the thread state, fetched by the invocation's first check or event ({@link ThreadStateFetches}). */
@@ -218,9 +226,10 @@ final class MethodContext {
                     prologue.push(0).store(Type.INT_TYPE, slot);
                 }
             });
+            epochSlots.values().forEach(slot -> prologue.ldc(-1L).store(Type.LONG_TYPE, slot));
             method.instructions.insert(counted(prologue.take()));
             cls.counts.uncount(RuntimeApi.THREAD, fetches.cut());
-            method.maxLocals = scratchBase + SCRATCH_SLOTS + valueSlots.size();
+            method.maxLocals = nextLocal;
         }
     }
 

@@ -74,12 +74,6 @@ final class MethodRewriter {
             if (bci != null) {
                 deferred.ifPresent(d -> d.after(insn, bci)); // last: right after insn, before any event after it
             }
-            if (capsule != null) {
-                capsule.afterInstruction(insn);
-            }
-        }
-        if (capsule != null) {
-            capsule.resetInHandlers();
         }
         if (instrumentBody) {
             // a task body's release goes after the checks placed before each return

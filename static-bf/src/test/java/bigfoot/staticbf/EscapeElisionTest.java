@@ -213,6 +213,20 @@ class EscapeElisionTest {
             }
             """;
 
+    /** Every access of the class is to an object it has just made: with --elide escape it is left unchanged. */
+    private static final String SCRATCH = """
+            package esc;
+            public class Scratch {
+                static int sum(int[] values) {
+                    int[] copy = new int[values.length];
+                    for (int i = 0; i < copy.length; i++) {
+                        copy[i] = 2 * i;
+                    }
+                    return copy[0] + copy[copy.length - 1];
+                }
+            }
+            """;
+
     @TempDir
     static Path work;
     static Path in;
@@ -221,7 +235,8 @@ class EscapeElisionTest {
     @BeforeAll
     static void compile() {
         in = TestJars.compileToJar(work, "esc.jar", Map.of("esc.Subject", SUBJECT, "esc.Point", POINT, "esc.Box", BOX,
-                "esc.Node", NODE, "esc.Base", BASE, "esc.Leaky", LEAKY, "esc.Shape", SHAPE, "esc.LeakyShape", LEAKY_SHAPE));
+                "esc.Node", NODE, "esc.Base", BASE, "esc.Leaky", LEAKY, "esc.Shape", SHAPE, "esc.LeakyShape", LEAKY_SHAPE,
+                "esc.Scratch", SCRATCH));
     }
 
     /** The jar rewritten in {@code mode} with {@code --elide escape}, rewritten once per mode. */
@@ -328,6 +343,16 @@ class EscapeElisionTest {
                 .get("META-INF/bigfoot/instrumented.properties")));
         assertEquals("escape", metadata.getProperty("elide"));
         assertTrue(Integer.parseInt(metadata.getProperty("checks.elided")) > 0, metadata::toString);
+        Path plain = work.resolve("esc-unfiltered.jar");
+        assertEquals(0, TestJars.staticbf("--in", in.toString(), "--out", plain.toString(), "--mode", "fasttrack",
+                "--fields", "per-field").exitCode());
+        Properties unfiltered = new Properties();
+        unfiltered.load(new ByteArrayInputStream(TestJars.readJar(plain).get("META-INF/bigfoot/instrumented.properties")));
+        assertEquals(unfiltered.getProperty("accesses"), metadata.getProperty("accesses"),
+                "a class left unchanged, every access elided, still counts its accesses");
+        assertEquals(metadata.getProperty("checks.elided"), String.valueOf(Integer.parseInt(metadata.getProperty(
+                "sites.field.elided")) + Integer.parseInt(metadata.getProperty("sites.array.elided"))
+                + Integer.parseInt(metadata.getProperty("sites.static.elided"))));
         TestJars.assertVerifies(rewritten("fasttrack"));
         TestJars.assertVerifies(rewritten("bigfoot"));
     }

@@ -94,7 +94,7 @@ public final class ClassRewriter {
         List<FieldInfo> shadowed = env.shadows().shadowedFields(info);
         boolean capsule = env.capsules().isCapsule(node.name);
         if (!capsule && !needsRewrite(cls, shadowed)) {
-            return new Result(original, false, new Counts());
+            return new Result(original, false, cls.counts.accessesOnly()); // every access elided: still counted
         }
         if (clinit == null) {
             clinit = new MethodNode(Opcodes.ACC_STATIC, CLINIT, "()V", null, null);

@@ -144,6 +144,20 @@ public final class Counts {
                 [(element ? SiteCategory.PROTECTED : SiteCategory.CAPSULE).ordinal()]++;
     }
 
+    /**
+     * The accesses of a class left unchanged (each one elided, none checked), without the runtime calls its discarded
+     * rewrite counted.
+     */
+    Counts accessesOnly() {
+        Counts c = new Counts();
+        c.accesses = accesses;
+        c.checksElided = checksElided;
+        for (int k = 0; k < categorised.length; k++) {
+            c.categorised[k] = categorised[k].clone();
+        }
+        return c;
+    }
+
     /** The access sites of {@code kind} that {@code category} covers. */
     public int categorised(SiteKind kind, SiteCategory category) {
         return categorised[kind.ordinal()][category.ordinal()];

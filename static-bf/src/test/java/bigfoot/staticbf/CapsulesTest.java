@@ -188,6 +188,19 @@ class CapsulesTest {
                 public int peek(cap.Open o) { return o.count; }
             }
             """;
+    private static final String LEVELLED = """
+            package cap;
+            public class Levelled {
+                protected int level;
+                void raise() { level++; }
+            }
+            """;
+    private static final String FAR_SUBCLASS = """
+            package cap.other;
+            public class FarSubclass extends cap.Levelled {
+                public int levelOf(FarSubclass other) { return other.level; }
+            }
+            """;
     private static final String COPYABLE = """
             package cap;
             public class Copyable implements Cloneable {
@@ -218,7 +231,8 @@ class CapsulesTest {
                 Map.entry("cap.OtherInstance", OTHER_INSTANCE), Map.entry("cap.Outer", OUTER),
                 Map.entry("cap.Base", BASE), Map.entry("cap.Derived", DERIVED), Map.entry("cap.Copyable", COPYABLE),
                 Map.entry("cap.Client", CLIENT), Map.entry("cap.DerivedCapsule", DERIVED_CAPSULE),
-                Map.entry("cap.Open", OPEN), Map.entry("cap.other.Peer", PEER)));
+                Map.entry("cap.Open", OPEN), Map.entry("cap.other.Peer", PEER), Map.entry("cap.Levelled", LEVELLED),
+                Map.entry("cap.other.FarSubclass", FAR_SUBCLASS)));
     }
 
     private static Path rewrite(String name, String... options) {
@@ -256,6 +270,7 @@ class CapsulesTest {
         assertEquals(List.of("capsuleWrite"), TestJars.runtimeCalls(bump));
         assertTrue(readsWord(bump, "cap/Base", "__bf$w$$capsule"), "Derived checks Base's location");
         assertFalse(hasField(classNode(out, "cap.Open"), "__bf$s$$capsule"), "touched from another package");
+        assertTrue(hasField(classNode(out, "cap.Levelled"), "__bf$s$$capsule"), "but by a subclass: a protected field");
         assertTrue(TestJars.runtimeCalls(method(classNode(out, "cap.Open"), "inc")).contains("writeField"));
         // another object's own field: a field check, on that object's capsule location, named through its class
         assertEquals(List.of("readField"), TestJars.runtimeCalls(method(classNode(out, "cap.Leaky"), "peek")));
@@ -403,12 +418,17 @@ class CapsulesTest {
             copy.invoke(a, b); // the test runtime fails a check passed words of another location than the object's
             both.invoke(derived);
             assertEquals(1, peekX.invoke(null, derived));
+            Class<?> far = Class.forName("cap.other.FarSubclass", true, loader); // verifies: protected members
+            Object f = far.getConstructor().newInstance();
+            assertEquals(0, far.getMethod("levelOf", far).invoke(f, f));
             assertEquals(java.util.stream.Stream.of("readField:" + b.hashCode(), "capsuleWrite:" + a.hashCode(),
                     "capsuleWrite:" + derived.hashCode(), "capsuleWrite:" + derived.hashCode(),
-                    "readField:" + derived.hashCode()).sorted().toList(), bigfoot.rt.RT.events().stream()
+                    "readField:" + derived.hashCode(), "readField:" + f.hashCode()).sorted().toList(),
+                    bigfoot.rt.RT.events().stream()
                     .filter(e -> e.entry().endsWith("Field") || e.entry().startsWith("capsule"))
                     .map(e -> e.entry() + ":" + e.subject().hashCode()).sorted().toList(),
-                    "other.n, this.n; Base's and DerivedCapsule's locations of derived; d.x");
+                    "other.n, this.n; Base's and DerivedCapsule's locations of derived; d.x; a subclass in another "
+                            + "package reads another instance's protected field");
         }
     }
 

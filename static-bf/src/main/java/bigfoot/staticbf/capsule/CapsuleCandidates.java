@@ -29,8 +29,9 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 /**
  * Which classes of the input may be capsules (the BigFoot dissertation, chapter 5), and which of their own-field
  * accesses their capsule checks cover per stretch. A class is a candidate if it declares own fields (non-final,
- * non-volatile instance fields) that no class of another package touches (but a subclass on its own {@code this}):
- * the rewritten code reaches the capsule location's members, which are protected, wherever it reaches a field.
+ * non-volatile instance fields) that no class of another package touches, but a subclass (a protected field, which
+ * the JVM lets a subclass reach only on its own kind of object): the rewritten code reaches the capsule location's
+ * members, which are protected, wherever it reaches a field.
  * <ul>
  * <li>An own-field access on {@code this} ({@link ThisReceivers}) in an instance method of the class or of a subclass
  * is an <em>activation's</em> access: the first of its stretch checks the object's capsule location
@@ -156,11 +157,21 @@ public final class CapsuleCandidates {
                 }
                 onThis.computeIfAbsent(new MethodKey(c.name, m.name + m.desc), k -> new TreeMap<>())
                         .put(bcis.get(insn), owner.get());
-            } else if (!packageOf(c.name).equals(packageOf(owner.get()))) {
+            } else if (!packageOf(c.name).equals(packageOf(owner.get()))
+                    && !(isOrExtends(c.name, owner.get()) && isProtected(owner.get(), f.name))) {
                 rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + dotted(c.name) + "."
                         + m.name + m.desc + ", in another package");
             }
         }
+    }
+
+    /**
+     * True if field {@code name} of candidate {@code owner} is protected: a subclass in another package reaches it, and
+     * so the location's protected members, only on its own kind of object, as the JVM checks.
+     */
+    private boolean isProtected(String owner, String name) {
+        return classes.get(owner).fields.stream()
+                .anyMatch(f -> f.name.equals(name) && (f.access & Opcodes.ACC_PROTECTED) != 0);
     }
 
     /** True if input class {@code name} is {@code ancestor} or extends it (through input classes). */

@@ -17,7 +17,8 @@ import java.util.stream.LongStream;
 final class SiteCategories {
 
     private static final List<String> KINDS = List.of("field", "array", "static");
-    private static final List<String> CATEGORIES = List.of("capsule", "protected", "capsule-location", "elided", "placed");
+    private static final List<String> CATEGORIES =
+            List.of("capsule", "protected", "capsule-location", "elided", "placed");
 
     private SiteCategories() {
     }

@@ -15,7 +15,10 @@ import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The counts of a rewritten jar's instrumented.properties, summed over a program's jars ({@link SiteCategories} too). */
+/**
+ * The counts of a rewritten jar's instrumented.properties, summed over a program's jars, and its access sites by
+ * category ({@link SiteCategories}).
+ */
 class RewriteMetadataTest {
 
     @TempDir

@@ -19,7 +19,10 @@ public final class ThreadState extends PaddedClock {
     /** E as a {@link ShadowWord} compact epoch, or {@link ShadowWord#NO_WORD} if it does not fit in one. */
     long wordEpoch;
 
-    /** E, for rewritten code ({@code RuntimeApi.THREAD_EPOCH}): an activation's capsule check is redone only when it changed. */
+    /**
+     * E, for rewritten code ({@code RuntimeApi.THREAD_EPOCH}): an activation's capsule check is redone only when it
+     * changed.
+     */
     public long epoch() {
         return epoch;
     }

@@ -26,8 +26,9 @@ public final class RT {
     private static final ThreadLocal<ThreadState> STATES = ThreadLocal.withInitial(ThreadState::new);
     private static final AtomicInteger FETCHES = new AtomicInteger();
     /** The events after which the runtime's thread is in a new epoch. */
-    private static final java.util.Set<String> RELEASES = java.util.Set.of("release", "fork", "waitBefore", "barrierBefore",
-            "hbRelease", "volatileWriteField", "volatileWriteStatic", "volatileWriteForeign", "classInitialized");
+    private static final java.util.Set<String> RELEASES = java.util.Set.of("release", "fork", "waitBefore",
+            "barrierBefore", "hbRelease", "volatileWriteField", "volatileWriteStatic", "volatileWriteForeign",
+            "classInitialized");
 
     private RT() {
     }

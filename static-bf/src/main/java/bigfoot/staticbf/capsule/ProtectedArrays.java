@@ -97,7 +97,8 @@ final class ProtectedArrays {
      * whose location covers it.
      */
     static Map<MethodKey, Map<Integer, String>> find(Map<String, ClassNode> classes,
-            Map<String, BytecodeOffsets> offsets, FieldResolver fields, ClassHierarchy hierarchy, Set<String> capsules) {
+            Map<String, BytecodeOffsets> offsets, FieldResolver fields, ClassHierarchy hierarchy,
+            Set<String> capsules) {
         ProtectedArrays p = new ProtectedArrays(classes, offsets, fields);
         for (String capsule : capsules) {
             ClassNode c = classes.get(capsule);

@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * The {@code META-INF/bigfoot/instrumented.properties} resource (java.util.Properties format): mode, elide
  * (the {@code --elide} filter), capsules (the {@code --capsules} value; the number of capsule classes, and the accesses
  * their capsule checks cover as {@code checks.capsule}), the access sites by kind and by what covers them
- * ({@code sites.array.protected}, {@link Counts.SiteCategory}), verify (true if access events were added for the precise-checks verifier), the field proxy groups
+ * ({@code sites.array.protected}, {@link Counts.SiteCategory}), verify (true if access events were added for the
+ * precise-checks verifier), the field proxy groups
  * ({@code proxies.pkg.C.x/y/z=x symmetric}: the field whose shadow they share), tool version and counts. Written without a timestamp so equal inputs give equal jars.
  */
 final class Metadata {

@@ -131,11 +131,13 @@ final class CapsuleActivations {
         int op = insn.getOpcode();
         if (op == Opcodes.MONITOREXIT || insn instanceof InvokeDynamicInsnNode
                 || insn instanceof FieldInsnNode f && (op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC)
-                        && ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.field().isVolatile()).orElse(true)) {
+                        && ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.field().isVolatile())
+                                .orElse(true)) {
             return true;
         }
         boolean usesClass = insn instanceof MethodInsnNode || op == Opcodes.NEW
-                || (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) && !((FieldInsnNode) insn).owner.equals(ctx.cls.name());
+                || (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC)
+                        && !((FieldInsnNode) insn).owner.equals(ctx.cls.name());
         Integer bci = ctx.bytecodeIndex(insn);
         return usesClass && (bci == null || !releaseFree.contains(bci));
     }

@@ -18,10 +18,10 @@ public final class Counts {
     public enum SiteKind { ARRAY, FIELD, STATIC }
 
     /**
-     * What covers an access site, as the BigFoot dissertation's Table 5.1 sorts sites (statically here): an activation's
-     * access to its capsule's own field (CAP) or protected array (capsule-protected), checked by the stretch checks; an
-     * own field of another object, checked on its capsule location where the placement puts a check; an access
-     * {@code --elide} leaves unchecked; every other access, whose check the placement puts.
+     * What covers an access site, as the BigFoot dissertation's Table 5.1 sorts sites (statically here): an
+     * activation's access to its capsule's own field (CAP) or protected array (capsule-protected), checked by the
+     * stretch checks; an own field of another object, checked on its capsule location where the placement puts a
+     * check; an access {@code --elide} leaves unchecked; every other access, whose check the placement puts.
      */
     public enum SiteCategory { CAPSULE, PROTECTED, CAPSULE_LOCATION, ELIDED, PLACED }
 
@@ -70,7 +70,7 @@ public final class Counts {
         sites += n;
     }
 
-    /** A field or array access whose check the placement decides; {@code category}: ELIDED, CAPSULE_LOCATION or PLACED. */
+    /** A field or array access whose check the placement decides; {@code category}: ELIDED, CAPSULE_LOCATION, PLACED. */
     void access(SiteKind kind, SiteCategory category) {
         accesses++;
         categorised[kind.ordinal()][category.ordinal()]++;

@@ -155,8 +155,9 @@ final class MethodContext {
      */
     boolean placesCheckAt(AbstractInsnNode access, boolean capsuleLocation) {
         int op = access.getOpcode();
-        cls.counts.access(op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC ? Counts.SiteKind.STATIC
-                        : op == Opcodes.GETFIELD || op == Opcodes.PUTFIELD ? Counts.SiteKind.FIELD : Counts.SiteKind.ARRAY,
+        Counts.SiteKind kind = op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC ? Counts.SiteKind.STATIC
+                : op == Opcodes.GETFIELD || op == Opcodes.PUTFIELD ? Counts.SiteKind.FIELD : Counts.SiteKind.ARRAY;
+        cls.counts.access(kind,
                 elides(access) ? Counts.SiteCategory.ELIDED
                         : capsuleLocation ? Counts.SiteCategory.CAPSULE_LOCATION : Counts.SiteCategory.PLACED);
         int bci = bcis.get(access);

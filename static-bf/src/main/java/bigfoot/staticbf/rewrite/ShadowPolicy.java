@@ -48,9 +48,10 @@ public final class ShadowPolicy {
         return new ShadowPolicy(rewrittenClasses, proxies, chosen);
     }
 
-    /** True if accesses to {@code field} of {@code declaring} use a shadow field (a capsule's own field, its location's). */
+    /** True if accesses to {@code field} of {@code declaring} use a shadow field (a capsule's own field: its location). */
     public boolean hasShadow(ClassInfo declaring, FieldInfo field) {
-        if (isCapsuleField(declaring, field) || declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null
+        if (isCapsuleField(declaring, field)
+                || declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null
                 || earlierProxy(declaring, field).isPresent()) {
             return true; // rewritten by an earlier run
         }
@@ -69,7 +70,7 @@ public final class ShadowPolicy {
                 .or(() -> earlierProxy(declaring, field)).orElse(field.name());
     }
 
-    /** True if {@code field} is an own field of a capsule class ({@code --capsules}): its object's capsule location is its shadow. */
+    /** True if {@code field} is an own field of a capsule class ({@code --capsules}): its shadow is the capsule location. */
     boolean isCapsuleField(ClassInfo declaring, FieldInfo field) {
         return capsules.isOwnField(declaring.name(), field.name());
     }

@@ -201,6 +201,23 @@ class CapsulesTest {
                 public int levelOf(FarSubclass other) { return other.level; }
             }
             """;
+    private static final String HIDDEN = """
+            package cap;
+            abstract class Hidden {
+                protected int state;
+            }
+            """;
+    private static final String SHOWN = """
+            package cap;
+            public abstract class Shown extends Hidden {
+            }
+            """;
+    private static final String FAR_SHOWN = """
+            package cap.other;
+            public class FarShown extends cap.Shown {
+                public int next() { return ++state; }
+            }
+            """;
     private static final String COPYABLE = """
             package cap;
             public class Copyable implements Cloneable {
@@ -232,7 +249,8 @@ class CapsulesTest {
                 Map.entry("cap.Base", BASE), Map.entry("cap.Derived", DERIVED), Map.entry("cap.Copyable", COPYABLE),
                 Map.entry("cap.Client", CLIENT), Map.entry("cap.DerivedCapsule", DERIVED_CAPSULE),
                 Map.entry("cap.Open", OPEN), Map.entry("cap.other.Peer", PEER), Map.entry("cap.Levelled", LEVELLED),
-                Map.entry("cap.other.FarSubclass", FAR_SUBCLASS)));
+                Map.entry("cap.other.FarSubclass", FAR_SUBCLASS), Map.entry("cap.Hidden", HIDDEN),
+                Map.entry("cap.Shown", SHOWN), Map.entry("cap.other.FarShown", FAR_SHOWN)));
     }
 
     private static Path rewrite(String name, String... options) {
@@ -271,6 +289,7 @@ class CapsulesTest {
         assertTrue(readsWord(bump, "cap/Base", "__bf$w$$capsule"), "Derived checks Base's location");
         assertFalse(hasField(classNode(out, "cap.Open"), "__bf$s$$capsule"), "touched from another package");
         assertTrue(hasField(classNode(out, "cap.Levelled"), "__bf$s$$capsule"), "but by a subclass: a protected field");
+        assertFalse(hasField(classNode(out, "cap.Hidden"), "__bf$s$$capsule"), "not public: a far subclass cannot name it");
         assertTrue(TestJars.runtimeCalls(method(classNode(out, "cap.Open"), "inc")).contains("writeField"));
         // another object's own field: a field check, on that object's capsule location, named through its class
         assertEquals(List.of("readField"), TestJars.runtimeCalls(method(classNode(out, "cap.Leaky"), "peek")));
@@ -429,6 +448,9 @@ class CapsulesTest {
                     .map(e -> e.entry() + ":" + e.subject().hashCode()).sorted().toList(),
                     "other.n, this.n; Base's and DerivedCapsule's locations of derived; d.x; a subclass in another "
                             + "package reads another instance's protected field");
+            Class<?> farShown = Class.forName("cap.other.FarShown", true, loader);
+            assertEquals(1, farShown.getMethod("next").invoke(farShown.getConstructor().newInstance()),
+                    "Hidden is no capsule: another package cannot name it");
         }
     }
 

@@ -29,9 +29,9 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 /**
  * Which classes of the input may be capsules (the BigFoot dissertation, chapter 5), and which of their own-field
  * accesses their capsule checks cover per stretch. A class is a candidate if it declares own fields (non-final,
- * non-volatile instance fields) that no class of another package touches, but a subclass (a protected field, which
- * the JVM lets a subclass reach only on its own kind of object): the rewritten code reaches the capsule location's
- * members, which are protected, wherever it reaches a field.
+ * non-volatile instance fields) that no class of another package touches, but a subclass (a protected field of a
+ * public class, which the JVM lets a subclass reach only on its own kind of object): the rewritten code reaches the
+ * capsule location's members, which are protected and named through the capsule class, wherever it reaches a field.
  * <ul>
  * <li>An own-field access on {@code this} ({@link ThisReceivers}) in an instance method of the class or of a subclass
  * is an <em>activation's</em> access: the first of its stretch checks the object's capsule location
@@ -144,6 +144,14 @@ public final class CapsuleCandidates {
             if (owner.isEmpty()) {
                 continue;
             }
+            String where = dotted(c.name) + "." + m.name + m.desc;
+            boolean samePackage = packageOf(c.name).equals(packageOf(owner.get()));
+            if (!samePackage && (classes.get(owner.get()).access & Opcodes.ACC_PUBLIC) == 0) {
+                // the location's members are named through the capsule class, which that package cannot name
+                rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + where
+                        + ", in another package, and it is not public");
+                continue;
+            }
             if (receivers == null && analysable && isOrExtends(c.name, owner.get())) {
                 try {
                     receivers = ThisReceivers.of(c.name, m);
@@ -157,10 +165,9 @@ public final class CapsuleCandidates {
                 }
                 onThis.computeIfAbsent(new MethodKey(c.name, m.name + m.desc), k -> new TreeMap<>())
                         .put(bcis.get(insn), owner.get());
-            } else if (!packageOf(c.name).equals(packageOf(owner.get()))
-                    && !(isOrExtends(c.name, owner.get()) && isProtected(owner.get(), f.name))) {
-                rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + dotted(c.name) + "."
-                        + m.name + m.desc + ", in another package");
+            } else if (!samePackage && !(isOrExtends(c.name, owner.get()) && isProtected(owner.get(), f.name))) {
+                rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + where
+                        + ", in another package");
             }
         }
     }

@@ -2,10 +2,11 @@ package bigfoot.rt;
 
 /**
  * A race on a capsule's location (all its own fields as one, {@code staticbf --capsules}): two accesses to the fields
- * of one capsule object, by two activations of its class's methods, that happens-before does not order. Not a race on
- * a field: the class is no capsule (its activations on one object are not ordered), or the program misuses it (an
- * {@code ArrayList} shared without synchronisation); its fields may or may not race, and any race on them shows as
- * one of these. Each side names the first own-field access of a stretch of an activation with no release in it.
+ * (or protected arrays) of one capsule object that happens-before does not order. Not a race on a field: the class is
+ * no capsule (the accesses to one object are not ordered), or the program misuses it (an {@code ArrayList} shared
+ * without synchronisation); its fields may or may not race, and any race on them shows as one of these. Each side
+ * names the access whose check saw it: an activation's first access of a stretch with no release in it, or an access
+ * to another object's field.
  */
 record CapsuleViolation(String className, RaceKind kind, Race.Access previous, Race.Access current, long occurrences) {
 

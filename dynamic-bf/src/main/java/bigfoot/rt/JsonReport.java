@@ -20,8 +20,8 @@ import java.util.List;
  * current access lists the callers of its check, innermost first: {@code "callers":["demo.Bank.main(Bank.java:40)"]},
  * and so does the previous access when the race occurred again ({@link PreviousStacks}).
  * With capsules there is also {@code "capsuleViolations":[{"class":..,"kind":"write-write",
- * "occurrences":1,"previous":{..},"current":{..}}]} (a race on the capsule's location: each side the first own-field
- * access of a stretch of an activation with no release in it, shaped as a race's access) and {@code "capsuleViolations":N} in the summary.
+ * "occurrences":1,"previous":{..},"current":{..}}]} (a race on the capsule's location, each side shaped as a race's
+ * access: {@link CapsuleViolation}) and {@code "capsuleViolations":N} in the summary.
  * {@code occurrences} counts every time the race was seen, as the text report's header does. The id is stable from
  * run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.

@@ -10,8 +10,8 @@ import java.util.List;
  * one result per race, of rule {@code data-race}, located at the current access's source line, the previous
  * access as a related location, the race id as a partial fingerprint (so a race keeps its identity from one
  * run to the next); and one result per capsule violation, of rule {@code capsule-violation}, located at its current
- * activation's first field access, the previous one related. Source files are named relative to a source root ({@code SRCROOT}): the class's package
- * directory and its SourceFile attribute.
+ * access, the previous one related. Source files are named relative to a source root ({@code SRCROOT}): the class's
+ * package directory and its SourceFile attribute.
  */
 final class SarifReport {
 
@@ -31,8 +31,8 @@ final class SarifReport {
           .append("not ordered by happens-before.\"},\"defaultConfiguration\":{\"level\":\"error\"}},")
           .append("{\"id\":\"").append(CAPSULE_RULE).append("\",\"name\":\"CapsuleViolation\",")
           .append("\"shortDescription\":{\"text\":\"Capsule violation\"},")
-          .append("\"fullDescription\":{\"text\":\"Two activations of a capsule class's methods on one object not ordered ")
-          .append("by happens-before: its fields may race, or the class is no capsule.\"},")
+          .append("\"fullDescription\":{\"text\":\"Two accesses to the fields of one capsule object, at least one a write, ")
+          .append("not ordered by happens-before: its fields may race, or the class is no capsule.\"},")
           .append("\"defaultConfiguration\":{\"level\":\"error\"}}]}},")
           .append("\"results\":[");
         for (int i = 0; i < races.size(); i++) {

@@ -27,7 +27,7 @@ import java.util.List;
  *    current:  write by thread "worker-2" at demo.Account.deposit(Account.java:14)
  *    previous: write by thread "worker-1" at demo.Account.deposit(Account.java:14)
  * </pre>
- * Each side names the first own-field access of a stretch of an activation with no release in it.
+ * Each side names the access whose check saw it ({@link CapsuleViolation}).
  */
 final class TextReport {
 

@@ -51,8 +51,8 @@ public final class InstrumentMojo extends BigFootMojo {
     private String elide;
 
     /**
-     * Capsule classes (staticbf --capsules): none, all (every class whose own fields only its methods touch, on this),
-     * or a capsule list file, as a run with {@code findCapsules} writes it.
+     * Capsule classes (staticbf --capsules): none, all (every class whose own fields no other package touches, for a
+     * discovery run), or a capsule list file, as a run with {@code findCapsules} writes it.
      */
     @Parameter(property = "bigfoot.capsules", defaultValue = "none")
     private String capsules;

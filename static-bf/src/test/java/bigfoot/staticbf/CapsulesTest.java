@@ -81,6 +81,15 @@ class CapsulesTest {
                 }
                 private static synchronized void tick() {
                 }
+                long recover() {
+                    balance = 1;
+                    try {
+                        tick();
+                    } catch (RuntimeException e) {
+                        ops = 2;
+                    }
+                    return 0;
+                }
                 long afterInit() {
                     balance = 1;
                     ops = Limits.max;
@@ -304,6 +313,14 @@ class CapsulesTest {
                 "__bf$r$$capsule"), "d.x is Base's field: Base's location, not the subclass capsule's");
     }
 
+    /** The declared method {@code name} of {@code c}, made callable from the test. */
+    private static java.lang.reflect.Method accessible(Class<?> c, String name, Class<?>... parameters)
+            throws NoSuchMethodException {
+        java.lang.reflect.Method m = c.getDeclaredMethod(name, parameters);
+        m.setAccessible(true);
+        return m;
+    }
+
     private static boolean readsWord(MethodNode m, String owner, String name) {
         return java.util.stream.StreamSupport.stream(m.instructions.spliterator(), false)
                 .anyMatch(i -> i instanceof org.objectweb.asm.tree.FieldInsnNode f && f.owner.equals(owner)
@@ -334,10 +351,8 @@ class CapsulesTest {
         try (java.net.URLClassLoader loader = TestJars.loader(out)) {
             Class<?> c = Class.forName("cap.Buffer", true, loader);
             Object b = c.getConstructor().newInstance();
-            java.lang.reflect.Method add = c.getDeclaredMethod("add", char.class);
-            add.setAccessible(true);
-            java.lang.reflect.Method get = c.getDeclaredMethod("get", int.class);
-            get.setAccessible(true);
+            java.lang.reflect.Method add = accessible(c, "add", char.class);
+            java.lang.reflect.Method get = accessible(c, "get", int.class);
             bigfoot.rt.RT.reset();
             for (char ch : "hello".toCharArray()) {
                 add.invoke(b, ch);
@@ -367,6 +382,15 @@ class CapsulesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"fasttrack", "bigfoot"})
+    void aHandlerAfterACallThatMayReleaseChecksAgain(String mode) {
+        ClassNode account = classNode(rewrite("handler-" + mode + ".jar", "--mode", mode, "--capsules", "all"),
+                "cap.Account");
+        assertEquals(2, TestJars.runtimeCalls(method(account, "recover")).stream().filter("capsuleWrite"::equals)
+                .count(), "tick() may release and then throw: ops = 2 in its handler is in another epoch");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fasttrack", "bigfoot"})
     void aClassInitialisationEndsTheStretch(String mode) {
         ClassNode account = classNode(rewrite("init-" + mode + ".jar", "--mode", mode, "--capsules", "all"), "cap.Account");
         assertEquals(2, TestJars.runtimeCalls(method(account, "afterInit")).stream().filter("capsuleWrite"::equals)
@@ -382,32 +406,27 @@ class CapsulesTest {
             bigfoot.rt.RT.reset();
             c.getMethod("deposit", long.class).invoke(account, 5L);
             assertEquals(5L, c.getMethod("balance").invoke(account));
-            java.lang.reflect.Method early = c.getDeclaredMethod("early", long.class);
-            early.setAccessible(true);
+            java.lang.reflect.Method early = accessible(c, "early", long.class);
             assertEquals(-1L, early.invoke(account, -1L));
             assertEquals(7L, early.invoke(account, 7L));
-            java.lang.reflect.Method sum = c.getDeclaredMethod("sum", long[].class);
-            sum.setAccessible(true);
+            java.lang.reflect.Method sum = accessible(c, "sum", long[].class);
             assertEquals(13L, sum.invoke(account, new long[] {1, 2, 3}));
             assertEquals(List.of("capsuleWrite", "capsuleRead", "capsuleWrite", "capsuleWrite"),
                     bigfoot.rt.RT.events().stream().map(bigfoot.rt.RT.Event::entry).filter(e -> e.startsWith("capsule"))
                             .toList(), "deposit, balance, early(7), sum (one check for its loop and its return); "
                             + "early(-1) touched no field");
             bigfoot.rt.RT.reset();
-            java.lang.reflect.Method withCalls = c.getDeclaredMethod("withCalls", long[].class);
-            withCalls.setAccessible(true);
+            java.lang.reflect.Method withCalls = accessible(c, "withCalls", long[].class);
             withCalls.invoke(account, new long[] {1, 2, 3});
             assertEquals(1, bigfoot.rt.RT.events().stream().filter(e -> e.entry().equals("capsuleWrite")).count(),
                     "Math.abs cannot release (its kill set): the stretch goes on past it");
             bigfoot.rt.RT.reset();
-            java.lang.reflect.Method withLocking = c.getDeclaredMethod("withLocking", long[].class);
-            withLocking.setAccessible(true);
+            java.lang.reflect.Method withLocking = accessible(c, "withLocking", long[].class);
             withLocking.invoke(account, new long[] {1, 2, 3});
             assertEquals(4, bigfoot.rt.RT.events().stream().filter(e -> e.entry().equals("capsuleWrite")).count(),
                     "a synchronized call releases: each iteration checks again, and so does the return after the last");
             bigfoot.rt.RT.reset();
-            java.lang.reflect.Method divide = c.getDeclaredMethod("divide", long.class);
-            divide.setAccessible(true);
+            java.lang.reflect.Method divide = accessible(c, "divide", long.class);
             java.lang.reflect.InvocationTargetException thrown = org.junit.jupiter.api.Assertions.assertThrows(
                     java.lang.reflect.InvocationTargetException.class, () -> divide.invoke(account, 0L));
             assertTrue(thrown.getCause() instanceof ArithmeticException);
@@ -425,14 +444,11 @@ class CapsulesTest {
             Class<?> c = Class.forName("cap.OtherInstance", true, loader);
             Object a = c.getConstructor().newInstance();
             Object b = c.getConstructor().newInstance();
-            java.lang.reflect.Method copy = c.getDeclaredMethod("copyFrom", c);
-            copy.setAccessible(true);
+            java.lang.reflect.Method copy = accessible(c, "copyFrom", c);
             Class<?> d = Class.forName("cap.DerivedCapsule", true, loader);
             Object derived = d.getConstructor().newInstance();
-            java.lang.reflect.Method both = d.getDeclaredMethod("both");
-            both.setAccessible(true);
-            java.lang.reflect.Method peekX = d.getDeclaredMethod("peekX", d);
-            peekX.setAccessible(true);
+            java.lang.reflect.Method both = accessible(d, "both");
+            java.lang.reflect.Method peekX = accessible(d, "peekX", d);
             bigfoot.rt.RT.reset();
             copy.invoke(a, b); // the test runtime fails a check passed words of another location than the object's
             both.invoke(derived);

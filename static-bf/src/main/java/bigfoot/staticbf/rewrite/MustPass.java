@@ -20,7 +20,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * has passed one of the {@code passing} instructions (or the taken edge of one of the {@code passingIfTaken} jumps)
  * since it last passed one of the {@code resetting} ones.
  * A handler is reached with what held before every instruction of its range (the exception may come from any of
- * them). True where unreachable.
+ * them), and not past a resetting one (the exception may come from after its reset: a call that released, then
+ * threw). True where unreachable.
  */
 final class MustPass {
 
@@ -60,7 +61,7 @@ final class MustPass {
                 boolean in = passed[i];
                 boolean out = (in && !resetting.contains(insn)) || passing.contains(insn);
                 for (int h : handlers.get(i)) {
-                    changed |= meet(passed, h, in);
+                    changed |= meet(passed, h, in && !resetting.contains(insn));
                 }
                 if (insn instanceof JumpInsnNode jump) {
                     changed |= meet(passed, index.get(jump.label), out || passingIfTaken.contains(insn));

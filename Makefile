@@ -21,10 +21,10 @@ demo: build
 	@echo "JSON report: $(DEMO)/races.json"
 
 bench: build
-	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --runs 3
+	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR):$(RUNTIME_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --runs 3
 
 bench-quick: build
-	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --quick
+	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR):$(RUNTIME_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --quick
 
 bench-threads: build
 	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.ManyThreads --runtime $(RUNTIME_JAR) $(THREADS_ARGS)

@@ -28,19 +28,24 @@ final class ChildJvm {
     }
 
     /**
-     * The samples in a kernel's output: a wall time per {@code time-ms:} line, and a CPU time per {@code cpu-ms:}
-     * line, which are either absent (the JVM measures no process CPU time) or one per timed iteration.
+     * The samples in a kernel's output: a wall time per {@code time-ms:} line, a CPU time per {@code cpu-ms:} line and
+     * a JIT compilation time per {@code jit-ms:} line, the last two either absent (the JVM does not measure them) or
+     * one per timed iteration.
      */
     static Samples parse(String name, String out) throws IOException {
         List<Double> wall = values(out, "time-ms: ");
         List<Double> cpu = values(out, "cpu-ms: ");
+        List<Double> jit = values(out, "jit-ms: ");
         if (wall.isEmpty()) {
             throw new IOException(name + " printed no time-ms lines");
         }
-        if (!cpu.isEmpty() && cpu.size() != wall.size()) {
-            throw new IOException(name + " printed " + wall.size() + " time-ms lines but " + cpu.size() + " cpu-ms lines");
+        for (List<Double> per : List.of(cpu, jit)) {
+            if (!per.isEmpty() && per.size() != wall.size()) {
+                throw new IOException(name + " printed " + wall.size() + " time-ms lines but " + per.size() + " "
+                        + (per == cpu ? "cpu-ms" : "jit-ms") + " lines");
+            }
         }
-        return new Samples(wall, cpu);
+        return new Samples(wall, cpu, jit);
     }
 
     private static List<Double> values(String out, String prefix) {

@@ -13,6 +13,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
@@ -36,7 +38,8 @@ import java.util.stream.Collectors;
  * the benchmarks build copies them); names pick kernels and workloads (all by default).
  * <p>The kernels are race-free, so a race there fails the run (a detector bug). A real library may really race:
  * a workload's races are counted and the first one described in a note line after the table, as are the StaticBF
- * times (seconds per analysed method) of each workload's rewrites.
+ * times (seconds per analysed method) of each workload's rewrites. Another note line per program gives the time the
+ * JIT compilers took in each configuration's timed iterations and its share of their CPU time.
  * <p>A capsule configuration (BFC, BFEC) first runs each program once to discover its capsules ({@link Jars},
  * {@link CapsuleDiscovery}), before the table; a note line per program then says how many capsule classes the
  * discovery kept and rejected, how many its rewrite made and how many accesses their capsule checks cover
@@ -166,6 +169,7 @@ public final class Compare {
             Results.Row row = new Results.Row(k, times, summaries);
             results.add(row);
             System.out.println(results.textRow(row));
+            jitNote(k, samples).ifPresent(notes::add);
             if (k.usesLibraries()) {
                 notes.addAll(workloadNotes(k, checked, summaries, jars));
             }
@@ -178,6 +182,25 @@ public final class Compare {
         Files.writeString(work.resolve("slowdown.svg"), results.svg());
         System.out.println("tables: " + work.resolve("results.md") + ", " + work.resolve("results.csv") + "; chart: "
                 + work.resolve("slowdown.svg"));
+    }
+
+    /**
+     * The time each configuration's JIT compilers took per timed iteration (mean ms) and its share of the CPU time, if
+     * every run measured both: compiling the rewritten code is part of a checked run's cost that no check makes.
+     */
+    private static Optional<String> jitNote(Kernel k, Map<Configuration, Samples> samples) {
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<Configuration, Samples> e : samples.entrySet()) {
+            OptionalDouble jit = e.getValue().meanJitMs();
+            OptionalDouble cpu = e.getValue().times().cpuMs();
+            if (jit.isEmpty() || cpu.isEmpty()) {
+                return Optional.empty();
+            }
+            parts.add(String.format(Locale.ROOT, "%s %.0f (%.0f%%)", e.getKey().name(), jit.getAsDouble(),
+                    cpu.getAsDouble() > 0 ? 100 * jit.getAsDouble() / cpu.getAsDouble() : 0));
+        }
+        return Optional.of("note: " + k.name() + " JIT compilation ms per timed iteration (share of the CPU time): "
+                + String.join(", ", parts));
     }
 
     /**

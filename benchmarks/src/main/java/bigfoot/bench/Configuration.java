@@ -1,7 +1,10 @@
 package bigfoot.bench;
 
+import bigfoot.rt.JitOptions;
+
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -78,13 +81,15 @@ enum Configuration {
 
     /**
      * The JVM arguments running rewritten jars under the runtime with {@code arrays=<arrays>}, reporting JSON, and
-     * with the agent options {@code more}.
+     * with the agent options {@code more}: the runtime's {@link JitOptions} first, as its launcher gives them.
      */
     static List<String> underRuntime(List<Path> classpath, Path runtimeJar, String arrays, Path report,
             String... more) {
         String options = Stream.concat(Stream.of("quiet", "arrays=" + arrays, "report=json:" + report), Stream.of(more))
                 .collect(Collectors.joining(","));
-        return List.of("-javaagent:" + runtimeJar + "=" + options, "-cp", join(classpath));
+        List<String> args = new ArrayList<>(JitOptions.jvmOptions());
+        args.addAll(List.of("-javaagent:" + runtimeJar + "=" + options, "-cp", join(classpath)));
+        return args;
     }
 
     private static String join(List<Path> classpath) {

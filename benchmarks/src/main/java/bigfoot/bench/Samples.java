@@ -5,21 +5,32 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * The timed iterations of a program under one configuration, in milliseconds: wall-clock time, and the child
- * JVM's CPU time (user + system, all threads), which is empty where the JVM could not measure it. Linux counts
+ * The timed iterations of a program under one configuration, in milliseconds: wall-clock time, the child JVM's CPU
+ * time (user + system, all threads) and the part of it its JIT compilers took, each empty where the JVM could not
+ * measure it. Linux counts
  * process CPU time in clock ticks (10 ms), so an iteration's CPU time is a whole number of ticks: its median is off
  * by up to a tick, but the mean of many iterations is not (a tick falls in an iteration as often as its length says).
  */
-record Samples(List<Double> wallMs, List<Double> cpuMs) {
+record Samples(List<Double> wallMs, List<Double> cpuMs, List<Double> jitMs) {
 
     Samples {
         wallMs = List.copyOf(wallMs);
         cpuMs = List.copyOf(cpuMs);
+        jitMs = List.copyOf(jitMs);
     }
 
     /** These samples and {@code more}'s, as from one more JVM. */
     Samples plus(Samples more) {
-        return new Samples(concat(wallMs, more.wallMs), concat(cpuMs, more.cpuMs));
+        return new Samples(concat(wallMs, more.wallMs), concat(cpuMs, more.cpuMs), concat(jitMs, more.jitMs));
+    }
+
+    /**
+     * The mean time the JIT compilers spent per iteration (the child's {@code jit-ms:} lines: HotSpot's total
+     * compilation time, summed over its compiler threads), if every iteration has one. It is part of the CPU time.
+     */
+    OptionalDouble meanJitMs() {
+        return !jitMs.isEmpty() && jitMs.size() == wallMs.size()
+                ? jitMs.stream().mapToDouble(Double::doubleValue).average() : OptionalDouble.empty();
     }
 
     /** The median wall time and the mean CPU time, the latter only if every iteration has a CPU time. */

@@ -12,6 +12,17 @@ import org.junit.jupiter.api.Test;
 class ChildJvmTest {
 
     @Test
+    void jitLinesGiveTheMeanCompilationTimeWhenEveryIterationHasOne() throws IOException {
+        Samples s = ChildJvm.parse("lucene", "time-ms: 9\ncpu-ms: 20\njit-ms: 8\ntime-ms: 9\ncpu-ms: 20\njit-ms: 2\n");
+        assertEquals(OptionalDouble.of(5), s.meanJitMs());
+        assertEquals(OptionalDouble.empty(), ChildJvm.parse("lucene", "time-ms: 9\ncpu-ms: 20\n").meanJitMs());
+        assertEquals(OptionalDouble.empty(), s.plus(ChildJvm.parse("lucene", "time-ms: 9\n")).meanJitMs());
+        IOException some = assertThrows(IOException.class,
+                () -> ChildJvm.parse("lucene", "time-ms: 1\njit-ms: 2\ntime-ms: 3\n"));
+        assertEquals("lucene printed 2 time-ms lines but 1 jit-ms lines", some.getMessage());
+    }
+
+    @Test
     void readsAWallAndACpuTimePerIteration() throws IOException {
         Samples s = ChildJvm.parse("sor", "time-ms: 12.5\ncpu-ms: 24.000\ntime-ms: 10.0\ncpu-ms: 19.5\nsor checksum: 3.0\n");
         assertEquals(List.of(12.5, 10.0), s.wallMs());

@@ -1,5 +1,7 @@
 package bigfoot.bench;
 
+import bigfoot.rt.JitOptions;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,10 +69,12 @@ class ConfigurationTest {
     void theDiscoveryRunsAgentOptionsFollowTheUsualOnes() {
         List<String> args = Configuration.underRuntime(List.of(Path.of("a.jar"), Path.of("b.jar")), Path.of("rt.jar"),
                 "adaptive", Path.of("r.json"), "find-capsules=sor-capsules.txt");
+        List<String> jit = JitOptions.jvmOptions();
+        assertEquals(jit, args.subList(0, jit.size()), "the runtime's JIT options first, as its launcher gives them");
         assertEquals(List.of("-javaagent:rt.jar=quiet,arrays=adaptive,report=json:r.json,find-capsules=sor-capsules.txt",
-                "-cp", "a.jar" + java.io.File.pathSeparator + "b.jar"), args);
+                "-cp", "a.jar" + java.io.File.pathSeparator + "b.jar"), args.subList(jit.size(), args.size()));
         assertEquals("-javaagent:rt.jar=quiet,arrays=fine,report=json:r.json",
-                Configuration.FT.jvmArgs(List.of(Path.of("a.jar")), Path.of("rt.jar"), Path.of("r.json")).get(0));
+                Configuration.FT.jvmArgs(List.of(Path.of("a.jar")), Path.of("rt.jar"), Path.of("r.json")).get(jit.size()));
     }
 
     /** The placement, array shadows and elision: all but the capsules. */

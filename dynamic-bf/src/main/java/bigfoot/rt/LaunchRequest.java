@@ -129,10 +129,14 @@ record LaunchRequest(Config config, List<String> jvmOptions, String classPath, S
         return args[i];
     }
 
-    /** The child JVM's command: {@code java [JVM options] -javaagent:JAR[=options] [-cp CP] (Main | -jar app.jar) args...}. */
+    /**
+     * The child JVM's command: {@code java [JIT options] [JVM options] -javaagent:JAR[=options] [-cp CP] (Main | -jar
+     * app.jar) args...}, the {@link JitOptions} first so that the user's own options come after them.
+     */
     List<String> childCommand(String java, Path agentJar) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
+        cmd.addAll(JitOptions.jvmOptions());
         cmd.addAll(jvmOptions);
         String options = config.toAgentOptions();
         cmd.add("-javaagent:" + agentJar + (options.isEmpty() ? "" : "=" + options));

@@ -19,6 +19,10 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals("--jit-options")) {
+            JitOptions.jvmOptions().forEach(System.out::println);
+            return;
+        }
         LaunchRequest request;
         try {
             request = LaunchRequest.parse(args);
@@ -40,6 +44,9 @@ public final class Launcher {
             System.out.println("                      violations; then rewrite with staticbf --capsules FILE");
             System.out.println("  JVM options (-Xmx1g, -D..., -XX:..., -ea, --add-opens M/P=ALL-UNNAMED, -javaagent:...) go to the program's JVM;");
             System.out.println("  -jar app.jar runs a jar's Main-Class, as java does");
+            System.out.println("java -jar dynamic-bf.jar --jit-options prints the JVM options the launcher gives the program's JVM");
+            System.out.println("  (they keep the detector's slow paths out of the program's compiled code): give them to a JVM");
+            System.out.println("  started with -javaagent:dynamic-bf.jar by hand");
             return;
         }
         Path jar = ownJar();

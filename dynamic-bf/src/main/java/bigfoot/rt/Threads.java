@@ -43,13 +43,19 @@ final class Threads {
     /**
      * Threads' entries by the low bits of their ids, in front of {@link #local}: a load and an identity test
      * instead of a ThreadLocal lookup at every method that checks (applications' own ThreadLocals make those
-     * probe). A thread claims its slot when it attaches, or later if the slot is empty or its thread was
-     * collected; a thread whose slot another live thread holds uses the ThreadLocal. Slots are written racily: an
+     * probe). A thread claims its slot when it attaches, or later, if the slot is empty or its thread was collected
+     * or has ended; a thread whose slot a thread that may still run holds uses the ThreadLocal. Slots are written racily: an
      * entry that refers to the calling thread is that thread's, whoever wrote it (its value is final).
      */
     @SuppressWarnings("unchecked")
     private final WeakIdentityMap.Entry<ThreadState>[] byId = new WeakIdentityMap.Entry[BY_ID_SLOTS];
-    private static final int BY_ID_SLOTS = 64;
+    /**
+     * Thread ids are handed out in sequence, so two live threads share a slot only when their ids are a multiple
+     * of this apart: a program that keeps starting threads meets that (its main thread and a worker started this
+     * many threads later) only after as many. The first such collision costs a deoptimisation of each compiled
+     * method the second thread runs, as the miss above does (once: compiled again, the methods keep both paths).
+     */
+    private static final int BY_ID_SLOTS = 4096;
     private final WeakIdentityMap<ThreadState> byThread = new WeakIdentityMap<>();
     /** The slots of tids {@code 0 .. nextTid - 1}, in chunks of {@value #CHUNK} made as needed; a null slot is not published yet. */
     private final AtomicReferenceArray<AtomicReferenceArray<Slot>> chunks =
@@ -69,7 +75,7 @@ final class Threads {
     /** The calling thread's state; on first use, the state made when it was forked, or a fresh one. */
     ThreadState current() {
         Thread t = Thread.currentThread();
-        int slot = (int) t.getId() & (BY_ID_SLOTS - 1);
+        int slot = slotOf(t);
         WeakIdentityMap.Entry<ThreadState> e = byId[slot];
         if (e != null && e.refersTo(t)) {
             return e.value;
@@ -89,7 +95,7 @@ final class Threads {
     ThreadState currentStartedAt(String started) {
         Thread t = Thread.currentThread();
         ThreadState s = local.get();
-        return s != null ? s : attach(t, (int) t.getId() & (BY_ID_SLOTS - 1), started);
+        return s != null ? s : attach(t, slotOf(t), started);
     }
 
     private ThreadState attach(Thread t, int slot, String started) {
@@ -101,12 +107,29 @@ final class Threads {
         return s;
     }
 
-    /** Gives {@code t} its {@link #byId} slot if no other thread holds it. */
+    /**
+     * Gives {@code t} its {@link #byId} slot unless a thread that may still call in holds it: the slot is empty, or
+     * its thread was collected or has terminated. Programs that start threads again and again (a pool per phase, a
+     * merge thread per merge) would otherwise find most slots held by ended threads not yet collected, and every
+     * such thread's checks would miss the slot: the miss is a branch compiled code has never taken, so each
+     * compiled method a new thread runs would deoptimise and be compiled again.
+     */
     private void claim(Thread t, int slot) {
         WeakIdentityMap.Entry<ThreadState> e = byId[slot];
-        if (e == null || e.refersTo(null)) {
+        Thread holder = e == null ? null : (Thread) e.get();
+        if (holder == null || holder != t && ThreadLife.terminated(holder, e.value)) {
             byId[slot] = byThread.find(t);
         }
+    }
+
+    /** True if {@code t}'s slot holds {@code t}: {@link #current} finds its state without the ThreadLocal. */
+    boolean holdsSlot(Thread t) {
+        WeakIdentityMap.Entry<ThreadState> e = byId[slotOf(t)];
+        return e != null && e.refersTo(t);
+    }
+
+    private static int slotOf(Thread t) {
+        return (int) t.getId() & (BY_ID_SLOTS - 1);
     }
 
     /**

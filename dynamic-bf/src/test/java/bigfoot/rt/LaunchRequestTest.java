@@ -3,6 +3,7 @@ package bigfoot.rt;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,7 +16,7 @@ class LaunchRequestTest {
     void childCommandCarriesOptionsClassPathMainAndArguments() throws Exception {
         LaunchRequest r = LaunchRequest.parse(new String[] {"--report", "json:r.json", "--fail-on-race", "--quiet",
             "-cp", "app-checked.jar", "com.example.Main", "--report", "x"});
-        assertEquals(List.of("/jdk/bin/java", "-javaagent:/opt/dynamic-bf.jar=report=json:r.json,fail-on-race,quiet",
+        assertEquals(command("/jdk/bin/java", "-javaagent:/opt/dynamic-bf.jar=report=json:r.json,fail-on-race,quiet",
                 "-cp", "app-checked.jar", "com.example.Main", "--report", "x"),
                 r.childCommand("/jdk/bin/java", Path.of("/opt/dynamic-bf.jar")));
     }
@@ -23,14 +24,14 @@ class LaunchRequestTest {
     @Test
     void findCapsulesReachesTheAgent() throws Exception {
         LaunchRequest r = LaunchRequest.parse(new String[] {"--find-capsules", "caps.txt", "-cp", "app.jar", "Main"});
-        assertEquals(List.of("java", "-javaagent:d.jar=find-capsules=caps.txt", "-cp", "app.jar", "Main"),
+        assertEquals(command("java", "-javaagent:d.jar=find-capsules=caps.txt", "-cp", "app.jar", "Main"),
                 r.childCommand("java", Path.of("d.jar")));
     }
 
     @Test
     void noOptionsMeansAPlainAgent() throws Exception {
         LaunchRequest r = LaunchRequest.parse(new String[] {"Main"});
-        assertEquals(List.of("java", "-javaagent:d.jar", "Main"), r.childCommand("java", Path.of("d.jar")));
+        assertEquals(command("java", "-javaagent:d.jar", "Main"), r.childCommand("java", Path.of("d.jar")));
     }
 
     /** As with java: JVM options reach the child's JVM in their order, before the agent; {@code -jar} ends the options. */
@@ -39,7 +40,7 @@ class LaunchRequestTest {
         LaunchRequest r = LaunchRequest.parse(new String[] {"-Xmx1g", "-Dapp.mode=test", "-XX:+UseSerialGC", "-ea",
             "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
             "--quiet", "-jar", "app-checked.jar", "-Xmx2g", "--quiet"});
-        assertEquals(List.of("java", "-Xmx1g", "-Dapp.mode=test", "-XX:+UseSerialGC", "-ea", "--add-opens",
+        assertEquals(command("java", "-Xmx1g", "-Dapp.mode=test", "-XX:+UseSerialGC", "-ea", "--add-opens",
                 "java.base/java.lang=ALL-UNNAMED", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
                 "-javaagent:d.jar=quiet", "-jar", "app-checked.jar", "-Xmx2g", "--quiet"),
                 r.childCommand("java", Path.of("d.jar")));
@@ -66,5 +67,13 @@ class LaunchRequestTest {
 
     private static String message(String... args) {
         return assertThrows(LaunchRequest.UsageException.class, () -> LaunchRequest.parse(args)).getMessage();
+    }
+
+    /** The child's command: {@code java}, the {@link JitOptions} and then {@code rest}. */
+    private static List<String> command(String java, String... rest) {
+        List<String> cmd = new ArrayList<>(List.of(java));
+        cmd.addAll(JitOptions.jvmOptions());
+        cmd.addAll(List.of(rest));
+        return cmd;
     }
 }

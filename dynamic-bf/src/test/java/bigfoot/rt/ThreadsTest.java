@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -28,6 +29,25 @@ class ThreadsTest {
         assertSame(forked, seen.get());
         assertSame(forked, threads.stateOf(t));
         assertTrue(forked.attached);
+    }
+
+    /**
+     * A thread whose slot an ended thread holds takes it: a miss there is a branch compiled code has not taken, which
+     * deoptimises every compiled method that inlined it, each time another such thread runs it.
+     */
+    @Test
+    void aThreadTakesTheSlotOfAnEndedThread() throws InterruptedException {
+        Thread first = Workers.run(threads, "first", ts -> { });
+        assertTrue(threads.holdsSlot(first));
+        Thread second = new Thread(() -> threads.current(), "second");
+        for (int n = 0; (second.getId() - first.getId()) % 4096 != 0; n++) {   // the next thread of first's slot
+            second = new Thread(() -> threads.current(), "second");
+            assertTrue(n < 10_000);
+        }
+        second.start();
+        second.join();
+        assertTrue(threads.holdsSlot(second), "the ended thread's slot is taken");
+        assertFalse(threads.holdsSlot(first));
     }
 
     @Test

@@ -1,20 +1,26 @@
 package bigfoot.maven;
 
+import bigfoot.rt.JitOptions;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Surefire's {@code argLine} with the runtime agent: the user's arguments kept, an earlier agent of ours replaced. */
+/**
+ * Surefire's {@code argLine} with the runtime agent and its {@link JitOptions}: the user's arguments kept after the JIT
+ * options (an earlier run's JIT options and agent of ours replaced).
+ */
 final class ArgLine {
 
     private ArgLine() {
     }
 
     static String withAgent(String argLine, Path runtimeJar, String agentOptions) {
-        List<String> kept = new ArrayList<>();
+        List<String> jit = JitOptions.jvmOptions();
+        List<String> kept = new ArrayList<>(jit);
         if (argLine != null) {
             for (String arg : argLine.trim().split("\\s+")) {
-                if (!arg.isEmpty() && !isOurAgent(arg)) {
+                if (!arg.isEmpty() && !isOurAgent(arg) && !jit.contains(arg)) {
                     kept.add(arg);
                 }
             }

@@ -1,5 +1,6 @@
 package bigfoot.bench.kernels;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -7,7 +8,8 @@ import java.lang.management.ManagementFactory;
  * timed iterations, each printed as one {@code time-ms: X} line (wall-clock time) and, where the JVM measures it,
  * one {@code cpu-ms: X} line (this process's CPU time, user + system of all its threads: the kernel's workers,
  * the detector's work in them, GC and JIT; counted in clock ticks on Linux, so a short iteration may count 0)
- * on stdout for the comparison harness to read. JVM start-up, class loading, rewriting and the kernel's
+ * and one {@code jit-ms: X} line (the time the JIT compilers spent in it, summed over their threads: part of the CPU
+ * time) on stdout for the comparison harness to read. JVM start-up, class loading, rewriting and the kernel's
  * reference computation are outside the timed region. Every iteration checks its own result; a failed check
  * ends the JVM with one line on stderr and status 1.
  */
@@ -30,6 +32,11 @@ public final class KernelTimer {
             ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                     && os.getProcessCpuTime() >= 0 ? os : null;
 
+    /** The JIT compilers' bean, or null where the JVM does not time its compilations (then no jit-ms lines). */
+    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean() != null
+            && ManagementFactory.getCompilationMXBean().isCompilationTimeMonitoringSupported()
+            ? ManagementFactory.getCompilationMXBean() : null;
+
     private KernelTimer() {
     }
 
@@ -48,12 +55,16 @@ public final class KernelTimer {
             }
             for (int i = 0; i < args.iterations(); i++) {
                 long cpuStart = CPU != null ? CPU.getProcessCpuTime() : 0;
+                long jitStart = JIT != null ? JIT.getTotalCompilationTime() : 0;
                 long start = System.nanoTime();
                 checksum += body.run();
                 long elapsed = System.nanoTime() - start;
                 System.out.printf("time-ms: %.3f%n", elapsed / 1e6);
                 if (CPU != null) {
                     System.out.printf("cpu-ms: %.3f%n", (CPU.getProcessCpuTime() - cpuStart) / 1e6);
+                }
+                if (JIT != null) {
+                    System.out.printf("jit-ms: %d%n", JIT.getTotalCompilationTime() - jitStart);
                 }
             }
         } catch (CheckFailed e) {

@@ -1,0 +1,38 @@
+package bigfoot.rt;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The JVM options that keep the vector clocks' code out of the program's compiled methods. Rewritten code calls the
+ * runtime at every check and synchronisation event, and HotSpot's C2 inlines what a hot call reaches: in a program
+ * whose epochs are short (every synchronized call of a library ends one), that includes the vector clocks, reached
+ * from each synchronisation and from the checks past FastTrack's same-epoch test. Their branches for many threads
+ * (a tid past the root leaf, an overlay: {@link VectorClock}) are first taken late, once a program has started
+ * more than {@value VectorClock#WIDTH} threads, and HotSpot had compiled them away in every inlined copy: each
+ * compiled method holding one was deoptimised and compiled again at once, which made one iteration of lucene's
+ * benchmark cost up to several times the others. Called instead of inlined, the vector clocks' methods are compiled
+ * once, on their own, and deoptimise alone.
+ *
+ * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
+ * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
+ * ({@code java -jar dynamic-bf.jar --jit-options} prints them). They change which code is inlined, never what it does.
+ */
+public final class JitOptions {
+
+    /** The runtime methods called, not inlined, from compiled code, as {@code -XX:CompileCommand} patterns. */
+    static final List<String> OUT_OF_LINE = List.of("bigfoot.rt.VectorClock::*");
+
+    private JitOptions() {
+    }
+
+    /** {@code -XX:CompileCommand=quiet} (HotSpot would print each command), then one {@code dontinline} per method. */
+    public static List<String> jvmOptions() {
+        List<String> options = new ArrayList<>();
+        options.add("-XX:CompileCommand=quiet");
+        for (String method : OUT_OF_LINE) {
+            options.add("-XX:CompileCommand=dontinline," + method);
+        }
+        return options;
+    }
+}

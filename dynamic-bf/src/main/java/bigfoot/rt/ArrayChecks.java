@@ -37,8 +37,11 @@ final class ArrayChecks {
             verifier.check(sx, write, site);
         } else if (!adaptive || a.checkedAtOnce(true)) {
             a.checkElement(ft, ts, index, write, site);
-        } else if (ts.footprint().add(a, index, index, 1, write, site)) {
-            commit(ts);
+        } else {
+            Footprint footprint = ts.footprint();
+            if (!footprint.extendLast(a, index, write, site) && footprint.add(a, index, index, 1, write, site)) {
+                commit(ts);
+            }
         }
     }
 

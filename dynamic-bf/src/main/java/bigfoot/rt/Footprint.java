@@ -92,6 +92,23 @@ final class Footprint {
         return size == 0 && bitmapCount == 0;
     }
 
+    /**
+     * EXTEND: a check of the single index {@code a[i]} just past the range last added from its site, of the same
+     * array and operation, extends that range, as {@link #add} would merge it: the {@code buf[pos++]} of a reader or
+     * writer called once per element, whatever other arrays its callers touch in between. True if it did; small
+     * enough to be inlined into the check, where {@link #add} is not.
+     */
+    boolean extendLast(ArrayShadow a, int i, boolean w, int from) {
+        int k = lastBySite[from & (SITE_SHORTCUTS - 1)];
+        if (k >= size || i != last[k] + 1 || stride[k] != 1 || site[k] != from || write[k] != w
+                || shadows[arrayOf[k]] != a) {
+            return false;
+        }
+        last[k] = i;
+        a.footprintAdded(1);
+        return true;
+    }
+
     /** Adds a check of {@code a[first..last by stride]} (in bounds; stride 1 if first == last); true if now full. */
     boolean add(ArrayShadow a, int f, int l, int s, boolean w, int from) {
         int x = a == recent0 ? recentArray0 : a == recent1 ? recentArray1 : arrayNumber(a);

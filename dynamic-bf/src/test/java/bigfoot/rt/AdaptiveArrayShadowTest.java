@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,6 +46,32 @@ class AdaptiveArrayShadowTest {
         rig.checks.commit(t);
         assertEquals(1, t.checks, "one write of the whole array; the read it covers is dropped");
         assertEquals(1, a.segmentCount());
+    }
+
+    /**
+     * EXTEND, the fast path of a reader's {@code buf[pos++]}: a single just past the last range extends it only for
+     * the same array, operation and site; anything else is checked on its own, as another thread's races show.
+     */
+    @Test
+    void aSingleJustPastTheLastRangeExtendsItOnlyForTheSameArrayOperationAndSite() {
+        ThreadState[] t = sim.forkedThreads(2);
+        ArrayShadow a = rig.array(int[].class, 1000);
+        ArrayShadow b = rig.array(int[].class, 1000);
+        for (int i = 0; i < 500; i++) {
+            rig.read(t[0], a, i, i + 1, 1, 3);
+        }
+        rig.read(t[0], b, 500, 501, 1, 3);                          // the next index at the same site, of b
+        rig.write(t[0], a, 500, 501, 1, 3);                         // the next index of a, a write
+        rig.read(t[0], a, 501, 502, 1, 4);                          // a read of a from another site
+        rig.checks.commit(t[0]);
+        assertFalse(a.perElement(), "a[0..500) coalesced");
+        rig.write(t[1], b, 500, 501, 1, 9);
+        rig.read(t[1], a, 500, 501, 1, 9);
+        rig.write(t[1], a, 501, 502, 1, 9);
+        rig.checks.commit(t[1]);
+        assertEquals(Set.of("500 READ_WRITE after site 3", "500 WRITE_READ after site 3", "501 READ_WRITE after site 4"),
+                rig.events.stream().map(e -> e.location().index() + " " + e.location().kind() + " after site "
+                        + e.previousSite()).collect(Collectors.toSet()));
     }
 
     @Test

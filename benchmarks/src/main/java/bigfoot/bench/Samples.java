@@ -7,9 +7,9 @@ import java.util.OptionalDouble;
 /**
  * The timed iterations of a program under one configuration, in milliseconds: wall-clock time, the child JVM's CPU
  * time (user + system, all threads) and the part of it its JIT compilers took, each empty where the JVM could not
- * measure it. Linux counts
- * process CPU time in clock ticks (10 ms), so an iteration's CPU time is a whole number of ticks: its median is off
- * by up to a tick, but the mean of many iterations is not (a tick falls in an iteration as often as its length says).
+ * measure it. Linux counts process CPU time in clock ticks (10 ms), so an iteration's CPU time is a whole number of
+ * ticks: its median is off by up to a tick, but the mean of many iterations is not (a tick falls in an iteration as
+ * often as its length says).
  */
 record Samples(List<Double> wallMs, List<Double> cpuMs, List<Double> jitMs) {
 

@@ -44,8 +44,8 @@ final class Threads {
      * Threads' entries by the low bits of their ids, in front of {@link #local}: a load and an identity test
      * instead of a ThreadLocal lookup at every method that checks (applications' own ThreadLocals make those
      * probe). A thread claims its slot when it attaches, or later, if the slot is empty or its thread was collected
-     * or has ended; a thread whose slot a thread that may still run holds uses the ThreadLocal. Slots are written racily: an
-     * entry that refers to the calling thread is that thread's, whoever wrote it (its value is final).
+     * or has ended; a thread whose slot a thread that may still run holds uses the ThreadLocal. Slots are written
+     * racily: an entry that refers to the calling thread is that thread's, whoever wrote it (its value is final).
      */
     @SuppressWarnings("unchecked")
     private final WeakIdentityMap.Entry<ThreadState>[] byId = new WeakIdentityMap.Entry[BY_ID_SLOTS];
@@ -53,7 +53,7 @@ final class Threads {
      * Thread ids are handed out in sequence, so two live threads share a slot only when their ids are a multiple
      * of this apart: a program that keeps starting threads meets that (its main thread and a worker started this
      * many threads later) only after as many. The first such collision costs a deoptimisation of each compiled
-     * method the second thread runs, as the miss above does (once: compiled again, the methods keep both paths).
+     * method the second thread runs, as any miss does ({@link #claim}; once: compiled again, they keep both paths).
      */
     private static final int BY_ID_SLOTS = 4096;
     private final WeakIdentityMap<ThreadState> byThread = new WeakIdentityMap<>();

@@ -8,8 +8,8 @@ import java.lang.management.ManagementFactory;
  * timed iterations, each printed as one {@code time-ms: X} line (wall-clock time) and, where the JVM measures it,
  * one {@code cpu-ms: X} line (this process's CPU time, user + system of all its threads: the kernel's workers,
  * the detector's work in them, GC and JIT; counted in clock ticks on Linux, so a short iteration may count 0)
- * and one {@code jit-ms: X} line (the time the JIT compilers spent in it, summed over their threads: part of the CPU
- * time) on stdout for the comparison harness to read. JVM start-up, class loading, rewriting and the kernel's
+ * and, where the JVM times its compilations, one {@code jit-ms: X} line (the time the JIT compilers spent in it,
+ * summed over their threads: part of the CPU time) on stdout for the comparison harness to read. JVM start-up, class loading, rewriting and the kernel's
  * reference computation are outside the timed region. Every iteration checks its own result; a failed check
  * ends the JVM with one line on stderr and status 1.
  */

@@ -7,12 +7,16 @@ import java.util.List;
 /**
  * A parsed {@code dynamicbf} command line:
  * {@code [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race] [--quiet] [--all-stacks] [--arrays fine|adaptive]
- * [--find-capsules FILE] [--load-time STATICBF_CP | --no-load-time] [JVM options] [-cp CP] (Main | -jar app.jar) args...} (or {@code --help}).
+ * [--find-capsules FILE] [--load-time STATICBF_CP | --no-load-time] [JVM options] [-cp CP] (Main | -jar app.jar) args...} (or
+ * {@code --help}, or {@code --jit-options}).
  * JVM options ({@link #isJvmOption}) go to the child JVM in their order, as {@code java} takes them. Options end at
  * the main class or at {@code -jar}'s jar; everything after it belongs to the program.
  */
 record LaunchRequest(Config config, List<String> jvmOptions, String classPath, String mainClass, String jar,
-        List<String> programArgs, boolean help) {
+        List<String> programArgs, Action action) {
+
+    /** What the launcher does: run the program, print its help, or print the {@link JitOptions}. */
+    enum Action { RUN, HELP, JIT_OPTIONS }
 
     static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race]"
             + " [--quiet] [--all-stacks] [--arrays fine|adaptive] [--find-capsules FILE] [--load-time STATICBF_JAR | --no-load-time] [JVM options]"
@@ -39,7 +43,9 @@ record LaunchRequest(Config config, List<String> jvmOptions, String classPath, S
             switch (a) {
                 case "--help":
                 case "-h":
-                    return new LaunchRequest(Config.DEFAULT, List.of(), null, null, null, List.of(), true);
+                    return new LaunchRequest(Config.DEFAULT, List.of(), null, null, null, List.of(), Action.HELP);
+                case "--jit-options":
+                    return new LaunchRequest(Config.DEFAULT, List.of(), null, null, null, List.of(), Action.JIT_OPTIONS);
                 case "--fail-on-race":
                     config = config.withFailOnRace();
                     break;
@@ -91,7 +97,7 @@ record LaunchRequest(Config config, List<String> jvmOptions, String classPath, S
                 case "-jar":
                     String jar = value(args, ++i, a);
                     List<String> jarArgs = new ArrayList<>(List.of(args).subList(i + 1, args.length));
-                    return new LaunchRequest(config, jvmOptions, classPath, null, jar, jarArgs, false);
+                    return new LaunchRequest(config, jvmOptions, classPath, null, jar, jarArgs, Action.RUN);
                 default:
                     if (JVM_OPTIONS_WITH_VALUE.contains(a)) {
                         jvmOptions.add(a);
@@ -107,7 +113,7 @@ record LaunchRequest(Config config, List<String> jvmOptions, String classPath, S
             throw new UsageException("missing main class");
         }
         List<String> programArgs = new ArrayList<>(List.of(args).subList(i + 1, args.length));
-        return new LaunchRequest(config, jvmOptions, classPath, args[i], null, programArgs, false);
+        return new LaunchRequest(config, jvmOptions, classPath, args[i], null, programArgs, Action.RUN);
     }
 
     /**

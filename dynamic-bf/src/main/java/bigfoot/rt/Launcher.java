@@ -19,10 +19,6 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
-        if (args.length == 1 && args[0].equals("--jit-options")) {
-            JitOptions.jvmOptions().forEach(System.out::println);
-            return;
-        }
         LaunchRequest request;
         try {
             request = LaunchRequest.parse(args);
@@ -31,7 +27,11 @@ public final class Launcher {
             System.exit(2);
             return;
         }
-        if (request.help()) {
+        if (request.action() == LaunchRequest.Action.JIT_OPTIONS) {
+            JitOptions.jvmOptions().forEach(System.out::println);
+            return;
+        }
+        if (request.action() == LaunchRequest.Action.HELP) {
             System.out.println(LaunchRequest.USAGE);
             System.out.println("Runs MainClass (rewritten by staticbf) under the DynamicBF race detector and reports races at exit.");
             System.out.println("  --report json:FILE  also write the report as JSON to FILE");

@@ -8,7 +8,6 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LaunchRequestTest {
 
@@ -50,8 +49,16 @@ class LaunchRequestTest {
 
     @Test
     void help() throws Exception {
-        assertTrue(LaunchRequest.parse(new String[] {"--help"}).help());
-        assertTrue(LaunchRequest.parse(new String[] {"-cp", "x", "-h"}).help());
+        assertEquals(LaunchRequest.Action.HELP, LaunchRequest.parse(new String[] {"--help"}).action());
+        assertEquals(LaunchRequest.Action.HELP, LaunchRequest.parse(new String[] {"-cp", "x", "-h"}).action());
+    }
+
+    /** As bin/dynamicbf passes it, after the load-time option. */
+    @Test
+    void jitOptions() throws Exception {
+        assertEquals(LaunchRequest.Action.JIT_OPTIONS,
+                LaunchRequest.parse(new String[] {"--load-time", "staticbf.jar", "--jit-options"}).action());
+        assertEquals(LaunchRequest.Action.RUN, LaunchRequest.parse(new String[] {"Main", "--jit-options"}).action());
     }
 
     @Test

@@ -4,24 +4,30 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The JVM options that keep the vector clocks' code out of the program's compiled methods. Rewritten code calls the
- * runtime at every check and synchronisation event, and HotSpot's C2 inlines what a hot call reaches: in a program
- * whose epochs are short (every synchronized call of a library ends one), that includes the vector clocks, reached
- * from each synchronisation and from the checks past FastTrack's same-epoch test. Their branches for many threads
- * (a tid past the root leaf, an overlay: {@link VectorClock}) are first taken late, once a program has started
- * more than {@value VectorClock#WIDTH} threads, and HotSpot had compiled them away in every inlined copy: each
- * compiled method holding one was deoptimised and compiled again at once, which made one iteration of lucene's
- * benchmark cost up to several times the others. Called instead of inlined, the vector clocks' methods are compiled
- * once, on their own, and deoptimise alone.
+ * The JVM options that keep the vector clocks' joins, copies and updates out of the program's compiled methods.
+ * Rewritten code calls the runtime at every check and synchronisation event, and HotSpot's C2 inlines what a hot call
+ * reaches: in a program whose epochs are short (every synchronized call of a library ends one), that includes the
+ * vector clocks, reached from each synchronisation and from the checks past FastTrack's same-epoch test. Their
+ * branches for many threads (a tid past the root leaf, an overlay: {@link VectorClock}) are first taken late, once a
+ * program has started more than {@value VectorClock#WIDTH} threads, and HotSpot had compiled them away in every
+ * inlined copy: each compiled method holding one was deoptimised and compiled again at once, which made one
+ * iteration of lucene's benchmark cost up to several times the others. Called instead of inlined, these methods are
+ * compiled once, on their own, and deoptimise alone. {@link VectorClock#get(int)} stays inlined: it is READ SHARED SAME
+ * EPOCH's lookup in the read vector, once per check of a read-shared location, and called it made moldyn's and
+ * raytracer's BF runs 25-50% slower.
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
  * ({@code java -jar dynamic-bf.jar --jit-options} prints them). They change which code is inlined, never what it does.
+ * (The agent could add the same as a compiler directive through the DiagnosticCommand MBean, but making the platform
+ * MBean server before {@code main} initialises {@code java.util.logging}'s LogManager, which a program that picks its
+ * own LogManager, as application servers do, must be first to do.)
  */
 public final class JitOptions {
 
     /** The runtime methods called, not inlined, from compiled code, as {@code -XX:CompileCommand} patterns. */
-    static final List<String> OUT_OF_LINE = List.of("bigfoot.rt.VectorClock::*");
+    static final List<String> OUT_OF_LINE = List.of("bigfoot.rt.VectorClock::set", "bigfoot.rt.VectorClock::joinFrom",
+            "bigfoot.rt.VectorClock::copyFrom", "bigfoot.rt.VectorClock::firstNotLeq", "bigfoot.rt.VectorClock::snapshot");
 
     private JitOptions() {
     }

@@ -45,7 +45,7 @@ public final class Launcher {
             System.out.println("  JVM options (-Xmx1g, -D..., -XX:..., -ea, --add-opens M/P=ALL-UNNAMED, -javaagent:...) go to the program's JVM;");
             System.out.println("  -jar app.jar runs a jar's Main-Class, as java does");
             System.out.println("java -jar dynamic-bf.jar --jit-options prints the JVM options the launcher gives the program's JVM");
-            System.out.println("  (they keep the detector's vector clocks out of the program's compiled code): give them to a JVM");
+            System.out.println("  (they keep the vector clocks' joins and copies out of the program's compiled code): give them to a JVM");
             System.out.println("  started with -javaagent:dynamic-bf.jar by hand");
             return;
         }

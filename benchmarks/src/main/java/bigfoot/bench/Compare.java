@@ -30,9 +30,11 @@ import java.util.stream.Collectors;
  * markdown and CSV ({@code results.md}, {@code results.csv}) and an SVG chart of the slowdowns
  * ({@code slowdown.svg}) into the work directory ({@link Results}).
  *
- * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--configs FT,RC,..] [--work DIR]
+ * <p>Usage: {@code Compare --runtime dynamic-bf.jar [--quick] [--runs N] [--warmups N] [--configs FT,RC,..] [--work DIR]
  * [--libs DIR] [kernel-or-workload...]};
  * {@code --quick} runs the small sizes in one JVM per configuration (unless {@code --runs} says otherwise);
+ * {@code --warmups} sets the warm-up iterations before the timed ones (2 by default: short runs, whose CPU time is
+ * about half JIT compilation on the libraries; more measures closer to the steady state);
  * {@code --configs} picks the checked configurations (all by default; the uninstrumented run always comes first);
  * {@code --libs} is where the workloads' library jars are (default {@code benchmarks/target/workload-libs}, where
  * the benchmarks build copies them); names pick kernels and workloads (all by default).
@@ -52,6 +54,7 @@ public final class Compare {
         Path work = Path.of("benchmarks/target/bench");
         Path libs = Libraries.DEFAULT_DIR;
         Integer runs = null;
+        Integer warmups = null;
         boolean quick = false;
         List<String> only = new ArrayList<>();
         List<Configuration> configs = new ArrayList<>(List.of(Configuration.values()));
@@ -60,6 +63,7 @@ public final class Compare {
                 switch (args[i]) {
                     case "--runtime": runtime = Path.of(value(args, ++i)); break;
                     case "--runs": runs = number(value(args, ++i)); break;
+                    case "--warmups": warmups = number(value(args, ++i)); break;
                     case "--work": work = Path.of(value(args, ++i)); break;
                     case "--libs": libs = Path.of(value(args, ++i)); break;
                     case "--quick": quick = true; break;
@@ -77,6 +81,9 @@ public final class Compare {
             if (runs != null && runs < 1) {
                 throw new IllegalArgumentException("--runs must be at least 1");
             }
+            if (warmups != null && warmups < 0) {
+                throw new IllegalArgumentException("--warmups must be at least 0");
+            }
             for (String name : only) {
                 if (programs().stream().noneMatch(k -> k.name().equals(name))) {
                     throw new IllegalArgumentException("unknown kernel or workload " + name);
@@ -89,7 +96,8 @@ public final class Compare {
         List<Kernel> kernels = new ArrayList<>();
         for (Kernel k : programs()) {
             if (only.isEmpty() || only.contains(k.name())) {
-                kernels.add(quick ? k.withArgs(k.args().withSize(Size.SMALL)) : k);
+                Kernel sized = quick ? k.withArgs(k.args().withSize(Size.SMALL)) : k;
+                kernels.add(warmups == null ? sized : sized.withArgs(sized.args().withWarmups(warmups)));
             }
         }
         try {

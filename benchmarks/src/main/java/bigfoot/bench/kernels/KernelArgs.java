@@ -23,6 +23,11 @@ public record KernelArgs(Size size, int threads, int warmups, int iterations) {
         return new KernelArgs(s, threads, warmups, iterations);
     }
 
+    /** These arguments with {@code n} warm-up iterations. */
+    public KernelArgs withWarmups(int n) {
+        return new KernelArgs(size, threads, n, iterations);
+    }
+
     /** The command-line form, as {@link #parse} reads it. */
     public List<String> toList() {
         return List.of(size.label(), Integer.toString(threads), Integer.toString(warmups), Integer.toString(iterations));

@@ -62,8 +62,8 @@ public final class Compare {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--runtime": runtime = Path.of(value(args, ++i)); break;
-                    case "--runs": runs = number(value(args, ++i)); break;
-                    case "--warmups": warmups = number(value(args, ++i)); break;
+                    case "--runs": runs = number(args[i], value(args, ++i)); break;
+                    case "--warmups": warmups = number(args[i], value(args, ++i)); break;
                     case "--work": work = Path.of(value(args, ++i)); break;
                     case "--libs": libs = Path.of(value(args, ++i)); break;
                     case "--quick": quick = true; break;
@@ -130,11 +130,11 @@ public final class Compare {
         return new ArrayList<>(picked);
     }
 
-    private static int number(String s) {
+    private static int number(String option, String s) {
         try {
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--runs needs a number, got '" + s + "'");
+            throw new IllegalArgumentException(option + " needs a number, got '" + s + "'");
         }
     }
 

@@ -33,22 +33,27 @@ final class ChildJvm {
      * one per timed iteration.
      */
     static Samples parse(String name, String out) throws IOException {
-        List<Double> wall = values(out, "time-ms: ");
-        List<Double> cpu = values(out, "cpu-ms: ");
-        List<Double> jit = values(out, "jit-ms: ");
+        List<Double> wall = values(out, "time-ms");
         if (wall.isEmpty()) {
             throw new IOException(name + " printed no time-ms lines");
         }
-        for (List<Double> per : List.of(cpu, jit)) {
-            if (!per.isEmpty() && per.size() != wall.size()) {
-                throw new IOException(name + " printed " + wall.size() + " time-ms lines but " + per.size() + " "
-                        + (per == cpu ? "cpu-ms" : "jit-ms") + " lines");
-            }
-        }
-        return new Samples(wall, cpu, jit);
+        return new Samples(wall, perIteration(name, out, "cpu-ms", wall.size()),
+                perIteration(name, out, "jit-ms", wall.size()));
     }
 
-    private static List<Double> values(String out, String prefix) {
+    /** The {@code label} lines of {@code out}: none, or one per timed iteration. */
+    private static List<Double> perIteration(String name, String out, String label, int iterations)
+            throws IOException {
+        List<Double> values = values(out, label);
+        if (!values.isEmpty() && values.size() != iterations) {
+            throw new IOException(name + " printed " + iterations + " time-ms lines but " + values.size() + " " + label
+                    + " lines");
+        }
+        return values;
+    }
+
+    private static List<Double> values(String out, String label) {
+        String prefix = label + ": ";
         List<Double> values = new ArrayList<>();
         for (String line : out.split("\n")) {
             if (line.startsWith(prefix)) {

@@ -29,15 +29,18 @@ record Samples(List<Double> wallMs, List<Double> cpuMs, List<Double> jitMs) {
      * compilation time, summed over its compiler threads), if every iteration has one. It is part of the CPU time.
      */
     OptionalDouble meanJitMs() {
-        return !jitMs.isEmpty() && jitMs.size() == wallMs.size()
-                ? jitMs.stream().mapToDouble(Double::doubleValue).average() : OptionalDouble.empty();
+        return meanPerIteration(jitMs);
     }
 
     /** The median wall time and the mean CPU time, the latter only if every iteration has a CPU time. */
     Times times() {
-        return new Times(median(wallMs), !cpuMs.isEmpty() && cpuMs.size() == wallMs.size()
-                ? OptionalDouble.of(cpuMs.stream().mapToDouble(Double::doubleValue).average().getAsDouble())
-                : OptionalDouble.empty());
+        return new Times(median(wallMs), meanPerIteration(cpuMs));
+    }
+
+    /** The mean of {@code xs} if it has a value for every iteration, else empty. */
+    private OptionalDouble meanPerIteration(List<Double> xs) {
+        return !xs.isEmpty() && xs.size() == wallMs.size()
+                ? xs.stream().mapToDouble(Double::doubleValue).average() : OptionalDouble.empty();
     }
 
     /** The median wall-clock and mean CPU milliseconds per iteration of a program under one configuration. */

@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
  * The shadow of one instance field (or proxy group, or capsule location) of a rewritten class, one per class in a
- * static field ({@code __bf$u$f}, made in {@code <clinit>}): updaters of the fields the rewriter added to each object, its two
- * shadow words {@code __bf$w$f} and {@code __bf$r$f} ({@link WordStore}; none for a volatile field) and its VarState
+ * static field ({@code __bf$u$f}, made in {@code <clinit>}): updaters of the fields the rewriter added to each object,
+ * its two shadow words {@code __bf$w$f} and {@code __bf$r$f} ({@link WordStore}; none for a volatile field) and its VarState
  * {@code __bf$s$f} (an inflated field's state; a volatile field's synchronisation clock). A fresh object's field
  * costs no allocation: its words start as {@link ShadowWord#NONE}.
  *

@@ -50,8 +50,10 @@ public final class ShadowPolicy {
 
     /** True if accesses to {@code field} of {@code declaring} use a shadow field (a capsule's own field: its location). */
     public boolean hasShadow(ClassInfo declaring, FieldInfo field) {
-        if (isCapsuleField(declaring, field)
-                || declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null
+        if (isCapsuleField(declaring, field)) {
+            return true;
+        }
+        if (declaring.field(RuntimeApi.shadowField(field.name()), VAR_STATE_DESC) != null
                 || earlierProxy(declaring, field).isPresent()) {
             return true; // rewritten by an earlier run
         }

@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +58,8 @@ final class AnalysedProgram {
     private final Elision elision;
     /** Accesses to capsules' own fields, which capsule checks cover: no accesses for the analyses. */
     private final ElidedAccesses capsuleAccesses;
+    /** The element reads of read-only tables ({@code ReadOnlyTables}): no accesses for the analyses either. */
+    private final ElidedAccesses tableReads;
     private ParameterEscapes parameterEscapes;
     /** The accesses {@link #elided} left unchecked so far, by method (bytecode indices). */
     private final Map<MethodKey, Set<Integer>> elided = Collections.synchronizedMap(new HashMap<>());
@@ -65,7 +68,8 @@ final class AnalysedProgram {
     private double loadSeconds;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
-            Set<String> multiRelease, Elision elision, ElidedAccesses capsuleAccesses, double loadSeconds) {
+            Set<String> multiRelease, Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads,
+            double loadSeconds) {
         this.program = program;
         this.irs = irs;
         this.calls = calls;
@@ -73,6 +77,7 @@ final class AnalysedProgram {
         this.multiRelease = multiRelease;
         this.elision = elision;
         this.capsuleAccesses = capsuleAccesses;
+        this.tableReads = tableReads;
         this.loadSeconds = loadSeconds;
     }
 
@@ -85,7 +90,7 @@ final class AnalysedProgram {
      * leave the accesses {@code elision} selects unchecked ({@link #elided}).
      */
     static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode,
-            Elision elision, ElidedAccesses capsuleAccesses) {
+            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads) {
         long start = System.nanoTime();
         WalaProgram program;
         try {
@@ -118,7 +123,7 @@ final class AnalysedProgram {
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
         return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision, capsuleAccesses,
-                (System.nanoTime() - start) / 1e9));
+                tableReads, (System.nanoTime() - start) / 1e9));
     }
 
     IClassHierarchy hierarchy() {
@@ -140,14 +145,16 @@ final class AnalysedProgram {
 
     /**
      * The instruction indices of the accesses of {@code ir}'s method that get no check whatever the placement:
-     * with {@code --elide escape}, those to an object not yet published ({@link PartialEscape}); with
-     * {@code --capsules}, those to a capsule's own fields (covered by capsule checks instead). Recorded for
-     * {@link #elidedAccesses} by bytecode index; a bytecode index only if every instruction made from it is elided.
+     * with {@code --elide escape}, those to an object not yet published ({@link PartialEscape}) and the element reads
+     * of read-only tables; with {@code --capsules}, those to a capsule's own fields (covered by capsule checks
+     * instead). Recorded for {@link #elidedAccesses} by bytecode index; a bytecode index only if every instruction
+     * made from it is elided.
      */
     BitSet elided(IR ir) {
         MethodKey key = MethodKey.of(ir.getMethod());
-        Set<Integer> capsule = capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor());
-        if (elision == Elision.NONE && capsule.isEmpty()) {
+        Set<Integer> unchecked = new HashSet<>(capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor()));
+        unchecked.addAll(tableReads.of(key.classInternalName(), key.nameAndDescriptor()));
+        if (elision == Elision.NONE && unchecked.isEmpty()) {
             return new BitSet();
         }
         BitSet unpublished = elision == Elision.NONE ? new BitSet()
@@ -156,7 +163,7 @@ final class AnalysedProgram {
         SSAInstruction[] insns = ir.getInstructions();
         for (int i = 0; i < insns.length; i++) {
             Optional<MethodIRs.Position> position = MethodIRs.position(ir.getMethod(), i);
-            if (position.isPresent() && capsule.contains(position.get().bytecodeIndex())) {
+            if (position.isPresent() && unchecked.contains(position.get().bytecodeIndex())) {
                 unpublished.set(i);
             }
             boolean local = unpublished.get(i);

@@ -34,8 +34,9 @@ public final class BigFootAnalysis {
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
-            ElidedAccesses capsuleAccesses) {
-        Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, capsuleAccesses);
+            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads) {
+        Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision,
+                capsuleAccesses, tableReads);
         if (program.isEmpty()) {
             return new Result(Map.of(), ElidedAccesses.NONE, ReleaseFree.NONE, Optional.empty());
         }

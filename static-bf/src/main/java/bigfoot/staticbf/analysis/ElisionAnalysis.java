@@ -22,8 +22,9 @@ public final class ElisionAnalysis {
     public record Result(ElidedAccesses elided, Optional<AnalysisStatistics> statistics) {
     }
 
-    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision) {
-        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE)
+    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
+            ElidedAccesses tableReads) {
+        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads)
                 .map(p -> {
                     AnalysedProgram.Results<Boolean> r = p.analyseMethods(MODE, diagnostics, ir -> {
                         p.elided(ir);

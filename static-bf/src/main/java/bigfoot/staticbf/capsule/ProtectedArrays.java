@@ -5,6 +5,9 @@ import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.ResolvedField;
 import bigfoot.staticbf.jdk.ArrayCopiers;
+import bigfoot.staticbf.origins.Origin;
+import bigfoot.staticbf.origins.OriginInterpreter;
+import bigfoot.staticbf.origins.OriginValue;
 import bigfoot.staticbf.rewrite.BytecodeOffsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,15 +25,9 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.InvokeDynamicInsnNode;
-import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
-import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
-import org.objectweb.asm.tree.analysis.Interpreter;
-import org.objectweb.asm.tree.analysis.Value;
 
 /**
  * Capsule-protected arrays (the BigFoot dissertation, chapter 5, decided statically): an array field of a capsule
@@ -54,19 +51,8 @@ import org.objectweb.asm.tree.analysis.Value;
  */
 final class ProtectedArrays {
 
-    /** A reference value's possible origin. */
-    private sealed interface Origin {
-    }
-
-    /** {@code this} at entry, {@code null}, or anything else. */
-    private enum Simple implements Origin { THIS, NULL, OTHER }
-
     /** A read of array field {@code field} of capsule {@code owner} on {@code this}. */
     private record Load(String owner, String field) implements Origin {
-    }
-
-    /** The array an allocation (or copy) made; an instruction is equal only to itself. */
-    private record Fresh(AbstractInsnNode allocation) implements Origin {
     }
 
     private static final String CLONEABLE = "java/lang/Cloneable";
@@ -160,10 +146,8 @@ final class ProtectedArrays {
         if (!touches || !instance) {
             return;
         }
-        Frame<OriginValue>[] frames;
-        try {
-            frames = new Analyzer<>(new Origins(this)).analyze(c.name, m);
-        } catch (AnalyzerException e) {
+        Optional<Frame<OriginValue>[]> analysed = new Origins(this).frames(c.name, m);
+        if (analysed.isEmpty()) {
             m.instructions.forEach(i -> {
                 if (i instanceof FieldInsnNode f) {
                     candidate(f).ifPresent(unprotected::add);
@@ -171,6 +155,7 @@ final class ProtectedArrays {
             });
             return;
         }
+        Frame<OriginValue>[] frames = analysed.get();
         Map<AbstractInsnNode, Integer> bcis = offsets.get(c.name).of(m);
         MethodKey key = new MethodKey(c.name, m.name + m.desc);
         AbstractInsnNode[] insns = m.instructions.toArray();
@@ -187,52 +172,49 @@ final class ProtectedArrays {
         int op = insn.getOpcode();
         int top = f.getStackSize() - 1;
         if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
-            accesses.add(new ElementAccess(method, bcis.get(insn), f.getStack(top - 1).origins));
+            accesses.add(new ElementAccess(method, bcis.get(insn), f.getStack(top - 1).origins()));
         } else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
-            accesses.add(new ElementAccess(method, bcis.get(insn), f.getStack(top - 2).origins));
+            accesses.add(new ElementAccess(method, bcis.get(insn), f.getStack(top - 2).origins()));
             if (op == Opcodes.AASTORE) {
                 leak(f.getStack(top));
             }
         } else if (op == Opcodes.PUTFIELD) {
             FieldInsnNode field = (FieldInsnNode) insn;
             Optional<Load> target = candidate(field);
-            if (target.isPresent() && f.getStack(top - 1).origins.equals(Set.of(Simple.THIS))) {
+            if (target.isPresent() && f.getStack(top - 1).origins().equals(Set.of(Origin.Simple.THIS))) {
                 store(target.get(), f.getStack(top));
             } else {
                 target.ifPresent(unprotected::add);
                 leak(f.getStack(top));
             }
         } else if (op == Opcodes.GETFIELD) {
-            candidate((FieldInsnNode) insn).filter(load -> !f.getStack(top).origins.equals(Set.of(Simple.THIS)))
+            candidate((FieldInsnNode) insn).filter(load -> !f.getStack(top).origins().equals(Set.of(Origin.Simple.THIS)))
                     .ifPresent(unprotected::add);
         } else if (op == Opcodes.PUTSTATIC || op == Opcodes.ARETURN || op == Opcodes.ATHROW) {
             leak(f.getStack(top));
         } else if (insn instanceof MethodInsnNode call) {
             Type[] parameters = Type.getArgumentTypes(call.desc);
             int receiver = op == Opcodes.INVOKESTATIC ? 0 : 1;
-            int first = top - parameters.length - receiver + 1;
             boolean arrayClone = call.owner.startsWith("[") && call.name.equals("clone");
-            for (int a = 0; a < receiver + parameters.length; a++) {
+            List<OriginValue> arguments = OriginInterpreter.arguments(call, f);
+            for (int a = 0; a < arguments.size(); a++) {
                 String type = a < receiver ? "L" + call.owner + ";" : parameters[a - receiver].getDescriptor();
                 boolean keeps = a < receiver ? arrayClone : ArrayCopiers.keeps(call.owner, call.name, type);
                 if (!keeps) {
-                    leak(f.getStack(first + a));
+                    leak(arguments.get(a));
                 }
             }
         } else if (op == Opcodes.INVOKEDYNAMIC) {
-            int arguments = Type.getArgumentTypes(((InvokeDynamicInsnNode) insn).desc).length;
-            for (int a = top - arguments + 1; a <= top; a++) {
-                leak(f.getStack(a));
-            }
+            OriginInterpreter.arguments(insn, f).forEach(this::leak);
         }
     }
 
     /** A value handed to code that may keep it: any array it may be is no longer a capsule's alone. */
     private void leak(OriginValue value) {
-        for (Origin o : value.origins) {
+        for (Origin o : value.origins()) {
             if (o instanceof Load load) {
                 unprotected.add(load);
-            } else if (o instanceof Fresh fresh) {
+            } else if (o instanceof Origin.Fresh fresh) {
                 leaked.add(fresh.allocation());
             }
         }
@@ -240,10 +222,10 @@ final class ProtectedArrays {
 
     /** {@code this.field = value}: only null or fresh arrays keep the field protected. */
     private void store(Load field, OriginValue value) {
-        for (Origin o : value.origins) {
-            if (o instanceof Fresh fresh) {
+        for (Origin o : value.origins()) {
+            if (o instanceof Origin.Fresh fresh) {
                 storedInto.computeIfAbsent(fresh.allocation(), k -> new HashSet<>()).add(field);
-            } else if (o != Simple.NULL) {
+            } else if (o != Origin.Simple.NULL) {
                 unprotected.add(field);
                 if (o instanceof Load load) {
                     unprotected.add(load); // two fields holding one array: keep it simple, neither is protected
@@ -264,8 +246,8 @@ final class ProtectedArrays {
             boolean covered = true;
             for (Origin o : a.origins()) {
                 Set<Load> fields = o instanceof Load load ? Set.of(load)
-                        : o instanceof Fresh fresh ? storedInto.getOrDefault(fresh.allocation(), Set.of()) : null;
-                if (o == Simple.NULL) {
+                        : o instanceof Origin.Fresh fresh ? storedInto.getOrDefault(fresh.allocation(), Set.of()) : null;
+                if (o == Origin.Simple.NULL) {
                     continue;
                 }
                 if (fields == null || fields.isEmpty() || fields.stream().anyMatch(unprotected::contains)) {
@@ -281,160 +263,18 @@ final class ProtectedArrays {
         return out;
     }
 
-    /** A value of the dataflow: its size in slots and, for a reference, where it may come from. */
-    static final class OriginValue implements Value {
-        final int size;
-        final Set<Origin> origins;
-
-        OriginValue(int size, Set<Origin> origins) {
-            this.size = size;
-            this.origins = origins;
-        }
-
-        @Override
-        public int getSize() {
-            return size;
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof OriginValue v && v.size == size && v.origins.equals(origins);
-        }
-
-        @Override
-        public int hashCode() {
-            return size * 31 + origins.hashCode();
-        }
-    }
-
-    /** The interpreter of the dataflow: copies keep a value's origins, a merge unites them. */
-    private static final class Origins extends Interpreter<OriginValue> {
-        private static final OriginValue ONE = new OriginValue(1, Set.of());
-        private static final OriginValue TWO = new OriginValue(2, Set.of());
-        private static final OriginValue OTHER = new OriginValue(1, Set.of(Simple.OTHER));
+    /** The dataflow's hook: a read of a candidate array field on {@code this} is that field's {@link Load}. */
+    private static final class Origins extends OriginInterpreter {
         private final ProtectedArrays arrays;
 
         Origins(ProtectedArrays arrays) {
-            super(Opcodes.ASM9);
             this.arrays = arrays;
         }
 
-        private static OriginValue of(Type type) {
-            if (type == null) {
-                return ONE;
-            }
-            return switch (type.getSort()) {
-                case Type.VOID -> null;
-                case Type.LONG, Type.DOUBLE -> TWO;
-                case Type.OBJECT, Type.ARRAY -> OTHER;
-                default -> ONE;
-            };
-        }
-
-        private static OriginValue origin(Origin o) {
-            return new OriginValue(1, Set.of(o));
-        }
-
         @Override
-        public OriginValue newValue(Type type) {
-            return of(type);
-        }
-
-        @Override
-        public OriginValue newParameterValue(boolean isInstanceMethod, int local, Type type) {
-            return isInstanceMethod && local == 0 ? origin(Simple.THIS) : of(type);
-        }
-
-        @Override
-        public OriginValue newOperation(AbstractInsnNode insn) {
-            return switch (insn.getOpcode()) {
-                case Opcodes.ACONST_NULL -> origin(Simple.NULL);
-                case Opcodes.LCONST_0, Opcodes.LCONST_1, Opcodes.DCONST_0, Opcodes.DCONST_1 -> TWO;
-                case Opcodes.LDC -> {
-                    Object c = ((LdcInsnNode) insn).cst;
-                    yield c instanceof Long || c instanceof Double ? TWO
-                            : c instanceof Integer || c instanceof Float ? ONE : OTHER;
-                }
-                case Opcodes.GETSTATIC -> of(Type.getType(((FieldInsnNode) insn).desc));
-                case Opcodes.NEW -> OTHER;
-                default -> ONE;
-            };
-        }
-
-        @Override
-        public OriginValue copyOperation(AbstractInsnNode insn, OriginValue value) {
-            return value;
-        }
-
-        @Override
-        public OriginValue unaryOperation(AbstractInsnNode insn, OriginValue value) {
-            return switch (insn.getOpcode()) {
-                case Opcodes.NEWARRAY, Opcodes.ANEWARRAY -> origin(new Fresh(insn));
-                case Opcodes.CHECKCAST -> value;
-                case Opcodes.GETFIELD -> {
-                    FieldInsnNode f = (FieldInsnNode) insn;
-                    Optional<Load> load = arrays.candidate(f);
-                    yield load.isPresent() && value.origins.equals(Set.of(Simple.THIS)) ? origin(load.get())
-                            : of(Type.getType(f.desc));
-                }
-                case Opcodes.LNEG, Opcodes.DNEG, Opcodes.I2L, Opcodes.I2D, Opcodes.L2D, Opcodes.F2L, Opcodes.F2D,
-                        Opcodes.D2L -> TWO;
-                case Opcodes.IFEQ, Opcodes.IFNE, Opcodes.IFLT, Opcodes.IFGE, Opcodes.IFGT, Opcodes.IFLE,
-                        Opcodes.TABLESWITCH, Opcodes.LOOKUPSWITCH, Opcodes.IRETURN, Opcodes.LRETURN, Opcodes.FRETURN,
-                        Opcodes.DRETURN, Opcodes.ARETURN, Opcodes.PUTSTATIC, Opcodes.ATHROW, Opcodes.MONITORENTER,
-                        Opcodes.MONITOREXIT, Opcodes.IFNULL, Opcodes.IFNONNULL -> null;
-                default -> ONE;
-            };
-        }
-
-        @Override
-        public OriginValue binaryOperation(AbstractInsnNode insn, OriginValue value1, OriginValue value2) {
-            return switch (insn.getOpcode()) {
-                case Opcodes.AALOAD -> OTHER;
-                case Opcodes.LALOAD, Opcodes.DALOAD, Opcodes.LADD, Opcodes.DADD, Opcodes.LSUB, Opcodes.DSUB,
-                        Opcodes.LMUL, Opcodes.DMUL, Opcodes.LDIV, Opcodes.DDIV, Opcodes.LREM, Opcodes.DREM,
-                        Opcodes.LSHL, Opcodes.LSHR, Opcodes.LUSHR, Opcodes.LAND, Opcodes.LOR, Opcodes.LXOR -> TWO;
-                case Opcodes.IF_ICMPEQ, Opcodes.IF_ICMPNE, Opcodes.IF_ICMPLT, Opcodes.IF_ICMPGE, Opcodes.IF_ICMPGT,
-                        Opcodes.IF_ICMPLE, Opcodes.IF_ACMPEQ, Opcodes.IF_ACMPNE, Opcodes.PUTFIELD -> null;
-                default -> ONE;
-            };
-        }
-
-        @Override
-        public OriginValue ternaryOperation(AbstractInsnNode insn, OriginValue value1, OriginValue value2,
-                OriginValue value3) {
-            return null;
-        }
-
-        @Override
-        public OriginValue naryOperation(AbstractInsnNode insn, List<? extends OriginValue> values) {
-            if (insn.getOpcode() == Opcodes.MULTIANEWARRAY) {
-                return origin(new Fresh(insn));
-            }
-            String desc = insn instanceof MethodInsnNode call ? call.desc
-                    : ((InvokeDynamicInsnNode) insn).desc;
-            if (insn instanceof MethodInsnNode call && (call.owner.startsWith("[") && call.name.equals("clone")
-                    || call.owner.equals("java/util/Arrays") && call.name.startsWith("copyOf"))) {
-                return origin(new Fresh(insn));
-            }
-            return of(Type.getReturnType(desc));
-        }
-
-        @Override
-        public void returnOperation(AbstractInsnNode insn, OriginValue value, OriginValue expected) {
-        }
-
-        @Override
-        public OriginValue merge(OriginValue value1, OriginValue value2) {
-            if (value1.equals(value2)) {
-                return value1;
-            }
-            if (value1.size != value2.size) {
-                return ONE; // a slot reused for another type: never read as either
-            }
-            Set<Origin> union = new HashSet<>(value1.origins);
-            union.addAll(value2.origins);
-            return union.equals(value1.origins) ? value1 : new OriginValue(value1.size, Set.copyOf(union));
+        protected Origin fieldRead(FieldInsnNode field, OriginValue receiver) {
+            return receiver != null && receiver.origins().equals(Set.of(Origin.Simple.THIS))
+                    ? arrays.candidate(field).orElse(null) : null;
         }
     }
 }

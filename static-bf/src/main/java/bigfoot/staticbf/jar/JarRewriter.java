@@ -4,14 +4,18 @@ import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.Diagnostics;
 import bigfoot.staticbf.Progress;
 import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.capsule.CapsuleCandidates;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.ClassPathSource;
 import bigfoot.staticbf.hierarchy.ClassSource;
+import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.InputClassSource;
 import bigfoot.staticbf.hierarchy.JdkClassSource;
+import bigfoot.staticbf.origins.ReadOnlyTables;
+import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.placement.Placement;
 import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Counts;
@@ -91,8 +95,10 @@ public final class JarRewriter {
             Capsules capsules = capsules(toRewrite, hierarchy);
             counts.capsules(capsules);
             if (placement == null) {
+                ElidedAccesses tableReads = options.elision() == Elision.ESCAPE
+                        ? ReadOnlyTables.reads(toRewrite, new FieldResolver(hierarchy)) : ElidedAccesses.NONE;
                 placement = options.mode().placement(options.in(), options.classpath(), diagnostics, options.elision(),
-                        capsules.accesses());
+                        capsules.accesses(), tableReads);
             }
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)

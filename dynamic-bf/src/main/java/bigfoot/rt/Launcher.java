@@ -19,6 +19,15 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        if (TraceCommand.isAnalysis(args)) {
+            try {
+                System.exit(TraceCommand.run(TraceCommand.parse(args), System.out, System.err));
+            } catch (LaunchRequest.UsageException e) {
+                System.err.println("dynamicbf: " + e.getMessage() + " (try --help)");
+                System.exit(2);
+            }
+            return;
+        }
         LaunchRequest request;
         try {
             request = LaunchRequest.parse(args);
@@ -47,6 +56,11 @@ public final class Launcher {
             System.out.println("java -jar dynamic-bf.jar --jit-options prints the JVM options the launcher gives the program's JVM");
             System.out.println("  (they keep the vector clocks' joins and copies out of the program's compiled code): give them to a JVM");
             System.out.println("  started with -javaagent:dynamic-bf.jar by hand");
+            System.out.println(TraceCommand.USAGE);
+            System.out.println("Analyses a recorded trace (RAPID's STD format: T<n>|op(target)|loc, ops r w acq rel fork join) offline:");
+            for (TraceTool t : TraceTool.values()) {
+                System.out.println("  --tool " + t.optionName() + ": " + t.description);
+            }
             return;
         }
         Path jar = ownJar();

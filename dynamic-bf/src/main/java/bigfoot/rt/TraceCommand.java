@@ -1,0 +1,103 @@
+package bigfoot.rt;
+
+import bigfoot.rt.trace.StdTrace;
+import bigfoot.rt.trace.TraceAnalysis;
+import bigfoot.rt.trace.TraceEvent;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code dynamicbf --analyze TRACE [--tool NAME] [--fail-on-race]}: runs a detector ({@link TraceTool}) over a trace
+ * in RAPID's STD format ({@link StdTrace}) and prints each distinct race (kind, variable and the two events'
+ * locations) once, with both events.
+ */
+final class TraceCommand {
+
+    static final String USAGE = "usage: java -jar dynamic-bf.jar --analyze TRACE.std [--tool "
+            + String.join("|", Arrays.stream(TraceTool.values()).map(TraceTool::optionName).toList())
+            + "] [--fail-on-race]";
+
+    record Request(Path trace, TraceTool tool, boolean failOnRace) {
+    }
+
+    private TraceCommand() {
+    }
+
+    /** True if the command line asks for an offline analysis. */
+    static boolean isAnalysis(String[] args) {
+        return List.of(args).contains("--analyze");
+    }
+
+    static Request parse(String[] args) throws LaunchRequest.UsageException {
+        Path trace = null;
+        TraceTool tool = TraceTool.FT2;
+        boolean failOnRace = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--analyze" -> trace = Path.of(value(args, ++i));
+                case "--tool" -> {
+                    try {
+                        tool = TraceTool.named(value(args, ++i));
+                    } catch (IllegalArgumentException e) {
+                        throw new LaunchRequest.UsageException("--tool: " + e.getMessage());
+                    }
+                }
+                case "--fail-on-race" -> failOnRace = true;
+                default -> throw new LaunchRequest.UsageException("unknown option " + args[i] + " with --analyze");
+            }
+        }
+        return new Request(trace, tool, failOnRace);
+    }
+
+    private static String value(String[] args, int i) throws LaunchRequest.UsageException {
+        if (i >= args.length || args[i].startsWith("--")) {
+            throw new LaunchRequest.UsageException(args[i - 1] + " needs a value");
+        }
+        return args[i];
+    }
+
+    /** Runs the request; returns the exit status (1 if the trace cannot be read, with one line on {@code err}). */
+    static int run(Request request, PrintStream out, PrintStream err) {
+        List<TraceEvent> events;
+        try (Reader in = Files.newBufferedReader(request.trace(), StandardCharsets.UTF_8)) {
+            events = StdTrace.read(in);
+        } catch (IOException e) {
+            err.println("dynamicbf: cannot read " + request.trace() + ": " + e.getMessage());
+            return 1;
+        } catch (StdTrace.FormatException e) {
+            err.println("dynamicbf: " + request.trace() + ": " + e.getMessage());
+            return 1;
+        }
+        List<TraceAnalysis.Race> races = TraceAnalysis.run(events, request.tool().detector);
+        Map<String, List<TraceAnalysis.Race>> distinct = new LinkedHashMap<>();
+        for (TraceAnalysis.Race r : races) {
+            String key = r.kind() + "|" + r.variable() + "|" + (r.previous() == null ? "" : r.previous().loc()) + "|"
+                    + r.current().loc();
+            distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
+        long variables = races.stream().map(TraceAnalysis.Race::variable).distinct().count();
+        long threads = events.stream().mapToInt(TraceEvent::thread).distinct().count();
+        out.println("dynamicbf: " + request.trace() + ": " + events.size() + " events, " + threads + " threads; "
+                + request.tool().optionName() + ": " + distinct.size() + " race(s) on " + variables + " variable(s)");
+        for (List<TraceAnalysis.Race> same : distinct.values()) {
+            TraceAnalysis.Race r = same.get(0);
+            out.println(r.kind() + " race on " + r.variable() + ": "
+                    + (r.previous() == null ? "(no single earlier access)" : describe(r.previous())) + " / "
+                    + describe(r.current()) + (same.size() > 1 ? " (" + same.size() + " times)" : ""));
+        }
+        return request.failOnRace() && !races.isEmpty() ? Config.RACE_EXIT_STATUS : 0;
+    }
+
+    private static String describe(TraceEvent e) {
+        return "T" + e.thread() + " " + e.op().stdName() + " at event " + e.index() + " (loc " + e.loc() + ")";
+    }
+}

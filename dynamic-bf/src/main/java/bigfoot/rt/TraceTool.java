@@ -1,9 +1,11 @@
 package bigfoot.rt;
 
+import bigfoot.rt.trace.BasicVc;
 import bigfoot.rt.trace.Detector;
 import bigfoot.rt.trace.Djit;
 import bigfoot.rt.trace.Empty;
 import bigfoot.rt.trace.Eraser;
+import bigfoot.rt.trace.Shb;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Function;
@@ -13,6 +15,8 @@ import java.util.stream.Collectors;
 enum TraceTool {
     FT2("FastTrack2, the runtime's own detector (the default)", FastTrackDetector::new),
     DJIT("DJIT+: a vector clock per variable's reads and writes; precise, as ft2", Djit::new),
+    BASICVC("BasicVC: DJIT+ without its same-epoch shortcut", BasicVc::new),
+    SHB("SHB, schedulable happens-before: every race it reports can be scheduled, also after the first", Shb::new),
     ERASER("Eraser's locksets: warns where no one lock guards a shared variable; false alarms where forks, joins "
             + "or other orders than locks protect it", Eraser::new),
     EMPTY("no analysis: takes the events, reports nothing", Empty::new);

@@ -1,0 +1,25 @@
+package bigfoot.rt.trace;
+
+/**
+ * BasicVC ("FastTrack: Efficient and Precise Dynamic Race Detection", Table 1): DJIT+ without its same-epoch
+ * shortcut, every access compared with the variable's whole history.
+ */
+public final class BasicVc extends VectorClockDetector {
+
+    public BasicVc(Races races) {
+        super(races);
+    }
+
+    @Override
+    boolean skipsSameEpoch() {
+        return false;
+    }
+
+    @Override
+    void afterRead(int t, int x) {
+    }
+
+    @Override
+    void afterWrite(int t, int x) {
+    }
+}

@@ -5,6 +5,7 @@ import bigfoot.rt.trace.Detector;
 import bigfoot.rt.trace.Djit;
 import bigfoot.rt.trace.Empty;
 import bigfoot.rt.trace.Eraser;
+import bigfoot.rt.trace.Ft1;
 import bigfoot.rt.trace.Shb;
 import java.util.Arrays;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import java.util.stream.Collectors;
 /** The detectors offline analysis can run ({@code dynamicbf --analyze TRACE --tool NAME}). */
 enum TraceTool {
     FT2("FastTrack2, the runtime's own detector (the default)", FastTrackDetector::new),
+    FT1("FastTrack as first published (PLDI 2009): read history reset by a write after shared reads", Ft1::new),
     DJIT("DJIT+: a vector clock per variable's reads and writes; precise, as ft2", Djit::new),
     BASICVC("BasicVC: DJIT+ without its same-epoch shortcut", BasicVc::new),
     SHB("SHB, schedulable happens-before: every race it reports can be scheduled, also after the first", Shb::new),

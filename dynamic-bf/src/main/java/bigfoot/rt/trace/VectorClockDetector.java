@@ -1,21 +1,18 @@
 package bigfoot.rt.trace;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * What the vector-clock detectors share (DJIT+, BasicVC, SHB): a vector clock per thread and lock, and per variable
- * the access history of "FastTrack: Efficient and Precise Dynamic Race Detection", section 2: per thread, the clock of
+ * What the vector-clock detectors share (DJIT+, BasicVC, SHB): besides the {@link ThreadClocks}, per variable the
+ * access history of "FastTrack: Efficient and Precise Dynamic Race Detection", section 2: per thread, the clock of
  * its last read and of its last write of the variable (R and W), with those events for the report. An access races
  * with the earlier accesses of the other kind its clock does not cover. Subclasses decide whether an access in the
  * same epoch as the thread's last one of its kind is skipped, and what a read and a write add to the clocks.
  */
-abstract class VectorClockDetector implements Detector {
+abstract class VectorClockDetector extends ThreadClocks {
 
     private final Races races;
-    private final List<int[]> threads = new ArrayList<>();
-    private final List<int[]> locks = new ArrayList<>();
     /** Per variable: R, W, and per thread the events of its last read and last write. */
     private final List<int[][]> variables = new ArrayList<>();
 
@@ -58,85 +55,11 @@ abstract class VectorClockDetector implements Detector {
         }
     }
 
-    @Override
-    public final void acquire(int t, int m) {
-        joinInto(t, lock(m));                                        // C_t := C_t ⊔ L_m
-    }
-
-    @Override
-    public final void release(int t, int m) {
-        lock(m);
-        locks.set(m, clock(t).clone());                              // L_m := C_t
-        tick(t);
-    }
-
-    @Override
-    public final void fork(int t, int u) {
-        threads.set(u, join(clock(u), clock(t)));                    // C_u := C_u ⊔ C_t
-        tick(t);
-    }
-
-    @Override
-    public final void join(int t, int u) {
-        joinInto(t, clock(u));                                       // C_t := C_t ⊔ C_u
-    }
-
-    /** C_t, made at t's first event as ⊥[1/t]. */
-    final int[] clock(int t) {
-        while (threads.size() <= t) {
-            int[] c = new int[threads.size() + 1];
-            c[threads.size()] = 1;
-            threads.add(c);
-        }
-        int[] c = threads.get(t);
-        if (c.length <= t) {
-            c = Arrays.copyOf(c, t + 1);
-            threads.set(t, c);
-        }
-        return c;
-    }
-
-    /** C_t := C_t ⊔ other. */
-    final void joinInto(int t, int[] other) {
-        threads.set(t, join(clock(t), other));
-    }
-
-    /** C_t(t) := C_t(t) + 1. */
-    final void tick(int t) {
-        clock(t)[t]++;
-    }
-
-    private int[] lock(int m) {
-        while (locks.size() <= m) {
-            locks.add(new int[0]);
-        }
-        return locks.get(m);
-    }
-
     private int[][] variable(int x) {
         while (variables.size() <= x) {
             variables.add(new int[][] {new int[0], new int[0], new int[0], new int[0]});
         }
         return variables.get(x);
-    }
-
-    private static int at(int[] vc, int i) {
-        return i < vc.length ? vc[i] : 0;
-    }
-
-    private static int[] set(int[] vc, int i, int value) {
-        int[] out = i < vc.length ? vc : Arrays.copyOf(vc, i + 1);
-        out[i] = value;
-        return out;
-    }
-
-    /** a ⊔ b, in a (grown if needed). */
-    static int[] join(int[] a, int[] b) {
-        int[] out = a.length >= b.length ? a : Arrays.copyOf(a, b.length);
-        for (int i = 0; i < b.length; i++) {
-            out[i] = Math.max(out[i], b[i]);
-        }
-        return out;
     }
 
     /** The first thread whose entry of {@code vc} {@code c} does not cover (vc ⋢ c there), or -1. */

@@ -6,6 +6,7 @@ import bigfoot.rt.trace.Djit;
 import bigfoot.rt.trace.Empty;
 import bigfoot.rt.trace.Eraser;
 import bigfoot.rt.trace.Ft1;
+import bigfoot.rt.trace.Goldilocks;
 import bigfoot.rt.trace.Shb;
 import java.util.Arrays;
 import java.util.Locale;
@@ -18,6 +19,8 @@ enum TraceTool {
     FT1("FastTrack as first published (PLDI 2009): read history reset by a write after shared reads", Ft1::new),
     DJIT("DJIT+: a vector clock per variable's reads and writes; precise, as ft2", Djit::new),
     BASICVC("BasicVC: DJIT+ without its same-epoch shortcut", BasicVc::new),
+    GOLDILOCKS("Goldilocks: happens-before from locksets grown along a list of synchronisation events, no vector "
+            + "clocks; precise, as ft2", Goldilocks::new),
     SHB("SHB, schedulable happens-before: every race it reports can be scheduled, also after the first", Shb::new),
     ERASER("Eraser's locksets: warns where no one lock guards a shared variable; false alarms where forks, joins "
             + "or other orders than locks protect it", Eraser::new),

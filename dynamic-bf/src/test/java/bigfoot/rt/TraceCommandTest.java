@@ -61,7 +61,7 @@ class TraceCommandTest {
         assertEquals(1, run("--analyze", trace("T0|w(x)|1\nT1 r x\n").toString()));
         assertEquals(List.of("dynamicbf: " + dir.resolve("t.std") + ": line 2: not an STD event (T<n>|op(target)|loc): "
                 + "'T1 r x'"), err.toString(StandardCharsets.UTF_8).lines().toList());
-        assertEquals("--tool: unknown tool 'fasttrack' (one of: ft2, ft1, djit, basicvc, shb, eraser, empty)",
+        assertEquals("--tool: unknown tool 'fasttrack' (one of: ft2, ft1, djit, basicvc, goldilocks, shb, eraser, empty)",
                 assertThrows(LaunchRequest.UsageException.class,
                         () -> TraceCommand.parse(new String[] {"--analyze", "t.std", "--tool", "fasttrack"})).getMessage());
         assertEquals("--analyze needs a value", assertThrows(LaunchRequest.UsageException.class,

@@ -69,7 +69,7 @@ class TraceToolsTest {
             """;
 
     @ParameterizedTest
-    @EnumSource(value = TraceTool.class, names = {"FT2", "FT1", "DJIT", "BASICVC", "SHB"})
+    @EnumSource(value = TraceTool.class, names = {"FT2", "FT1", "DJIT", "BASICVC", "GOLDILOCKS", "SHB"})
     void thePreciseToolsReportExactlyTheRaces(TraceTool tool) throws Exception {
         assertEquals(List.of("write-write x 1 2"), races(tool, UNORDERED_WRITES));
         assertEquals(List.of(), races(tool, LOCKED), "a re-entrant acquire's inner release releases nothing");
@@ -114,8 +114,8 @@ class TraceToolsTest {
     }
 
     /**
-     * On random traces: FastTrack2, FastTrack1, DJIT+ and BasicVC report the first race of every variable at the same
-     * event; SHB
+     * On random traces: FastTrack2, FastTrack1, DJIT+, BasicVC and Goldilocks report the first race of every variable at
+     * the same event; SHB
      * reports the first race of the trace at that event too, and later races only at events BasicVC reports (it orders
      * more than happens-before; DJIT+ skips accesses in the epoch of an earlier one, whose races it reports there).
      */
@@ -131,6 +131,7 @@ class TraceToolsTest {
             Map<String, Integer> first = firstRaces(djit);
             assertEquals(first, firstRaces(TraceAnalysis.run(events, TraceTool.FT2.detector)), trace);
             assertEquals(first, firstRaces(TraceAnalysis.run(events, TraceTool.FT1.detector)), trace);
+            assertEquals(first, firstRaces(TraceAnalysis.run(events, TraceTool.GOLDILOCKS.detector)), trace);
             List<TraceAnalysis.Race> basicVc = TraceAnalysis.run(events, TraceTool.BASICVC.detector);
             assertEquals(first, firstRaces(basicVc), trace);
             Set<Integer> hb = events(basicVc);

@@ -1,0 +1,146 @@
+package bigfoot.rt.trace;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Goldilocks (Elmas, Qadeer and Tasiran, "Goldilocks: Efficiently Computing the Happens-Before Relation Using
+ * Locksets", MSR-TR-2006-163), with lazy evaluation and its short-circuit checks: no vector clocks. Every
+ * synchronisation event is appended to one update list; an access remembers the list's length, its thread and one
+ * lock its thread held. A later access by thread t is ordered after it exactly when t enters the access's lockset,
+ * which starts as {its thread} and grows along the list from there (the TR's rules 4-7: a release by a member adds
+ * the lock, an acquire of a member lock adds the acquirer, a fork by a member adds the child, a join of a member
+ * adds the joiner; Theorem 1). Short circuits: the same thread, or t holds the lock the earlier access's thread
+ * held then. The TR does not tell reads from writes; here, as FastTrack does, a read is checked against the last
+ * write, and a write against the last write and every read since it, so concurrent reads are not races.
+ */
+public final class Goldilocks implements Detector {
+
+    private enum Kind { ACQUIRE, RELEASE, FORK, JOIN }
+
+    /** A cell of the update list: {@code thread} did {@code kind} on {@code target} (a lock or a thread). */
+    private record Cell(int thread, Kind kind, int target) {
+    }
+
+    /** An access: its thread, the list's length then, one lock its thread held (or -1), and its event. */
+    private record Access(int thread, int position, int lock, int event) {
+    }
+
+    private static final class Variable {
+        Access lastWrite;
+        /** The reads since the last write, at most one per thread (its latest). */
+        final Map<Integer, Access> reads = new LinkedHashMap<>();
+    }
+
+    private final Races races;
+    private final List<Cell> updates = new ArrayList<>();
+    private final List<BitSet> held = new ArrayList<>();
+    private final List<Variable> variables = new ArrayList<>();
+
+    public Goldilocks(Races races) {
+        this.races = races;
+    }
+
+    @Override
+    public void access(int t, int x, boolean write, int event) {
+        Variable v = variable(x);
+        if (v.lastWrite != null && !ordered(v.lastWrite, t)) {
+            races.race(write ? "write-write" : "write-read", x, v.lastWrite.event(), event);
+        }
+        BitSet locks = held(t);
+        Access now = new Access(t, updates.size(), locks.nextSetBit(0), event);
+        if (write) {
+            for (Access read : v.reads.values()) {
+                if (!ordered(read, t)) {
+                    races.race("read-write", x, read.event(), event);
+                    break;
+                }
+            }
+            v.reads.clear();
+            v.lastWrite = now;                                       // rule 1: LS := {t}
+        } else {
+            v.reads.put(t, now);
+        }
+    }
+
+    /**
+     * True if {@code earlier} happens before thread t's current event: the short circuits, else t enters the
+     * lockset that starts as {earlier's thread} at its position in the update list (Apply-Lockset-Rules).
+     */
+    private boolean ordered(Access earlier, int t) {
+        if (earlier.thread() == t || earlier.lock() >= 0 && held(t).get(earlier.lock())) {
+            return true;
+        }
+        BitSet threads = new BitSet();
+        BitSet locks = new BitSet();
+        threads.set(earlier.thread());
+        for (int i = earlier.position(); i < updates.size(); i++) {
+            Cell c = updates.get(i);
+            switch (c.kind()) {
+                case RELEASE -> {
+                    if (threads.get(c.thread())) {
+                        locks.set(c.target());                       // rule 5: a member releases: add the lock
+                    }
+                }
+                case ACQUIRE -> {
+                    if (locks.get(c.target())) {
+                        threads.set(c.thread());                     // rule 4: a member lock acquired: add the thread
+                    }
+                }
+                case FORK -> {
+                    if (threads.get(c.thread())) {
+                        threads.set(c.target());                     // rule 6: a member forks: add the child
+                    }
+                }
+                case JOIN -> {
+                    if (threads.get(c.target())) {
+                        threads.set(c.thread());                     // rule 7: a member joined: add the joiner
+                    }
+                }
+            }
+            if (threads.get(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void acquire(int t, int m) {
+        held(t).set(m);
+        updates.add(new Cell(t, Kind.ACQUIRE, m));
+    }
+
+    @Override
+    public void release(int t, int m) {
+        held(t).clear(m);
+        updates.add(new Cell(t, Kind.RELEASE, m));
+    }
+
+    @Override
+    public void fork(int parent, int child) {
+        updates.add(new Cell(parent, Kind.FORK, child));
+    }
+
+    @Override
+    public void join(int thread, int joined) {
+        updates.add(new Cell(thread, Kind.JOIN, joined));
+    }
+
+    private BitSet held(int t) {
+        while (held.size() <= t) {
+            held.add(new BitSet());
+        }
+        return held.get(t);
+    }
+
+    private Variable variable(int x) {
+        while (variables.size() <= x) {
+            variables.add(new Variable());
+        }
+        return variables.get(x);
+    }
+}

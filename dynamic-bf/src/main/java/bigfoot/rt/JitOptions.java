@@ -12,9 +12,10 @@ import java.util.List;
  * program has started more than {@value VectorClock#WIDTH} threads, and HotSpot had compiled them away in every
  * inlined copy: each compiled method holding one was deoptimised and compiled again at once, which made one
  * iteration of lucene's benchmark cost up to several times the others. Called instead of inlined, these methods are
- * compiled once, on their own, and deoptimise alone. {@link VectorClock#get(int)} stays inlined: it is READ SHARED SAME
- * EPOCH's lookup in the read vector, once per check of a read-shared location, and called it made moldyn's and
- * raytracer's BF runs 25-50% slower.
+ * compiled once, on their own, and deoptimise alone. {@link VectorClock#get(int)}'s root-leaf path stays inlined: it
+ * is READ SHARED SAME EPOCH's lookup in the read vector, once per check of a read-shared location, and called it made
+ * moldyn's and raytracer's BF runs 25-50% slower; its other shapes are called, on a branch {@link ClockProfiles} keeps
+ * C2 from compiling away.
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
@@ -27,7 +28,8 @@ public final class JitOptions {
 
     /** The runtime methods called, not inlined, from compiled code, as {@code -XX:CompileCommand} patterns. */
     static final List<String> OUT_OF_LINE = List.of("bigfoot.rt.VectorClock::set", "bigfoot.rt.VectorClock::joinFrom",
-            "bigfoot.rt.VectorClock::copyFrom", "bigfoot.rt.VectorClock::firstNotLeq", "bigfoot.rt.VectorClock::snapshot");
+            "bigfoot.rt.VectorClock::copyFrom", "bigfoot.rt.VectorClock::firstNotLeq", "bigfoot.rt.VectorClock::snapshot",
+            "bigfoot.rt.VectorClock::getPastTheRootLeaf");
 
     private JitOptions() {
     }

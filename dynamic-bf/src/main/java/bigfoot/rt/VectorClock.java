@@ -156,8 +156,20 @@ class VectorClock {
     VectorClock() {
     }
 
-    /** The epoch of thread {@code tid}; {@code tid@0} if never set. */
+    /**
+     * The epoch of thread {@code tid}; {@code tid@0} if never set. Inlined into nearly every compiled method (each
+     * check's ordering test reads the thread's clock): the root leaf's entries here, every other shape in
+     * {@link #getPastTheRootLeaf}, called ({@link JitOptions}), whose branch {@link ClockProfiles} has C2 keep.
+     */
     final long get(int tid) {
+        if (overlay == null && root instanceof long[] v && tid < v.length) {
+            return v[tid];
+        }
+        return getPastTheRootLeaf(tid);
+    }
+
+    /** {@link #get}: the overlay, a trie, or an entry past the root leaf. */
+    private long getPastTheRootLeaf(int tid) {
         Overlay f = overlay;
         if (f != null) {
             int i = f.indexOf(tid);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import bigfoot.ir.Site;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -198,6 +199,48 @@ class ReadOnlyTablesTest {
         assertEquals(List.of(read("not-final")), arrayChecks(mode, "readNotFinal"));
         assertEquals(List.of(read("kept")), arrayChecks(mode, "readKept"), "its producer also keeps it elsewhere");
         assertEquals(List.of(read("merged")), arrayChecks(mode, "readMerged"), "the read may be of a fresh array");
+    }
+
+    /**
+     * A table of class {@code mr.Lexer} that its nested class reads in the jar's base version and writes in its
+     * Java 11 version (a multi-release jar): every version's code counts, so the table's reads keep their checks.
+     */
+    @Test
+    void aWriteInAnyVersionOfAMultiReleaseClassCounts() {
+        String lexer = """
+                package mr;
+                public class Lexer {
+                    private static final int[] TABLE = {1, 2, 3};
+                    public int read(int i) {
+                        return TABLE[i]; // @mr-read
+                    }
+                    static final class Helper {
+                        static int touch() {
+                            %s
+                        }
+                    }
+                }
+                """;
+        Map<String, byte[]> base = TestJars.readJar(TestJars.compileToJar(work, "mr-base.jar",
+                Map.of("mr.Lexer", lexer.formatted("return TABLE[0];"))));
+        Map<String, byte[]> java11 = TestJars.readJar(TestJars.compileToJar(work, "mr-11.jar",
+                Map.of("mr.Lexer", lexer.formatted("TABLE[0] = 9; return 0;"))));
+        Map<String, byte[]> entries = new LinkedHashMap<>();                   // the version first, then the base
+        entries.put("META-INF/versions/11/mr/Lexer$Helper.class", java11.get("mr/Lexer$Helper.class"));
+        entries.putAll(base);
+        Path out = work.resolve("mr-checked.jar");
+        TestJars.Run run = TestJars.staticbf("--in", TestJars.writeJar(work.resolve("mr.jar"), entries).toString(),
+                "--out", out.toString(), "--mode", "fasttrack", "--elide", "escape");
+        assertEquals(0, run.exitCode(), run::err);
+        ClassNode c = classNode(out, "mr.Lexer");
+        List<Site> sites = Sites.table(c);
+        assertEquals(List.of("readArray@5"), Sites.checks(method(c, "read")).stream()
+                .map(k -> k.entry() + "@" + sites.get(k.siteId()).line()).toList());
+        Path baseOnly = work.resolve("mr-base-checked.jar");
+        assertEquals(0, TestJars.staticbf("--in", TestJars.writeJar(work.resolve("mr-b.jar"), base).toString(),
+                "--out", baseOnly.toString(), "--mode", "fasttrack", "--elide", "escape").exitCode());
+        assertEquals(List.of(), Sites.checks(method(classNode(baseOnly, "mr.Lexer"), "read")),
+                "without the version that writes it, a table");
     }
 
     @Test

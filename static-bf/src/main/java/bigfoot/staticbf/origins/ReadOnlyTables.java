@@ -62,15 +62,17 @@ public final class ReadOnlyTables {
 
     private static final String CLINIT = "<clinit>";
 
-    private final Map<String, ClassNode> classes = new HashMap<>();
-    private final Map<String, BytecodeOffsets> offsets = new HashMap<>();
+    /** Every class file of the input, each with its bytecode offsets: all versions of a multi-release class. */
+    private final Map<ClassNode, BytecodeOffsets> classes = new IdentityHashMap<>();
+    /** Class name -> how many versions of it the input has. */
+    private final Map<String, Integer> versions = new HashMap<>();
     private final FieldResolver fields;
     /** Class -> its private static final array fields. */
     private final Map<String, Set<String>> candidates = new HashMap<>();
     /** "owner.name+desc" of static methods -> the arguments (by index) that only go to element accesses. */
     private final Map<String, Set<Integer>> fillers = new HashMap<>();
-    /** "owner.name+desc" of producers. */
-    private final Set<String> producers = new HashSet<>();
+    /** "owner.name+desc" of static methods returning arrays -> whether they are producers. */
+    private final Map<String, Boolean> producers = new HashMap<>();
     private final Set<Table> written = new HashSet<>();
     private final Set<AbstractInsnNode> leaked = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<AbstractInsnNode, Set<Table>> storedInto = new IdentityHashMap<>();
@@ -90,8 +92,8 @@ public final class ReadOnlyTables {
             ClassReader reader = new ClassReader(bytes);
             ClassNode node = new ClassNode();
             reader.accept(node, ClassReader.SKIP_FRAMES);
-            t.classes.put(node.name, node);
-            t.offsets.put(node.name, BytecodeOffsets.of(reader));
+            t.classes.put(node, BytecodeOffsets.of(reader));
+            t.versions.merge(node.name, 1, Integer::sum);
             for (FieldNode f : node.fields) {
                 int flags = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL;
                 if ((f.access & flags) == flags && f.desc.startsWith("[")) {
@@ -104,7 +106,7 @@ public final class ReadOnlyTables {
         }
         t.findFillers();
         t.findProducers();
-        t.classes.values().forEach(c -> c.methods.forEach(m -> t.follow(c, m)));
+        t.classes.keySet().forEach(c -> c.methods.forEach(m -> t.follow(c, m)));
         return t.elided();
     }
 
@@ -120,7 +122,7 @@ public final class ReadOnlyTables {
 
     /** Static methods' array parameters that only go to element accesses, arraylength and comparisons. */
     private void findFillers() {
-        for (ClassNode c : classes.values()) {
+        for (ClassNode c : classes.keySet()) {
             for (MethodNode m : c.methods) {
                 Type[] parameters = Type.getArgumentTypes(m.desc);
                 if (!isStatic(m) || m.instructions.size() == 0
@@ -138,52 +140,52 @@ public final class ReadOnlyTables {
                 Set<Integer> escaping = new HashSet<>();
                 Optional<Frame<OriginValue>[]> frames = new Interpreter(true).frames(c.name, m);
                 if (frames.isEmpty()) {
-                    continue;
+                    confined.clear();
+                } else {
+                    forEachUse(m, frames.get(), (insn, value, use) -> {
+                        if (use != Use.READ && use != Use.WRITE && use != Use.HARMLESS) {
+                            value.origins().forEach(o -> {
+                                if (o instanceof Parameter p) {
+                                    escaping.add(p.local());
+                                }
+                            });
+                        }
+                    });
+                    confined.removeIf(i -> escaping.contains(locals[i]));
                 }
-                forEachUse(m, frames.get(), (insn, value, use) -> {
-                    if (use != Use.READ && use != Use.WRITE && use != Use.HARMLESS) {
-                        value.origins().forEach(o -> {
-                            if (o instanceof Parameter p) {
-                                escaping.add(p.local());
-                            }
-                        });
-                    }
+                fillers.merge(key(c.name, m), confined, (a, b) -> { // every version of a multi-release class
+                    a.retainAll(b);
+                    return a;
                 });
-                confined.removeIf(i -> escaping.contains(locals[i]));
-                if (!confined.isEmpty()) {
-                    fillers.put(key(c.name, m), confined);
-                }
             }
         }
+        fillers.values().removeIf(Set::isEmpty);
     }
 
     /** Static methods returning arrays that they made and handed to nobody but element accesses and fillers. */
     private void findProducers() {
-        for (ClassNode c : classes.values()) {
+        for (ClassNode c : classes.keySet()) {
             for (MethodNode m : c.methods) {
                 if (!isStatic(m) || Type.getReturnType(m.desc).getSort() != Type.ARRAY || m.instructions.size() == 0) {
                     continue;
                 }
                 Optional<Frame<OriginValue>[]> frames = new Interpreter(false).frames(c.name, m);
-                if (frames.isEmpty()) {
-                    continue;
-                }
                 Set<Origin> returned = new HashSet<>();
                 Set<Origin> escaping = new HashSet<>();
-                forEachUse(m, frames.get(), (insn, value, use) -> {
+                frames.ifPresent(f -> forEachUse(m, f, (insn, value, use) -> {
                     if (use == Use.RETURN) {
                         returned.addAll(value.origins());
                     } else if (use != Use.READ && use != Use.WRITE && use != Use.HARMLESS && use != Use.FILL) {
                         escaping.addAll(value.origins());
                     }
-                });
+                }));
                 boolean fresh = returned.stream().anyMatch(o -> o instanceof Origin.Fresh)
                         && returned.stream().allMatch(o -> o instanceof Origin.Fresh || o == Origin.Simple.NULL);
-                if (fresh && Collections.disjoint(returned, escaping)) {
-                    producers.add(key(c.name, m));
-                }
+                producers.merge(key(c.name, m), fresh && Collections.disjoint(returned, escaping),
+                        Boolean::logicalAnd);                             // every version of a multi-release class
             }
         }
+        producers.values().removeIf(producer -> !producer);
     }
 
     // ---------------------------------------------------------------- the tables
@@ -197,6 +199,7 @@ public final class ReadOnlyTables {
     /** Follows the tables' values and the arrays stored into them through {@code m} of {@code c}. */
     private void follow(ClassNode c, MethodNode m) {
         boolean initialiser = m.name.equals(CLINIT);
+        boolean versioned = versions.getOrDefault(c.name, 0) > 1; // its reads keep their checks (bcis differ by version)
         Optional<Frame<OriginValue>[]> analysed = new Interpreter(false).frames(c.name, m);
         if (analysed.isEmpty()) {
             m.instructions.forEach(i -> {
@@ -206,10 +209,10 @@ public final class ReadOnlyTables {
             });
             return;
         }
-        Map<AbstractInsnNode, Integer> bcis = offsets.get(c.name).of(m);
+        Map<AbstractInsnNode, Integer> bcis = classes.get(c).of(m);
         MethodKey method = new MethodKey(c.name, m.name + m.desc);
         forEachUse(m, analysed.get(), (insn, value, use) -> {
-            if (use == Use.READ && value.origins().stream().anyMatch(o -> o instanceof Table t
+            if (use == Use.READ && !versioned && value.origins().stream().anyMatch(o -> o instanceof Table t
                     && !(initialiser && t.owner().equals(c.name)))) {
                 reads.add(new Read(method, bcis.get(insn), value.origins()));
             }
@@ -319,7 +322,7 @@ public final class ReadOnlyTables {
 
         @Override
         protected Origin callResult(MethodInsnNode call) {
-            return call.getOpcode() == Opcodes.INVOKESTATIC && producers.contains(call.owner + '.' + call.name + call.desc)
+            return call.getOpcode() == Opcodes.INVOKESTATIC && producers.containsKey(call.owner + '.' + call.name + call.desc)
                     ? new Origin.Fresh(call) : super.callResult(call);
         }
 

@@ -32,9 +32,12 @@ final class TraceCommand {
     private TraceCommand() {
     }
 
-    /** True if the command line asks for an offline analysis. */
+    /**
+     * True if the command line asks for an offline analysis: it starts with {@code --analyze} or {@code --tool} (so a
+     * program's own {@code --analyze} argument, after its main class, is the program's).
+     */
     static boolean isAnalysis(String[] args) {
-        return List.of(args).contains("--analyze");
+        return args.length > 0 && (args[0].equals("--analyze") || args[0].equals("--tool"));
     }
 
     static Request parse(String[] args) throws LaunchRequest.UsageException {
@@ -54,6 +57,9 @@ final class TraceCommand {
                 case "--fail-on-race" -> failOnRace = true;
                 default -> throw new LaunchRequest.UsageException("unknown option " + args[i] + " with --analyze");
             }
+        }
+        if (trace == null) {
+            throw new LaunchRequest.UsageException("--tool needs --analyze TRACE");
         }
         return new Request(trace, tool, failOnRace);
     }

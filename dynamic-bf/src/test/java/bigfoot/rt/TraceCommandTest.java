@@ -1,7 +1,9 @@
 package bigfoot.rt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -66,5 +68,15 @@ class TraceCommandTest {
                         () -> TraceCommand.parse(new String[] {"--analyze", "t.std", "--tool", "fasttrack"})).getMessage());
         assertEquals("--analyze needs a value", assertThrows(LaunchRequest.UsageException.class,
                 () -> TraceCommand.parse(new String[] {"--analyze"})).getMessage());
+        assertEquals("--tool needs --analyze TRACE", assertThrows(LaunchRequest.UsageException.class,
+                () -> TraceCommand.parse(new String[] {"--tool", "djit"})).getMessage());
+    }
+
+    @Test
+    void onlyALeadingAnalyzeOrToolAsksForAnAnalysis() {
+        assertTrue(TraceCommand.isAnalysis(new String[] {"--analyze", "t.std"}));
+        assertTrue(TraceCommand.isAnalysis(new String[] {"--tool", "shb", "--analyze", "t.std"}));
+        assertFalse(TraceCommand.isAnalysis(new String[] {"-cp", "app.jar", "app.Main", "--analyze", "input"}),
+                "the program's own argument");
     }
 }

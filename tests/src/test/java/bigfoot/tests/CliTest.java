@@ -161,6 +161,23 @@ class CliTest {
         assertTrue(jar.stdout().contains("count 1500"), jar.stdout());
     }
 
+    /**
+     * {@code bin/dynamicbf --analyze}: an offline analysis of a trace, with no program to run (the script gives the
+     * launcher no load-time rewriter then): the SHB paper's Fig. 1, whose second race SHB knows cannot happen.
+     */
+    @Test
+    void theLauncherScriptAnalysesATraceOffline() throws Exception {
+        Path script = Path.of(System.getProperty("bigfoot.runtime.jar")).toAbsolutePath().getParent().getParent()
+                .getParent().resolve("bin/dynamicbf");                 // the project's own, next to dynamic-bf/target
+        Path trace = Files.writeString(dir.resolve("run.std"), "T1|w(x)|A:1\nT1|w(y)|A:2\nT0|r(y)|B:1\nT0|r(x)|B:2\n");
+        Process analysis = new ProcessBuilder(script.toString(), "--analyze", trace.toString(), "--tool", "shb",
+                "--fail-on-race").redirectErrorStream(true).start();
+        String out = new String(analysis.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(66, analysis.waitFor(), out);
+        assertEquals(List.of("dynamicbf: " + trace + ": 4 events, 2 threads; shb: 1 race(s) on 1 variable(s)",
+                "write-read race on y: T1 w at event 1 (loc A:2) / T0 r at event 2 (loc B:1)"), out.lines().toList());
+    }
+
     /** Ending the launcher (SIGTERM) ends the program too, whose report is still written: no child is left running. */
     @Test
     void killingTheLauncherEndsTheProgramAndKeepsItsReport() throws Exception {

@@ -38,9 +38,10 @@ import org.objectweb.asm.tree.analysis.Frame;
  * <p>A field F of class C (private, static, final, an array) is such a table when, in every class of the input,
  * <ul>
  * <li>F is only assigned in C's {@code <clinit>}, and only arrays that are fresh there: made there, or returned by a
- * <em>producer</em> (a static method of C whose returned arrays are its own allocations, going nowhere else);</li>
+ * <em>producer</em> (a static method of the input whose returned arrays are its own allocations, going nowhere
+ * else);</li>
  * <li>in C's {@code <clinit>}, F's value and the arrays stored into it go only to element accesses, {@code arraylength},
- * comparisons and <em>fillers</em> (static methods of C whose array parameter goes only to those);</li>
+ * comparisons and <em>fillers</em> (static methods of the input whose array parameter goes only to those);</li>
  * <li>everywhere else F's value goes only to element reads, {@code arraylength} and comparisons: no store, call,
  * return or throw.</li>
  * </ul>
@@ -199,7 +200,7 @@ public final class ReadOnlyTables {
     /** Follows the tables' values and the arrays stored into them through {@code m} of {@code c}. */
     private void follow(ClassNode c, MethodNode m) {
         boolean initialiser = m.name.equals(CLINIT);
-        boolean versioned = versions.getOrDefault(c.name, 0) > 1; // its reads keep their checks (bcis differ by version)
+        boolean versioned = versions.getOrDefault(c.name, 0) > 1; // reads keep their checks: bcis differ by version
         Optional<Frame<OriginValue>[]> analysed = new Interpreter(false).frames(c.name, m);
         if (analysed.isEmpty()) {
             m.instructions.forEach(i -> {

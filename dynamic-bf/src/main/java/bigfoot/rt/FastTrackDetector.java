@@ -1,9 +1,8 @@
 package bigfoot.rt;
 
 import bigfoot.rt.trace.Detector;
-import java.util.ArrayList;
+import bigfoot.rt.trace.Numbered;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,10 +12,14 @@ import java.util.Map;
 final class FastTrackDetector implements Detector {
 
     private final FastTrack ft;
-    private final List<ThreadState> threads = new ArrayList<>();
-    private final List<LockState> locks = new ArrayList<>();
-    private final List<VarState> variables = new ArrayList<>();
+    private final Numbered<ThreadState> threads = new Numbered<>(tid -> new ThreadState(tid, Epoch.make(tid, 1)));
+    private final Numbered<LockState> locks = new Numbered<>(m -> new LockState());
     private final Map<VarState, Integer> numbers = new IdentityHashMap<>();
+    private final Numbered<VarState> variables = new Numbered<>(x -> {
+        VarState v = new VarState();
+        numbers.put(v, x);
+        return v;
+    });
 
     FastTrackDetector(Races races) {
         this.ft = new FastTrack((kind, var, previous, previousSite, current, currentSite) ->
@@ -25,50 +28,26 @@ final class FastTrackDetector implements Detector {
 
     @Override
     public void access(int thread, int variable, boolean write, int event) {
-        ft.check(thread(thread), variable(variable), write, event);
+        ft.check(threads.get(thread), variables.get(variable), write, event);
     }
 
     @Override
     public void acquire(int thread, int lock) {
-        ft.acquire(thread(thread), lock(lock));
+        ft.acquire(threads.get(thread), locks.get(lock));
     }
 
     @Override
     public void release(int thread, int lock) {
-        ft.release(thread(thread), lock(lock));
+        ft.release(threads.get(thread), locks.get(lock));
     }
 
     @Override
     public void fork(int parent, int child) {
-        ft.fork(thread(parent), thread(child));
+        ft.fork(threads.get(parent), threads.get(child));
     }
 
     @Override
     public void join(int thread, int joined) {
-        ft.join(thread(thread), thread(joined));
-    }
-
-    private ThreadState thread(int t) {
-        while (threads.size() <= t) {
-            int tid = threads.size();
-            threads.add(new ThreadState(tid, Epoch.make(tid, 1)));
-        }
-        return threads.get(t);
-    }
-
-    private LockState lock(int m) {
-        while (locks.size() <= m) {
-            locks.add(new LockState());
-        }
-        return locks.get(m);
-    }
-
-    private VarState variable(int x) {
-        while (variables.size() <= x) {
-            VarState v = new VarState();
-            numbers.put(v, variables.size());
-            variables.add(v);
-        }
-        return variables.get(x);
+        ft.join(threads.get(thread), threads.get(joined));
     }
 }

@@ -14,12 +14,4 @@ public final class BasicVc extends VectorClockDetector {
     boolean skipsSameEpoch() {
         return false;
     }
-
-    @Override
-    void afterRead(int t, int x) {
-    }
-
-    @Override
-    void afterWrite(int t, int x) {
-    }
 }

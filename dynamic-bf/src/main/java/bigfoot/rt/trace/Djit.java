@@ -15,12 +15,4 @@ public final class Djit extends VectorClockDetector {
     boolean skipsSameEpoch() {
         return true;
     }
-
-    @Override
-    void afterRead(int t, int x) {
-    }
-
-    @Override
-    void afterWrite(int t, int x) {
-    }
 }

@@ -1,8 +1,6 @@
 package bigfoot.rt.trace;
 
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.List;
 
 /**
  * Eraser's lockset algorithm (Savage et al., "Eraser: A Dynamic Data Race Detector for Multithreaded Programs",
@@ -29,8 +27,8 @@ public final class Eraser implements Detector {
     }
 
     private final Races races;
-    private final List<BitSet> held = new ArrayList<>();
-    private final List<Variable> variables = new ArrayList<>();
+    private final Numbered<BitSet> held = new Numbered<>(t -> new BitSet());
+    private final Numbered<Variable> variables = new Numbered<>(x -> new Variable());
 
     public Eraser(Races races) {
         this.races = races;
@@ -38,8 +36,8 @@ public final class Eraser implements Detector {
 
     @Override
     public void access(int t, int x, boolean write, int event) {
-        Variable v = variable(x);
-        BitSet locks = held(t);
+        Variable v = variables.get(x);
+        BitSet locks = held.get(t);
         switch (v.state) {
             case VIRGIN -> {
                 v.state = State.EXCLUSIVE;
@@ -71,12 +69,12 @@ public final class Eraser implements Detector {
 
     @Override
     public void acquire(int t, int m) {
-        held(t).set(m);
+        held.get(t).set(m);
     }
 
     @Override
     public void release(int t, int m) {
-        held(t).clear(m);
+        held.get(t).clear(m);
     }
 
     @Override
@@ -85,19 +83,5 @@ public final class Eraser implements Detector {
 
     @Override
     public void join(int thread, int joined) {
-    }
-
-    private BitSet held(int t) {
-        while (held.size() <= t) {
-            held.add(new BitSet());
-        }
-        return held.get(t);
-    }
-
-    private Variable variable(int x) {
-        while (variables.size() <= x) {
-            variables.add(new Variable());
-        }
-        return variables.get(x);
     }
 }

@@ -1,8 +1,5 @@
 package bigfoot.rt.trace;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * FastTrack as first published ("FastTrack: Efficient and Precise Dynamic Race Detection", PLDI 2009, Figure 2): the
  * last write is an epoch, the reads an epoch until two are concurrent (READ SHARE) and a vector clock from then on,
@@ -26,7 +23,7 @@ public final class Ft1 extends ThreadClocks {
     }
 
     private final Races races;
-    private final List<Variable> variables = new ArrayList<>();
+    private final Numbered<Variable> variables = new Numbered<>(x -> new Variable());
 
     public Ft1(Races races) {
         this.races = races;
@@ -36,7 +33,7 @@ public final class Ft1 extends ThreadClocks {
     public void access(int t, int x, boolean write, int event) {
         int[] c = clock(t);
         long e = epoch(t, c[t]);
-        Variable v = variable(x);
+        Variable v = variables.get(x);
         if (write ? v.w == e : v.reads == null && v.r == e) {
             return;                                                  // FT WRITE SAME EPOCH / FT READ SAME EPOCH
         }
@@ -97,12 +94,5 @@ public final class Ft1 extends ThreadClocks {
     /** c@u ⪯ C_t: c ≤ C_t(u). */
     private static boolean ordered(long epoch, int[] c) {
         return clock(epoch) <= at(c, tid(epoch));
-    }
-
-    private Variable variable(int x) {
-        while (variables.size() <= x) {
-            variables.add(new Variable());
-        }
-        return variables.get(x);
     }
 }

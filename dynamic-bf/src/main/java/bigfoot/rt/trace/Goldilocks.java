@@ -37,8 +37,8 @@ public final class Goldilocks implements Detector {
 
     private final Races races;
     private final List<Cell> updates = new ArrayList<>();
-    private final List<BitSet> held = new ArrayList<>();
-    private final List<Variable> variables = new ArrayList<>();
+    private final Numbered<BitSet> held = new Numbered<>(t -> new BitSet());
+    private final Numbered<Variable> variables = new Numbered<>(x -> new Variable());
 
     public Goldilocks(Races races) {
         this.races = races;
@@ -46,11 +46,11 @@ public final class Goldilocks implements Detector {
 
     @Override
     public void access(int t, int x, boolean write, int event) {
-        Variable v = variable(x);
+        Variable v = variables.get(x);
         if (v.lastWrite != null && !ordered(v.lastWrite, t)) {
             races.race(write ? "write-write" : "write-read", x, v.lastWrite.event(), event);
         }
-        BitSet locks = held(t);
+        BitSet locks = held.get(t);
         Access now = new Access(t, updates.size(), locks.nextSetBit(0), event);
         if (write) {
             for (Access read : v.reads.values()) {
@@ -71,7 +71,7 @@ public final class Goldilocks implements Detector {
      * lockset that starts as {earlier's thread} at its position in the update list (Apply-Lockset-Rules).
      */
     private boolean ordered(Access earlier, int t) {
-        if (earlier.thread() == t || earlier.lock() >= 0 && held(t).get(earlier.lock())) {
+        if (earlier.thread() == t || earlier.lock() >= 0 && held.get(t).get(earlier.lock())) {
             return true;
         }
         BitSet threads = new BitSet();
@@ -110,13 +110,13 @@ public final class Goldilocks implements Detector {
 
     @Override
     public void acquire(int t, int m) {
-        held(t).set(m);
+        held.get(t).set(m);
         updates.add(new Cell(t, Kind.ACQUIRE, m));
     }
 
     @Override
     public void release(int t, int m) {
-        held(t).clear(m);
+        held.get(t).clear(m);
         updates.add(new Cell(t, Kind.RELEASE, m));
     }
 
@@ -128,19 +128,5 @@ public final class Goldilocks implements Detector {
     @Override
     public void join(int thread, int joined) {
         updates.add(new Cell(thread, Kind.JOIN, joined));
-    }
-
-    private BitSet held(int t) {
-        while (held.size() <= t) {
-            held.add(new BitSet());
-        }
-        return held.get(t);
-    }
-
-    private Variable variable(int x) {
-        while (variables.size() <= x) {
-            variables.add(new Variable());
-        }
-        return variables.get(x);
     }
 }

@@ -1,8 +1,5 @@
 package bigfoot.rt.trace;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * SHB, schedulable happens-before (Mathur, Kini and Viswanathan, "What Happens-After the First Race?", OOPSLA 2018,
  * Algorithm 1): happens-before plus an edge from each read's last write to the read. Each variable keeps the clock of
@@ -13,7 +10,7 @@ import java.util.List;
  */
 public final class Shb extends VectorClockDetector {
 
-    private final List<int[]> lastWrites = new ArrayList<>();
+    private final Numbered<int[]> lastWrites = new Numbered<>(x -> new int[0]);
 
     public Shb(Races races) {
         super(races);
@@ -26,20 +23,12 @@ public final class Shb extends VectorClockDetector {
 
     @Override
     void afterRead(int t, int x) {
-        joinInto(t, lastWrite(x));                                   // C_t := C_t ⊔ LW_x: the reads-from edge
+        joinInto(t, lastWrites.get(x));                              // C_t := C_t ⊔ LW_x: the reads-from edge
     }
 
     @Override
     void afterWrite(int t, int x) {
-        lastWrite(x);
         lastWrites.set(x, clock(t).clone());                         // LW_x := C_t
         tick(t);                                                     // C_t(t) := C_t(t) + 1 after every write
-    }
-
-    private int[] lastWrite(int x) {
-        while (lastWrites.size() <= x) {
-            lastWrites.add(new int[0]);
-        }
-        return lastWrites.get(x);
     }
 }

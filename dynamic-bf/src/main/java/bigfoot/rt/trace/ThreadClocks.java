@@ -1,8 +1,6 @@
 package bigfoot.rt.trace;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The synchronisation rules every happens-before detector here shares ("FastTrack: Efficient and Precise Dynamic
@@ -12,17 +10,17 @@ import java.util.List;
  */
 abstract class ThreadClocks implements Detector {
 
-    private final List<int[]> threads = new ArrayList<>();
-    private final List<int[]> locks = new ArrayList<>();
+    /** C_t, ⊥[1/t] at t's first event. */
+    private final Numbered<int[]> threads = new Numbered<>(t -> set(new int[0], t, 1));
+    private final Numbered<int[]> locks = new Numbered<>(m -> new int[0]);
 
     @Override
     public final void acquire(int t, int m) {
-        joinInto(t, lock(m));                                        // C_t := C_t ⊔ L_m
+        joinInto(t, locks.get(m));                                   // C_t := C_t ⊔ L_m
     }
 
     @Override
     public final void release(int t, int m) {
-        lock(m);
         locks.set(m, clock(t).clone());                              // L_m := C_t
         tick(t);
     }
@@ -38,19 +36,9 @@ abstract class ThreadClocks implements Detector {
         joinInto(t, clock(u));                                       // C_t := C_t ⊔ C_u
     }
 
-    /** C_t, made at t's first event as ⊥[1/t]. */
+    /** C_t: an array of at least t + 1 entries (made so, and joins only grow it). */
     final int[] clock(int t) {
-        while (threads.size() <= t) {
-            int[] c = new int[threads.size() + 1];
-            c[threads.size()] = 1;
-            threads.add(c);
-        }
-        int[] c = threads.get(t);
-        if (c.length <= t) {
-            c = Arrays.copyOf(c, t + 1);
-            threads.set(t, c);
-        }
-        return c;
+        return threads.get(t);
     }
 
     /** C_t := C_t ⊔ other. */
@@ -61,13 +49,6 @@ abstract class ThreadClocks implements Detector {
     /** C_t(t) := C_t(t) + 1. */
     final void tick(int t) {
         clock(t)[t]++;
-    }
-
-    private int[] lock(int m) {
-        while (locks.size() <= m) {
-            locks.add(new int[0]);
-        }
-        return locks.get(m);
     }
 
     /** Entry i of {@code vc}, 0 past its end. */

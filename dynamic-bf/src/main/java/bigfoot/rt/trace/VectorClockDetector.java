@@ -1,8 +1,5 @@
 package bigfoot.rt.trace;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * What the vector-clock detectors share (DJIT+, BasicVC, SHB): besides the {@link ThreadClocks}, per variable the
  * access history of "FastTrack: Efficient and Precise Dynamic Race Detection", section 2: per thread, the clock of
@@ -14,7 +11,8 @@ abstract class VectorClockDetector extends ThreadClocks {
 
     private final Races races;
     /** Per variable: R, W, and per thread the events of its last read and last write. */
-    private final List<int[][]> variables = new ArrayList<>();
+    private final Numbered<int[][]> variables =
+            new Numbered<>(x -> new int[][] {new int[0], new int[0], new int[0], new int[0]});
 
     VectorClockDetector(Races races) {
         this.races = races;
@@ -23,16 +21,18 @@ abstract class VectorClockDetector extends ThreadClocks {
     /** True if a read (write) in the epoch of the thread's last read (write) of the variable is skipped. */
     abstract boolean skipsSameEpoch();
 
-    /** After a read's check and its history update. */
-    abstract void afterRead(int t, int x);
+    /** After a read's check and its history update: nothing, unless the detector adds to the clocks. */
+    void afterRead(int t, int x) {
+    }
 
-    /** After a write's check and its history update. */
-    abstract void afterWrite(int t, int x);
+    /** After a write's check and its history update: nothing, unless the detector adds to the clocks. */
+    void afterWrite(int t, int x) {
+    }
 
     @Override
     public final void access(int t, int x, boolean write, int event) {
         int[] c = clock(t);
-        int[][] v = variable(x);
+        int[][] v = variables.get(x);
         if (skipsSameEpoch() && at(v[write ? 1 : 0], t) == c[t]) {
             return;                                                  // READ / WRITE SAME EPOCH
         }
@@ -53,13 +53,6 @@ abstract class VectorClockDetector extends ThreadClocks {
             v[2] = set(v[2], t, event);
             afterRead(t, x);
         }
-    }
-
-    private int[][] variable(int x) {
-        while (variables.size() <= x) {
-            variables.add(new int[][] {new int[0], new int[0], new int[0], new int[0]});
-        }
-        return variables.get(x);
     }
 
     /** The first thread whose entry of {@code vc} {@code c} does not cover (vc ⋢ c there), or -1. */

@@ -14,6 +14,7 @@ final class FastTrackDetector implements Detector {
     private final FastTrack ft;
     private final Numbered<ThreadState> threads = new Numbered<>(tid -> new ThreadState(tid, Epoch.make(tid, 1)));
     private final Numbered<LockState> locks = new Numbered<>(m -> new LockState());
+    private final Numbered<VarState> volatiles = new Numbered<>(v -> new VarState());
     private final Map<VarState, Integer> numbers = new IdentityHashMap<>();
     private final Numbered<VarState> variables = new Numbered<>(x -> {
         VarState v = new VarState();
@@ -49,5 +50,15 @@ final class FastTrackDetector implements Detector {
     @Override
     public void join(int thread, int joined) {
         ft.join(threads.get(thread), threads.get(joined));
+    }
+
+    @Override
+    public void volatileRead(int thread, int variable) {
+        ft.volatileRead(threads.get(thread), volatiles.get(variable));
+    }
+
+    @Override
+    public void volatileWrite(int thread, int variable) {
+        ft.volatileWrite(threads.get(thread), volatiles.get(variable));
     }
 }

@@ -81,6 +81,32 @@ class TraceToolsTest {
     }
 
     /**
+     * A volatile read sees the writes before it, of any thread (x's writes are ordered); a volatile write does not
+     * order the writer after an earlier writer, nor a read the reader before a later reader (y and z race).
+     */
+    private static final String VOLATILES = """
+            T0|fork(T1)|1
+            T0|fork(T2)|2
+            T0|w(x)|3
+            T0|vw(v)|4
+            T1|vw(v)|5
+            T1|w(y)|6
+            T2|vr(v)|7
+            T2|w(x)|8
+            T0|w(y)|9
+            T1|w(z)|10
+            T1|vr(v)|11
+            T2|vr(v)|12
+            T2|w(z)|13
+            """;
+
+    @ParameterizedTest
+    @EnumSource(value = TraceTool.class, names = {"FT2", "FT1", "DJIT", "BASICVC", "GOLDILOCKS", "SHB"})
+    void aVolatileOrdersItsWritesBeforeLaterReadsOnly(TraceTool tool) throws Exception {
+        assertEquals(List.of("write-write y 5 8", "write-write z 9 12"), races(tool, VOLATILES));
+    }
+
+    /**
      * The SHB paper's Fig. 1: thread 1 writes x then y; thread 0 reads y (the value thread 1 wrote: a race) and then
      * x. Happens-before detectors also report x, which no execution can make race: to read that y, thread 0 must
      * come after both writes.
@@ -157,7 +183,7 @@ class TraceToolsTest {
         return first;
     }
 
-    /** The trace's reads, writes, locks, forks and joins as STD events (its other operations left out). */
+    /** The trace's reads, writes, locks, forks, joins and volatile accesses as STD events (its barriers, static fields and class initialisations left out). */
     private static List<TraceEvent> stdEvents(Trace trace) {
         List<TraceEvent> events = new ArrayList<>();
         for (Trace.Op op : trace.ops) {
@@ -168,12 +194,15 @@ class TraceToolsTest {
                 case RELEASE -> TraceEvent.Op.RELEASE;
                 case FORK -> TraceEvent.Op.FORK;
                 case JOIN -> TraceEvent.Op.JOIN;
+                case VOLATILE_READ -> TraceEvent.Op.VOLATILE_READ;
+                case VOLATILE_WRITE -> TraceEvent.Op.VOLATILE_WRITE;
                 default -> null;
             };
             if (kind != null) {
                 String target = switch (kind) {
                     case READ, WRITE -> "V" + op.target();
                     case ACQUIRE, RELEASE -> "L" + op.target();
+                    case VOLATILE_READ, VOLATILE_WRITE -> "vol" + op.target();
                     case FORK, JOIN -> "T" + op.target();
                 };
                 events.add(new TraceEvent(events.size(), op.thread(), kind, target, String.valueOf(events.size())));

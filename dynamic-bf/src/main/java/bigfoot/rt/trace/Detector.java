@@ -24,4 +24,10 @@ public interface Detector {
 
     /** {@code thread} waits until {@code joined} has ended. */
     void join(int thread, int joined);
+
+    /** {@code thread} reads volatile {@code variable} (numbered apart from the plain variables and the locks). */
+    void volatileRead(int thread, int variable);
+
+    /** {@code thread} writes volatile {@code variable}: every later read of it is ordered after this write. */
+    void volatileWrite(int thread, int variable);
 }

@@ -25,4 +25,12 @@ public final class Empty implements Detector {
     @Override
     public void join(int thread, int joined) {
     }
+
+    @Override
+    public void volatileRead(int thread, int variable) {
+    }
+
+    @Override
+    public void volatileWrite(int thread, int variable) {
+    }
 }

@@ -9,7 +9,7 @@ import java.util.BitSet;
  * other thread on, its candidate set is refined to the locks held at every access, and a SHARED-MODIFIED variable
  * whose candidate set is empty is reported once. It ignores forks and joins, so a program ordered by them alone gets
  * warnings that are not races (its known false alarms); the previous access it names is the last one by another
- * thread.
+ * thread. Volatile accesses are neither checked nor change a lockset.
  */
 public final class Eraser implements Detector {
 
@@ -83,5 +83,13 @@ public final class Eraser implements Detector {
 
     @Override
     public void join(int thread, int joined) {
+    }
+
+    @Override
+    public void volatileRead(int thread, int variable) {
+    }
+
+    @Override
+    public void volatileWrite(int thread, int variable) {
     }
 }

@@ -13,15 +13,16 @@ import java.util.Map;
  * lock its thread held. A later access by thread t is ordered after it exactly when t enters the access's lockset,
  * which starts as {its thread} and grows along the list from there (the TR's rules 4-7: a release by a member adds
  * the lock, an acquire of a member lock adds the acquirer, a fork by a member adds the child, a join of a member
- * adds the joiner; Theorem 1). Short circuits: the same thread, or t holds the lock the earlier access's thread
+ * adds the joiner; Theorem 1; and rules 2-3 for volatiles: a write by a member adds the variable, a read of a member
+ * variable adds the reader). Short circuits: the same thread, or t holds the lock the earlier access's thread
  * held then. The TR does not tell reads from writes; here, as FastTrack does, a read is checked against the last
  * write, and a write against the last write and every read since it, so concurrent reads are not races.
  */
 public final class Goldilocks implements Detector {
 
-    private enum Kind { ACQUIRE, RELEASE, FORK, JOIN }
+    private enum Kind { ACQUIRE, RELEASE, FORK, JOIN, VOLATILE_READ, VOLATILE_WRITE }
 
-    /** A cell of the update list: {@code thread} did {@code kind} on {@code target} (a lock or a thread). */
+    /** A cell of the update list: {@code thread} did {@code kind} on {@code target} (a lock, a thread or a volatile). */
     private record Cell(int thread, Kind kind, int target) {
     }
 
@@ -76,6 +77,7 @@ public final class Goldilocks implements Detector {
         }
         BitSet threads = new BitSet();
         BitSet locks = new BitSet();
+        BitSet volatiles = new BitSet();
         threads.set(earlier.thread());
         for (int i = earlier.position(); i < updates.size(); i++) {
             Cell c = updates.get(i);
@@ -98,6 +100,16 @@ public final class Goldilocks implements Detector {
                 case JOIN -> {
                     if (threads.get(c.target())) {
                         threads.set(c.thread());                     // rule 7: a member joined: add the joiner
+                    }
+                }
+                case VOLATILE_WRITE -> {
+                    if (threads.get(c.thread())) {
+                        volatiles.set(c.target());                   // a member writes: add the variable
+                    }
+                }
+                case VOLATILE_READ -> {
+                    if (volatiles.get(c.target())) {
+                        threads.set(c.thread());                     // a member variable read: add the reader
                     }
                 }
             }
@@ -128,5 +140,15 @@ public final class Goldilocks implements Detector {
     @Override
     public void join(int thread, int joined) {
         updates.add(new Cell(thread, Kind.JOIN, joined));
+    }
+
+    @Override
+    public void volatileRead(int thread, int variable) {
+        updates.add(new Cell(thread, Kind.VOLATILE_READ, variable));
+    }
+
+    @Override
+    public void volatileWrite(int thread, int variable) {
+        updates.add(new Cell(thread, Kind.VOLATILE_WRITE, variable));
     }
 }

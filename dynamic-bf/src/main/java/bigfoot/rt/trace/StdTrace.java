@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * RAPID's STD trace format: one event a line, {@code T<thread>|<op>(<target>)|<loc>}, with ops {@code r}, {@code w}
  * (variables), {@code acq}, {@code rel} (locks), {@code fork} and {@code join} (whose target is a thread,
- * {@code T<n>}). Blank lines and lines starting with {@code #} are skipped.
+ * {@code T<n>}), and this project's {@code vr} and {@code vw} (volatile variables: {@link TraceEvent.Op}). Blank lines
+ * and lines starting with {@code #} are skipped.
  */
 public final class StdTrace {
 
@@ -57,7 +58,7 @@ public final class StdTrace {
         TraceEvent.Op op = op(fields[1].substring(0, open).toLowerCase(Locale.ROOT));
         if (op == null) {
             throw new FormatException("line " + lineNumber + ": unknown operation '" + fields[1].substring(0, open)
-                    + "' (one of r, w, acq, rel, fork, join)");
+                    + "' (one of r, w, acq, rel, fork, join, vr, vw)");
         }
         String target = fields[1].substring(open + 1, fields[1].length() - 1);
         if (target.isEmpty() || (op == TraceEvent.Op.FORK || op == TraceEvent.Op.JOIN) && threadNumber(target) < 0) {

@@ -6,13 +6,16 @@ import java.util.Arrays;
  * The synchronisation rules every happens-before detector here shares ("FastTrack: Efficient and Precise Dynamic
  * Race Detection", Figure 2): a vector clock per thread, ⊥[1/t] at its first event, and per lock the clock of its
  * last release. Acquire joins the lock's clock in; release copies the thread's clock into the lock and ticks; fork
- * joins the parent's clock into the child's and ticks the parent; join joins the ended thread's clock in.
+ * joins the parent's clock into the child's and ticks the parent; join joins the ended thread's clock in. A volatile
+ * variable has a clock too, as in "The FastTrack2 Race Detector" (section 8): a write joins the thread's clock into it
+ * and ticks, a read joins it into the thread's.
  */
 abstract class ThreadClocks implements Detector {
 
     /** C_t, ⊥[1/t] at t's first event. */
     private final Numbered<int[]> threads = new Numbered<>(t -> set(new int[0], t, 1));
     private final Numbered<int[]> locks = new Numbered<>(m -> new int[0]);
+    private final Numbered<int[]> volatiles = new Numbered<>(v -> new int[0]);
 
     @Override
     public final void acquire(int t, int m) {
@@ -34,6 +37,17 @@ abstract class ThreadClocks implements Detector {
     @Override
     public void join(int t, int u) {
         joinInto(t, clock(u));                                       // C_t := C_t ⊔ C_u
+    }
+
+    @Override
+    public final void volatileRead(int t, int v) {
+        joinInto(t, volatiles.get(v));                               // C_t := C_t ⊔ L_v
+    }
+
+    @Override
+    public final void volatileWrite(int t, int v) {
+        volatiles.set(v, join(volatiles.get(v), clock(t)));           // L_v := L_v ⊔ C_t
+        tick(t);
     }
 
     /** C_t: an array of at least t + 1 entries (made so, and joins only grow it). */

@@ -24,6 +24,7 @@ public final class TraceAnalysis {
     public static List<Race> run(List<TraceEvent> events, Function<Detector.Races, Detector> tool) {
         Map<String, Integer> variables = new HashMap<>();
         Map<String, Integer> locks = new HashMap<>();
+        Map<String, Integer> volatiles = new HashMap<>();
         Map<String, int[]> holders = new HashMap<>(); // lock -> {holding thread, depth}
         List<String> variableNames = new ArrayList<>();
         List<Race> races = new ArrayList<>();
@@ -57,6 +58,10 @@ public final class TraceAnalysis {
                 }
                 case FORK -> detector.fork(e.thread(), e.otherThread());
                 case JOIN -> detector.join(e.thread(), e.otherThread());
+                case VOLATILE_READ -> detector.volatileRead(e.thread(),
+                        volatiles.computeIfAbsent(e.target(), k -> volatiles.size()));
+                case VOLATILE_WRITE -> detector.volatileWrite(e.thread(),
+                        volatiles.computeIfAbsent(e.target(), k -> volatiles.size()));
             }
         }
         return races;

@@ -7,9 +7,15 @@ package bigfoot.rt.trace;
  */
 public record TraceEvent(int index, int thread, Op op, String target, String loc) {
 
-    /** The operations of RAPID's STD format, by their names there. */
+    /**
+     * The operations of RAPID's STD format, by their names there, and two of this project's: {@code vr} and {@code vw},
+     * a read and a write of a volatile variable (or of a java.util.concurrent hand-off's channel). No pair of lock
+     * operations gives their happens-before edges exactly: a write publishes to every later read of the variable, but a
+     * read publishes nothing and two writes are not ordered.
+     */
     public enum Op {
-        READ("r"), WRITE("w"), ACQUIRE("acq"), RELEASE("rel"), FORK("fork"), JOIN("join");
+        READ("r"), WRITE("w"), ACQUIRE("acq"), RELEASE("rel"), FORK("fork"), JOIN("join"), VOLATILE_READ("vr"),
+        VOLATILE_WRITE("vw");
 
         private final String name;
 

@@ -37,7 +37,7 @@ class StdTraceTest {
     void aLineThatIsNotAnEventIsNamedByItsNumber() {
         assertEquals("line 2: not an STD event (T<n>|op(target)|loc): 'T0 w V0'",
                 assertThrows(StdTrace.FormatException.class, () -> read("T0|r(V0)|1\nT0 w V0\n")).getMessage());
-        assertEquals("line 1: unknown operation 'x' (one of r, w, acq, rel, fork, join)",
+        assertEquals("line 1: unknown operation 'x' (one of r, w, acq, rel, fork, join, vr, vw)",
                 assertThrows(StdTrace.FormatException.class, () -> read("T0|x(V0)|1")).getMessage());
         assertEquals("line 1: not a thread (T<n>): 'main'",
                 assertThrows(StdTrace.FormatException.class, () -> read("main|r(V0)|1")).getMessage());

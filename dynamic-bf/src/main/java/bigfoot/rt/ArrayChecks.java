@@ -31,6 +31,9 @@ final class ArrayChecks {
         if (index < 0 || index >= a.length()) {
             return;
         }
+        if (ft.recorder != null) {
+            ft.recorder.elements(ts, a, index, index, 1, site, write);
+        }
         if (verifier != null) {
             VarState sx = a.element(index);
             ft.check(ts, sx, write, site);
@@ -62,6 +65,9 @@ final class ArrayChecks {
         int f = (int) lo;
         int l = (int) (lo + ((hi - 1 - lo) / stride) * stride);
         int step = f == l ? 1 : stride;
+        if (ft.recorder != null) {
+            ft.recorder.elements(ts, a, f, l, step, site, write);
+        }
         if (verifier != null) {
             for (long i = f; i <= l; i += step) {
                 VarState sx = a.element((int) i);

@@ -141,6 +141,11 @@ final class ArrayShadow {
     private int unmergedSingles;
     private boolean perElement;
 
+    /** The array's class ({@code int[]}). */
+    Class<?> type() {
+        return type;
+    }
+
     ArrayShadow(Class<?> type, int length, boolean adaptive, LongAdder allocated, Bounds bounds) {
         this.type = type;
         this.length = length;

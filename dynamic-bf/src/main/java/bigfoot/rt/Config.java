@@ -11,19 +11,19 @@ import java.util.Properties;
  * none), whether to exit with status {@value #RACE_EXIT_STATUS} when races were found, whether to suppress the
  * text report, whether array shadows are adaptive (footprints committed at synchronisation,
  * coarse/block/fine shadows) or fine (one shadow per element, checked at once; the default), where StaticBF
- * is for rewriting at load time the classes that were not rewritten ahead of time (null: none are), and whether
+ * is for rewriting at load time the classes that were not rewritten ahead of time (null: none are), whether
  * every slow-path check keeps its callers, so that every race's previous access has them ({@link PreviousStacks};
- * by default only after the race was first seen).
+ * by default only after the race was first seen), and where to record the run's events as a trace (null: nowhere).
  *
  * <p>Sources: agent options ({@code report=json:FILE,report=sarif:FILE,report=html:FILE,suppress=FILE,
- * fail-on-race,quiet,all-stacks,arrays=fine|adaptive,find-capsules=FILE,load-time=CLASSPATH}) and system properties
- * ({@code bigfoot.report=json:FILE}, {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true},
+ * fail-on-race,quiet,all-stacks,arrays=fine|adaptive,find-capsules=FILE,record=FILE,load-time=CLASSPATH}) and system
+ * properties ({@code bigfoot.report=json:FILE}, {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true},
  * {@code bigfoot.quiet=true}, {@code bigfoot.allStacks=true}, {@code bigfoot.arrays=fine|adaptive},
  * {@code bigfoot.findCapsules=FILE}); agent options
  * win (a report option replaces the one of its format).
  */
 record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays,
-        String loadTime, boolean allStacks, Path findCapsules) {
+        String loadTime, boolean allStacks, Path findCapsules, Path record) {
 
     /** A report to write at exit: its format ({@code json}, {@code sarif} or {@code html}) and file. */
     record ReportFile(String format, Path file) {
@@ -49,7 +49,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
 
     /** Without load-time rewriting, previous accesses' callers on demand. */
     Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
-        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null, false, null);
+        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null, false, null, null);
     }
 
     /** Options from system properties; a malformed value is ignored with one line on stderr. */
@@ -91,7 +91,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         return new Config(c.reports, c.suppressions, Boolean.parseBoolean(p.getProperty(FAIL_PROPERTY)),
                 Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive, null,
-                Boolean.parseBoolean(p.getProperty(ALL_STACKS_PROPERTY)), findCapsules);
+                Boolean.parseBoolean(p.getProperty(ALL_STACKS_PROPERTY)), findCapsules, null);
     }
 
     /** This config with {@code report} in place of any report of its format. */
@@ -99,33 +99,39 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         List<ReportFile> all = new ArrayList<>();
         reports.stream().filter(r -> !r.format().equals(report.format())).forEach(all::add);
         all.add(report);
-        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules);
+        return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
+                record);
     }
 
     Config withSuppressions(Path file) {
-        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules);
+        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules, record);
     }
 
     Config withFailOnRace() {
-        return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime, allStacks, findCapsules);
+        return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
+                record);
     }
 
     Config withQuiet() {
-        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime, allStacks, findCapsules);
+        return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime, allStacks, findCapsules,
+                record);
     }
 
     Config withArrays(boolean adaptive) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime, allStacks, findCapsules);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime, allStacks, findCapsules,
+                record);
     }
 
     /** Rewriting at load time with StaticBF from {@code classpath}, or none (null). */
     Config withLoadTime(String classpath) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath, allStacks, findCapsules);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath, allStacks,
+                findCapsules, record);
     }
 
     /** Every race's previous access with its callers, at the cost of a stack walk on every slow-path check. */
     Config withAllStacks() {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, true, findCapsules);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, true, findCapsules,
+                record);
     }
 
     /**
@@ -133,7 +139,13 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
      * classes of the run without one are merged into FILE ({@link CapsuleRegistry#writeFound}).
      */
     Config withFindCapsules(Path file) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, file);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, file, record);
+    }
+
+    /** Recording the run's events as a trace in {@code file} ({@code --record FILE}: {@link TraceRecorder}). */
+    Config withRecord(Path file) {
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
+                file);
     }
 
     /** The file of the report of {@code format}, or null. */
@@ -168,6 +180,14 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                         + " does not exist or is not writable"));
             }
         }
+        if (record != null) {
+            Path dir = record.toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir) || Files.isDirectory(record)) {
+                throw new IllegalArgumentException("cannot write the trace " + record
+                        + (Files.isDirectory(record) ? ": it is a directory" : ": its directory " + dir
+                        + " does not exist or is not writable"));
+            }
+        }
         if (suppressions != null && !(Files.isRegularFile(suppressions) && Files.isReadable(suppressions))) {
             throw new IllegalArgumentException("cannot read the suppressions file " + suppressions
                     + (Files.exists(suppressions) ? "" : ": no such file"));
@@ -195,12 +215,14 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                 c = c.withArrays(parseArrays(option.substring("arrays=".length())));
             } else if (option.startsWith("find-capsules=")) {
                 c = c.withFindCapsules(parseFile(option.substring("find-capsules=".length())));
+            } else if (option.startsWith("record=")) {
+                c = c.withRecord(parseFile(option.substring("record=".length())));
             } else if (option.startsWith("load-time=") && option.length() > "load-time=".length()) {
                 c = c.withLoadTime(option.substring("load-time=".length()));
             } else {
                 throw new IllegalArgumentException("unknown agent option '" + option
                         + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, all-stacks, "
-                        + "arrays=fine|adaptive, find-capsules=FILE, load-time=CLASSPATH)");
+                        + "arrays=fine|adaptive, find-capsules=FILE, record=FILE, load-time=CLASSPATH)");
             }
         }
         return c;
@@ -227,6 +249,9 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         if (findCapsules != null) {
             options.add("find-capsules=" + findCapsules);
+        }
+        if (record != null) {
+            options.add("record=" + record);
         }
         if (loadTime != null) {
             options.add("load-time=" + loadTime);

@@ -4,8 +4,6 @@ import bigfoot.ir.CapsuleFile;
 import bigfoot.ir.RuntimeApi;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,6 +29,8 @@ final class Engine {
     final Channels channels = new Channels();
     final PlacementVerification verification = new PlacementVerification();
     final CapsuleRegistry capsules = new CapsuleRegistry();
+    /** The trace being recorded ({@code --record}), or null. */
+    final TraceRecorder recorder;
 
     private static volatile Config agentConfig;
 
@@ -42,10 +42,25 @@ final class Engine {
         this.config = config;
         PreviousStacks previousStacks = new PreviousStacks(config.allStacks());
         this.races = new RaceCollector(previousStacks);
-        this.detector = new FastTrack(races, previousStacks);
+        this.recorder = recorder(config);
+        this.detector = new FastTrack(races, previousStacks, recorder);
         this.threads = new Threads(detector);
         this.arrays = new ArrayShadows(config.adaptiveArrays());
         this.arrayChecks = new ArrayChecks(detector, config.adaptiveArrays());
+    }
+
+    /** A recorder of the trace {@code config} asks for, or null (none, or the file cannot be made: one line on stderr). */
+    private TraceRecorder recorder(Config config) {
+        if (config.record() == null) {
+            return null;
+        }
+        try {
+            return TraceRecorder.open(config.record(), sites);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("DynamicBF: cannot write the trace " + config.record() + ": " + e.getMessage()
+                    + "; not recording");
+            return null;
+        }
     }
 
     /** The JVM-wide engine. */
@@ -141,18 +156,7 @@ final class Engine {
         if (!config.quiet()) {
             TextReport.write(found, capsuleViolations, violations, summary, err);
         }
-        for (Config.ReportFile r : config.reports()) {
-            try {
-                String text = switch (r.format()) {
-                    case "sarif" -> SarifReport.render(found, capsuleViolations);
-                    case "html" -> HtmlReport.render(found, capsuleViolations, summary);
-                    default -> JsonReport.render(found, capsuleViolations, violations, summary);
-                };
-                Files.writeString(r.file(), text, StandardCharsets.UTF_8);
-            } catch (IOException | RuntimeException e) {
-                err.println("DynamicBF: cannot write report " + r.file() + ": " + e);
-            }
-        }
+        ReportFiles.write(config.reports(), found, capsuleViolations, violations, summary, err);
         return found.size() + capsuleViolations.size();
     }
 
@@ -199,8 +203,11 @@ final class Engine {
         }
     }
 
-    /** The shutdown hook: report, then with fail-on-race end the JVM with status 66 if there were races or capsule violations. */
+    /** The shutdown hook: end the trace, report, then with fail-on-race end the JVM with status 66 if there were races or capsule violations. */
     private void exitReport() {
+        if (recorder != null) {
+            recorder.close(config.quiet() ? null : System.err);
+        }
         int found = report(System.err);
         if (config.failOnRace() && found > 0) {
             System.err.flush();

@@ -21,14 +21,17 @@ final class FastTrack {
     private final AtomicLong skipped = new AtomicLong();
     /** Callers kept of the accesses at sites that were a race's previous access. */
     private final PreviousStacks previousStacks;
+    /** Where the synchronisation events go as they are applied ({@code --record}), or null. */
+    final TraceRecorder recorder;
 
     FastTrack(RaceListener races) {
-        this(races, new PreviousStacks(false));
+        this(races, new PreviousStacks(false), null);
     }
 
-    FastTrack(RaceListener races, PreviousStacks previousStacks) {
+    FastTrack(RaceListener races, PreviousStacks previousStacks, TraceRecorder recorder) {
         this.races = races;
         this.previousStacks = previousStacks;
+        this.recorder = recorder;
     }
 
     // ---------------------------------------------------------------- accesses
@@ -342,8 +345,11 @@ final class FastTrack {
     }
 
     /** Class initialisation: join I_c unless this thread is already ordered after the end of {@code <clinit>}. */
-    private static void orderAfterInit(ThreadState st, ClassInitState c) {
+    private void orderAfterInit(ThreadState st, ClassInitState c) {
         if (joinsInit(st, c)) {
+            if (recorder != null) {
+                recorder.volatileRead(st, c);
+            }
             st.joinFrom(c.clock());
         }
     }
@@ -360,6 +366,9 @@ final class FastTrack {
         if (disabled) {
             return;
         }
+        if (recorder != null) {
+            recorder.acquire(st, sm);
+        }
         if (sm.holder == st) {
             sm.depth++;
             return;
@@ -371,7 +380,13 @@ final class FastTrack {
 
     /** RELEASE, before monitorexit: only the outermost release of a held monitor copies and ticks. */
     void release(ThreadState st, LockState sm) {
-        if (disabled || sm.holder != st || --sm.depth > 0) {
+        if (disabled) {
+            return;
+        }
+        if (recorder != null) {
+            recorder.release(st, sm);
+        }
+        if (sm.holder != st || --sm.depth > 0) {
             return;
         }
         sm.holder = null;
@@ -385,6 +400,11 @@ final class FastTrack {
             return;
         }
         st.waitDepth = sm.holder == st ? sm.depth : 0;
+        if (recorder != null) {
+            for (int i = Math.max(1, st.waitDepth); i > 0; i--) {
+                recorder.release(st, sm);                           // as many as the trace's acquires
+            }
+        }
         sm.holder = null;
         sm.depth = 0;
         sm.copyFrom(st);
@@ -395,6 +415,11 @@ final class FastTrack {
     void waitReacquire(ThreadState st, LockState sm) {
         if (disabled) {
             return;
+        }
+        if (recorder != null) {
+            for (int i = Math.max(1, st.waitDepth); i > 0; i--) {
+                recorder.acquire(st, sm);
+            }
         }
         st.joinFrom(sm);
         if (st.waitDepth > 0) {
@@ -409,6 +434,9 @@ final class FastTrack {
         if (disabled) {
             return;
         }
+        if (recorder != null) {
+            recorder.fork(parent, child);
+        }
         child.joinFrom(parent);
         parent.tick();
     }
@@ -417,6 +445,9 @@ final class FastTrack {
     void join(ThreadState st, ThreadState joined) {
         if (disabled) {
             return;
+        }
+        if (recorder != null) {
+            recorder.join(st, joined);
         }
         st.joinFrom(joined);
     }
@@ -427,6 +458,9 @@ final class FastTrack {
             return;
         }
         synchronized (vx) {
+            if (recorder != null) {
+                recorder.volatileRead(st, vx);
+            }
             st.joinFrom(vx);
         }
     }
@@ -437,6 +471,9 @@ final class FastTrack {
             return;
         }
         synchronized (vx) {
+            if (recorder != null) {
+                recorder.volatileWrite(st, vx);
+            }
             vx.joinFrom(st);
         }
         st.tick();
@@ -462,6 +499,9 @@ final class FastTrack {
         if (disabled) {
             return;
         }
+        if (recorder != null) {
+            recorder.volatileWrite(st, c);
+        }
         c.initialized(st);
         st.tick();
     }
@@ -472,6 +512,9 @@ final class FastTrack {
             return;
         }
         st.barrierGeneration = b.arrive(st);
+        if (recorder != null) {
+            recorder.volatileWrite(st, st.barrierGeneration);    // ticks here, FT at the departure: no access between
+        }
     }
 
     /** After {@code await} returned: barrier_rel, Vt := inc_t(⊔ of the generation's arrivals). */
@@ -481,6 +524,9 @@ final class FastTrack {
             return;
         }
         st.barrierGeneration = null;
+        if (recorder != null) {
+            recorder.volatileRead(st, g);
+        }
         b.depart(st, g);
         st.tick();
     }

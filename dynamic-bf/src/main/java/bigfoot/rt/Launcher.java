@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,12 +21,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (TraceCommand.isAnalysis(args)) {
-            try {
-                System.exit(TraceCommand.run(TraceCommand.parse(args), System.out, System.err));
-            } catch (LaunchRequest.UsageException e) {
-                System.err.println("dynamicbf: " + e.getMessage() + " (try --help)");
-                System.exit(2);
-            }
+            System.exit(analyze(args, System.out, System.err));
             return;
         }
         LaunchRequest request;
@@ -48,6 +44,7 @@ public final class Launcher {
             System.out.println("  --quiet             no text report on stderr");
             System.out.println("  --all-stacks        every race's previous access with its callers (a stack walk per slow-path check)");
             System.out.println("  --arrays MODE       array shadows: fine (default, per element) or adaptive (footprints, coarse/blocks)");
+            System.out.println("  --record TRACE      also write the run's events to TRACE, a trace in STD format, for --analyze");
             System.out.println("  --find-capsules FILE  capsule discovery (for a jar rewritten with staticbf --capsules): merge the");
             System.out.println("                      capsule classes that showed no capsule violation into FILE, instead of reporting");
             System.out.println("                      violations; then rewrite with staticbf --capsules FILE");
@@ -57,7 +54,8 @@ public final class Launcher {
             System.out.println("  (they keep the vector clocks' joins and copies out of the program's compiled code): give them to a JVM");
             System.out.println("  started with -javaagent:dynamic-bf.jar by hand");
             System.out.println(TraceCommand.USAGE);
-            System.out.println("Analyses a recorded trace (RAPID's STD format: T<n>|op(target)|loc, ops r w acq rel fork join) offline:");
+            System.out.println("Analyses a recorded trace (RAPID's STD format: T<n>|op(target)|loc, ops r w acq rel fork join, and vr vw for"
+                    + " volatiles) offline, writing the reports a run writes:");
             for (TraceTool t : TraceTool.values()) {
                 System.out.println("  --tool " + t.optionName() + ": " + t.description);
             }
@@ -107,6 +105,19 @@ public final class Launcher {
     static String javaBinary() {
         return ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /**
+     * {@code --analyze TRACE [--tool NAME] [--report FORMAT:FILE]... [--fail-on-race]}, in this JVM: the offline
+     * analysis's exit status (2 for a bad command line, with one line on {@code err}).
+     */
+    public static int analyze(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return TraceCommand.run(TraceCommand.parse(args), out, err);
+        } catch (LaunchRequest.UsageException e) {
+            err.println("dynamicbf: " + e.getMessage() + " (try --help)");
+            return 2;
+        }
     }
 
     /** The jar this class was loaded from, or null if it was not loaded from a jar file. */

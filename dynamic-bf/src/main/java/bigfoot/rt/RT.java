@@ -28,6 +28,8 @@ public final class RT {
     private static final FastTrack FT = ENGINE.detector;
     private static final PlacementVerification VERIFY = ENGINE.verification;
     private static final ArrayChecks ARRAYS = ENGINE.arrayChecks;
+    /** The trace being recorded ({@code --record}; array checks are recorded by {@link ArrayChecks}), or null. */
+    private static final TraceRecorder RECORDER = ENGINE.recorder;
     /** Handed out if a thread's own state cannot be found or made; detection is off by then (never a real thread's). */
     private static final ThreadState DETACHED = new ThreadState(0, Epoch.make(0, 1));
 
@@ -145,6 +147,9 @@ public final class RT {
     private static void fieldCheck(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
             boolean write, boolean fresh) {
         FastTrack.count(ts);
+        if (RECORDER != null && ts != DETACHED) {
+            RECORDER.field(ts, obj, site, write);
+        }
         if ((word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
             return;
         }
@@ -220,6 +225,9 @@ public final class RT {
                 joining = false;
             }
             FT.checkStatic(ts, sx, write, site);
+            if (RECORDER != null) {
+                RECORDER.staticField(ts, site, write);          // after the class-init join the check may make
+            }
             checked(ts, sx, write, site);
         } catch (StackOverflowError e) {
             if (joining) {
@@ -294,6 +302,9 @@ public final class RT {
             VarState sx = ENGINE.foreign.of(objOrClass, field);
             if (sx == null) {
                 return;
+            }
+            if (RECORDER != null) {
+                RECORDER.foreign(ts, objOrClass, field, site, write);
             }
             FT.check(ts, sx, write, site);
             checked(ts, sx, write, site);

@@ -9,24 +9,21 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * {@code dynamicbf --analyze TRACE [--tool NAME] [--fail-on-race]}: runs a detector ({@link TraceTool}) over a trace
- * in RAPID's STD format ({@link StdTrace}) and prints each distinct race (kind, variable and the two events'
- * locations) once, with both events.
+ * {@code dynamicbf --analyze TRACE [--tool NAME] [--report json|sarif|html:FILE]... [--fail-on-race]}: runs a detector
+ * ({@link TraceTool}) over a trace in RAPID's STD format ({@link StdTrace}), prints each distinct race (kind, variable
+ * and the two events' locations) once, with both events, and writes the reports a run writes ({@link TraceReport}).
  */
 final class TraceCommand {
 
     static final String USAGE = "usage: java -jar dynamic-bf.jar --analyze TRACE.std [--tool "
             + String.join("|", Arrays.stream(TraceTool.values()).map(TraceTool::optionName).toList())
-            + "] [--fail-on-race]";
+            + "] [--report json|sarif|html:FILE]... [--fail-on-race]";
 
-    record Request(Path trace, TraceTool tool, boolean failOnRace) {
+    record Request(Path trace, TraceTool tool, List<Config.ReportFile> reports, boolean failOnRace) {
     }
 
     private TraceCommand() {
@@ -43,6 +40,7 @@ final class TraceCommand {
     static Request parse(String[] args) throws LaunchRequest.UsageException {
         Path trace = null;
         TraceTool tool = TraceTool.FT2;
+        Config reports = Config.DEFAULT;
         boolean failOnRace = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -54,6 +52,13 @@ final class TraceCommand {
                         throw new LaunchRequest.UsageException("--tool: " + e.getMessage());
                     }
                 }
+                case "--report" -> {
+                    try {
+                        reports = reports.withReport(Config.parseReport(value(args, ++i)));
+                    } catch (IllegalArgumentException e) {
+                        throw new LaunchRequest.UsageException("--report: " + e.getMessage());
+                    }
+                }
                 case "--fail-on-race" -> failOnRace = true;
                 default -> throw new LaunchRequest.UsageException("unknown option " + args[i] + " with --analyze");
             }
@@ -61,7 +66,7 @@ final class TraceCommand {
         if (trace == null) {
             throw new LaunchRequest.UsageException("--tool needs --analyze TRACE");
         }
-        return new Request(trace, tool, failOnRace);
+        return new Request(trace, tool, reports.reports(), failOnRace);
     }
 
     private static String value(String[] args, int i) throws LaunchRequest.UsageException {
@@ -71,7 +76,10 @@ final class TraceCommand {
         return args[i];
     }
 
-    /** Runs the request; returns the exit status (1 if the trace cannot be read, with one line on {@code err}). */
+    /**
+     * Runs the request: prints each distinct race (as a run's report counts them: {@link TraceReport#distinct}) and
+     * writes the report files; returns the exit status (1 if the trace cannot be read, with one line on {@code err}).
+     */
     static int run(Request request, PrintStream out, PrintStream err) {
         List<TraceEvent> events;
         try (Reader in = Files.newBufferedReader(request.trace(), StandardCharsets.UTF_8)) {
@@ -84,22 +92,21 @@ final class TraceCommand {
             return 1;
         }
         List<TraceAnalysis.Race> races = TraceAnalysis.run(events, request.tool().detector);
-        Map<String, List<TraceAnalysis.Race>> distinct = new LinkedHashMap<>();
-        for (TraceAnalysis.Race r : races) {
-            String key = r.kind() + "|" + r.variable() + "|" + (r.previous() == null ? "" : r.previous().loc()) + "|"
-                    + r.current().loc();
-            distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
-        }
+        List<List<TraceAnalysis.Race>> distinct = TraceReport.distinct(races);
         long variables = races.stream().map(TraceAnalysis.Race::variable).distinct().count();
         long threads = events.stream().mapToInt(TraceEvent::thread).distinct().count();
         out.println("dynamicbf: " + request.trace() + ": " + events.size() + " events, " + threads + " threads; "
                 + request.tool().optionName() + ": " + distinct.size() + " race(s) on " + variables + " variable(s)");
-        for (List<TraceAnalysis.Race> same : distinct.values()) {
+        for (List<TraceAnalysis.Race> same : distinct) {
             TraceAnalysis.Race r = same.get(0);
             out.println(r.kind() + " race on " + r.variable() + ": "
                     + (r.previous() == null ? "(no single earlier access)" : describe(r.previous())) + " / "
                     + describe(r.current()) + (same.size() > 1 ? " (" + same.size() + " times)" : ""));
         }
+        long accesses = events.stream().filter(e -> e.op().isAccess()).count();
+        List<Race> found = distinct.stream().map(TraceReport::race).toList();
+        ReportFiles.write(request.reports(), found, List.of(), null,
+                new Summary(found.size(), accesses, accesses, threads, true, 0, 0), err);
         return request.failOnRace() && !races.isEmpty() ? Config.RACE_EXIT_STATUS : 0;
     }
 

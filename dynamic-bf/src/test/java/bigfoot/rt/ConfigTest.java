@@ -33,7 +33,7 @@ class ConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.DEFAULT.withAgentOptions("quiet,verbose"));
         assertEquals("unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, "
-                + "all-stacks, arrays=fine|adaptive, find-capsules=FILE, load-time=CLASSPATH)", e.getMessage());
+                + "all-stacks, arrays=fine|adaptive, find-capsules=FILE, record=FILE, load-time=CLASSPATH)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=xml:f"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=json:"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("suppress="));
@@ -91,6 +91,9 @@ class ConfigTest {
         Config discovery = Config.DEFAULT.withFindCapsules(Path.of("caps.txt"));
         assertEquals("find-capsules=caps.txt", discovery.toAgentOptions());
         assertEquals(discovery, Config.DEFAULT.withAgentOptions(discovery.toAgentOptions()));
+        Config recording = Config.DEFAULT.withRecord(Path.of("run.std"));
+        assertEquals("record=run.std", recording.toAgentOptions());
+        assertEquals(recording, Config.DEFAULT.withAgentOptions(recording.toAgentOptions()));
         Properties p = new Properties();
         p.setProperty("bigfoot.findCapsules", "caps.txt");
         assertEquals(discovery, Config.fromProperties(p));

@@ -2,11 +2,14 @@ package bigfoot.rt;
 
 /**
  * Replays a {@link Trace} through the FastTrack2 core, one explicit state object per thread/lock, and per var either
- * a VarState or an element of one {@link FineWords} (the shadow-word rules).
+ * a VarState or an element of one {@link FineWords} (the shadow-word rules). With a {@link TraceRecorder} the replay
+ * is recorded as a run is: the core writes the synchronisation events, the replay each check, var i as {@code xi} and
+ * static i as {@code si}, a static's after its check as the runtime's entry point does.
  */
 final class FastTrackReplay {
 
-    private final Sim sim = new Sim();
+    private final Sim sim;
+    private final TraceRecorder recorder;
     private final ThreadState[] threads = new ThreadState[Trace.THREADS];
     private final VarState[] vars = new VarState[Trace.VARS];
     /** The vars as FINE elements in shadow words, or null: one VarState each. */
@@ -18,11 +21,22 @@ final class FastTrackReplay {
     private final BarrierState barrier = new BarrierState();
 
     FastTrackReplay() {
-        this(new int[] {0, 1, 2, 3}, 1, false);
+        this(new int[] {0, 1, 2, 3}, 1, false, null);
+    }
+
+    /** Recording to {@code recorder}. */
+    FastTrackReplay(TraceRecorder recorder) {
+        this(new int[] {0, 1, 2, 3}, 1, false, recorder);
+    }
+
+    FastTrackReplay(int[] tids, long startClock, boolean words) {
+        this(tids, startClock, words, null);
     }
 
     /** Trace thread t is tid {@code tids[t]}, starting at clock {@code startClock}; vars in shadow words if {@code words}. */
-    FastTrackReplay(int[] tids, long startClock, boolean words) {
+    private FastTrackReplay(int[] tids, long startClock, boolean words, TraceRecorder recorder) {
+        this.sim = new Sim(recorder);
+        this.recorder = recorder;
         for (int t = 0; t < threads.length; t++) {
             threads[t] = new ThreadState(tids[t], Epoch.make(tids[t], startClock));
         }
@@ -60,6 +74,16 @@ final class FastTrackReplay {
         return sim.listener.races;
     }
 
+    /** The name a recording gives the var or static a reported race is on. */
+    String variable(VarState raced) {
+        for (int i = 0; i < statics.length; i++) {
+            if (statics[i] == raced) {
+                return "s" + i;
+            }
+        }
+        return "x" + varOf(raced);
+    }
+
     /** The var a reported race is on (-1 if none of the vars). */
     int varOf(VarState raced) {
         if (raced instanceof ArrayVarState a && words != null) {
@@ -80,14 +104,23 @@ final class FastTrackReplay {
             case READ:
             case WRITE:
                 boolean write = op.kind() == Trace.Kind.WRITE;
+                if (recorder != null) {
+                    recorder.access(st, write, "x" + op.target(), site);
+                }
                 if (words != null) {
                     ft.check(st, words, op.target(), write, site);
                 } else {
                     ft.check(st, vars[op.target()], write, site);
                 }
                 break;
-            case STATIC_READ: ft.readStatic(st, statics[op.target()], site); break;
-            case STATIC_WRITE: ft.writeStatic(st, statics[op.target()], site); break;
+            case STATIC_READ:
+            case STATIC_WRITE:
+                boolean staticWrite = op.kind() == Trace.Kind.STATIC_WRITE;
+                ft.checkStatic(st, statics[op.target()], staticWrite, site);
+                if (recorder != null) {
+                    recorder.access(st, staticWrite, "s" + op.target(), site);
+                }
+                break;
             case ACQUIRE: ft.acquire(st, locks[op.target()]); break;
             case RELEASE: ft.release(st, locks[op.target()]); break;
             case FORK: ft.fork(st, threads[op.target()]); break;

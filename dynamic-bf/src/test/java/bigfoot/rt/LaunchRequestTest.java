@@ -21,6 +21,13 @@ class LaunchRequestTest {
     }
 
     @Test
+    void recordReachesTheAgent() throws Exception {
+        LaunchRequest r = LaunchRequest.parse(new String[] {"--record", "run.std", "-cp", "app.jar", "Main"});
+        assertEquals(command("java", "-javaagent:d.jar=record=run.std", "-cp", "app.jar", "Main"),
+                r.childCommand("java", Path.of("d.jar")));
+    }
+
+    @Test
     void findCapsulesReachesTheAgent() throws Exception {
         LaunchRequest r = LaunchRequest.parse(new String[] {"--find-capsules", "caps.txt", "-cp", "app.jar", "Main"});
         assertEquals(command("java", "-javaagent:d.jar=find-capsules=caps.txt", "-cp", "app.jar", "Main"),

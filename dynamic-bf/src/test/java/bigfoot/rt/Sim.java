@@ -4,7 +4,16 @@ package bigfoot.rt;
 final class Sim {
 
     final RecordingListener listener = new RecordingListener();
-    final FastTrack ft = new FastTrack(listener);
+    final FastTrack ft;
+
+    Sim() {
+        this(null);
+    }
+
+    /** With {@code recorder} taking the synchronisation events (null: none). */
+    Sim(TraceRecorder recorder) {
+        ft = new FastTrack(listener, new PreviousStacks(false), recorder);
+    }
 
     /** A thread state for tid {@code tid} at its initial epoch {@code tid@1}. */
     static ThreadState thread(int tid) {

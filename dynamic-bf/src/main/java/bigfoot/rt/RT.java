@@ -304,7 +304,7 @@ public final class RT {
                 return;
             }
             if (RECORDER != null) {
-                RECORDER.foreign(ts, objOrClass, field, site, write);
+                RECORDER.foreign(ts, objOrClass, site, write);
             }
             FT.check(ts, sx, write, site);
             checked(ts, sx, write, site);

@@ -9,21 +9,24 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@code dynamicbf --analyze TRACE [--tool NAME] [--report json|sarif|html:FILE]... [--fail-on-race]}: runs a detector
- * ({@link TraceTool}) over a trace in RAPID's STD format ({@link StdTrace}), prints each distinct race (kind, variable
- * and the two events' locations) once, with both events, and writes the reports a run writes ({@link TraceReport}).
+ * {@code dynamicbf --analyze TRACE [--tool NAME] [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race]}:
+ * runs a detector ({@link TraceTool}) over a trace in RAPID's STD format ({@link StdTrace}), prints each distinct race
+ * (kind, variable and the two events' locations) once, with both events, and writes the reports a run writes
+ * ({@link TraceReport}).
  */
 final class TraceCommand {
 
     static final String USAGE = "usage: java -jar dynamic-bf.jar --analyze TRACE.std [--tool "
             + String.join("|", Arrays.stream(TraceTool.values()).map(TraceTool::optionName).toList())
-            + "] [--report json|sarif|html:FILE]... [--fail-on-race]";
+            + "] [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race]";
 
-    record Request(Path trace, TraceTool tool, List<Config.ReportFile> reports, boolean failOnRace) {
+    /** {@code suppressions}: a suppressions file, or null. */
+    record Request(Path trace, TraceTool tool, List<Config.ReportFile> reports, Path suppressions, boolean failOnRace) {
     }
 
     private TraceCommand() {
@@ -40,7 +43,7 @@ final class TraceCommand {
     static Request parse(String[] args) throws LaunchRequest.UsageException {
         Path trace = null;
         TraceTool tool = TraceTool.FT2;
-        Config reports = Config.DEFAULT;
+        Config options = Config.DEFAULT;
         boolean failOnRace = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -54,9 +57,16 @@ final class TraceCommand {
                 }
                 case "--report" -> {
                     try {
-                        reports = reports.withReport(Config.parseReport(value(args, ++i)));
+                        options = options.withReport(Config.parseReport(value(args, ++i)));
                     } catch (IllegalArgumentException e) {
                         throw new LaunchRequest.UsageException("--report: " + e.getMessage());
+                    }
+                }
+                case "--suppress" -> {
+                    try {
+                        options = options.withSuppressions(Config.parseFile(value(args, ++i)));
+                    } catch (IllegalArgumentException e) {
+                        throw new LaunchRequest.UsageException("--suppress: " + e.getMessage());
                     }
                 }
                 case "--fail-on-race" -> failOnRace = true;
@@ -66,7 +76,7 @@ final class TraceCommand {
         if (trace == null) {
             throw new LaunchRequest.UsageException("--tool needs --analyze TRACE");
         }
-        return new Request(trace, tool, reports.reports(), failOnRace);
+        return new Request(trace, tool, options.reports(), options.suppressions(), failOnRace);
     }
 
     private static String value(String[] args, int i) throws LaunchRequest.UsageException {
@@ -77,10 +87,21 @@ final class TraceCommand {
     }
 
     /**
-     * Runs the request: prints each distinct race (as a run's report counts them: {@link TraceReport#distinct}) and
-     * writes the report files; returns the exit status (1 if the trace cannot be read, with one line on {@code err}).
+     * Runs the request: prints each distinct race (as a run's report counts them: {@link TraceReport#distinct}) but
+     * those the suppressions file hides, and writes the report files; returns the exit status (1 if the trace or the
+     * suppressions file cannot be read, with one line on {@code err}).
      */
     static int run(Request request, PrintStream out, PrintStream err) {
+        Suppressions suppressions = Suppressions.NONE;
+        if (request.suppressions() != null) {
+            try {
+                suppressions = Suppressions.read(request.suppressions());
+            } catch (IOException | RuntimeException e) {
+                err.println("dynamicbf: cannot read the suppressions file " + request.suppressions() + ": "
+                        + e.getMessage());
+                return 1;
+            }
+        }
         List<TraceEvent> events;
         try (Reader in = Files.newBufferedReader(request.trace(), StandardCharsets.UTF_8)) {
             events = StdTrace.read(in);
@@ -91,9 +112,17 @@ final class TraceCommand {
             err.println("dynamicbf: " + request.trace() + ": " + e.getMessage());
             return 1;
         }
-        List<TraceAnalysis.Race> races = TraceAnalysis.run(events, request.tool().detector);
-        List<List<TraceAnalysis.Race>> distinct = TraceReport.distinct(races);
-        long variables = races.stream().map(TraceAnalysis.Race::variable).distinct().count();
+        List<List<TraceAnalysis.Race>> all = TraceReport.distinct(TraceAnalysis.run(events, request.tool().detector));
+        List<List<TraceAnalysis.Race>> distinct = new ArrayList<>();
+        List<Race> found = new ArrayList<>();
+        for (List<TraceAnalysis.Race> same : all) {
+            Race race = TraceReport.race(same);
+            if (!suppressions.suppresses(race)) {
+                distinct.add(same);
+                found.add(race);
+            }
+        }
+        long variables = distinct.stream().flatMap(List::stream).map(TraceAnalysis.Race::variable).distinct().count();
         long threads = events.stream().mapToInt(TraceEvent::thread).distinct().count();
         out.println("dynamicbf: " + request.trace() + ": " + events.size() + " events, " + threads + " threads; "
                 + request.tool().optionName() + ": " + distinct.size() + " race(s) on " + variables + " variable(s)");
@@ -104,10 +133,9 @@ final class TraceCommand {
                     + describe(r.current()) + (same.size() > 1 ? " (" + same.size() + " times)" : ""));
         }
         long accesses = events.stream().filter(e -> e.op().isAccess()).count();
-        List<Race> found = distinct.stream().map(TraceReport::race).toList();
         ReportFiles.write(request.reports(), found, List.of(), null,
-                new Summary(found.size(), accesses, accesses, threads, true, 0, 0), err);
-        return request.failOnRace() && !races.isEmpty() ? Config.RACE_EXIT_STATUS : 0;
+                new Summary(found.size(), accesses, accesses, threads, true, 0, all.size() - found.size()), err);
+        return request.failOnRace() && !found.isEmpty() ? Config.RACE_EXIT_STATUS : 0;
     }
 
     private static String describe(TraceEvent e) {

@@ -67,10 +67,9 @@ final class TraceRecorder {
         access(ts, write, target(site), site);
     }
 
-    /** A check of field {@code name} of {@code objOrClass} (a class for a static field) in code not rewritten. */
-    void foreign(ThreadState ts, Object objOrClass, String name, int site, boolean write) {
-        access(ts, write, objOrClass instanceof Class<?> c ? c.getName() + "." + name
-                : objOrClass.getClass().getName() + "." + name + "@" + id(objOrClass), site);
+    /** A check of a field of {@code objOrClass} (a class for a static field) that a class not rewritten declares. */
+    void foreign(ThreadState ts, Object objOrClass, int site, boolean write) {
+        access(ts, write, objOrClass instanceof Class<?> ? target(site) : target(site) + "@" + id(objOrClass), site);
     }
 
     /** Checks of {@code a}'s elements {@code first, first + step, .. last} (all in bounds). */

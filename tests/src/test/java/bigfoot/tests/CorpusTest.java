@@ -189,7 +189,7 @@ class CorpusTest {
      * violations (and may report violations of race-free classes: not capsules, as a discovery run would find, such as
      * one whose method waits inside for another thread's call).
      */
-    private static RaceReport check(Corpus.Program program, ChildJvm.Result run, Path reportFile, boolean verify,
+    static RaceReport check(Corpus.Program program, ChildJvm.Result run, Path reportFile, boolean verify,
             boolean tracePrecise, boolean capsules) throws Exception {
         Expectation expected = program.expectation();
         assertFalse(run.timedOut(), () -> "timed out; stderr:\n" + run.stderrTail());
@@ -202,6 +202,13 @@ class CorpusTest {
         boolean acceptable = report.summary().complete()
                 || expected.mayBeIncomplete() && !run.stderr().contains("detection was disabled");
         assertTrue(acceptable, () -> "the runtime's verdict is incomplete; stderr:\n" + run.stderrTail());
+        return checkReport(program, report, verify, tracePrecise, capsules);
+    }
+
+    /** The report-level half of {@link #check}: the races reported against those declared (also for an offline analysis). */
+    static RaceReport checkReport(Corpus.Program program, RaceReport report, boolean verify, boolean tracePrecise,
+            boolean capsules) {
+        Expectation expected = program.expectation();
         Set<String> falseAlarms = new TreeSet<>(report.locations());
         falseAlarms.removeAll(expected.allowed());
         assertEquals(Set.of(), falseAlarms, () -> "reported races on undeclared locations; reported:\n" + describe(report));

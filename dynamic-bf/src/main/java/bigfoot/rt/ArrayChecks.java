@@ -31,8 +31,12 @@ final class ArrayChecks {
         if (index < 0 || index >= a.length()) {
             return;
         }
-        if (ft.recorder != null) {
-            ft.recorder.elements(ts, a, index, index, 1, site, write);
+        if (ft.events != null) {
+            ft.events.elements(ts, a, index, index, 1, site, write);
+            if (!ft.checksAccesses) {
+                FastTrack.count(ts);
+                return;
+            }
         }
         if (verifier != null) {
             VarState sx = a.element(index);
@@ -65,8 +69,12 @@ final class ArrayChecks {
         int f = (int) lo;
         int l = (int) (lo + ((hi - 1 - lo) / stride) * stride);
         int step = f == l ? 1 : stride;
-        if (ft.recorder != null) {
-            ft.recorder.elements(ts, a, f, l, step, site, write);
+        if (ft.events != null) {
+            ft.events.elements(ts, a, f, l, step, site, write);
+            if (!ft.checksAccesses) {
+                FastTrack.count(ts, (l - f) / step + 1);
+                return;
+            }
         }
         if (verifier != null) {
             for (long i = f; i <= l; i += step) {

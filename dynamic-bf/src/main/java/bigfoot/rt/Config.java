@@ -13,17 +13,19 @@ import java.util.Properties;
  * coarse/block/fine shadows) or fine (one shadow per element, checked at once; the default), where StaticBF
  * is for rewriting at load time the classes that were not rewritten ahead of time (null: none are), whether
  * every slow-path check keeps its callers, so that every race's previous access has them ({@link PreviousStacks};
- * by default only after the race was first seen), and where to record the run's events as a trace (null: nowhere).
+ * by default only after the race was first seen), where to record the run's events as a trace (null: nowhere), and
+ * which detector takes the run's checks (null: FastTrack2's rules; {@code --record} and another tool are exclusive).
  *
  * <p>Sources: agent options ({@code report=json:FILE,report=sarif:FILE,report=html:FILE,suppress=FILE,
- * fail-on-race,quiet,all-stacks,arrays=fine|adaptive,find-capsules=FILE,record=FILE,load-time=CLASSPATH}) and system
+ * fail-on-race,quiet,all-stacks,arrays=fine|adaptive,find-capsules=FILE,record=FILE,tool=NAME,load-time=CLASSPATH})
+ * and system
  * properties ({@code bigfoot.report=json:FILE}, {@code bigfoot.suppress=FILE}, {@code bigfoot.failOnRace=true},
  * {@code bigfoot.quiet=true}, {@code bigfoot.allStacks=true}, {@code bigfoot.arrays=fine|adaptive},
  * {@code bigfoot.findCapsules=FILE}); agent options
  * win (a report option replaces the one of its format).
  */
 record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays,
-        String loadTime, boolean allStacks, Path findCapsules, Path record) {
+        String loadTime, boolean allStacks, Path findCapsules, Path record, TraceTool tool) {
 
     /** A report to write at exit: its format ({@code json}, {@code sarif} or {@code html}) and file. */
     record ReportFile(String format, Path file) {
@@ -49,7 +51,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
 
     /** Without load-time rewriting, previous accesses' callers on demand. */
     Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, boolean quiet, boolean adaptiveArrays) {
-        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null, false, null, null);
+        this(reports, suppressions, failOnRace, quiet, adaptiveArrays, null, false, null, null, null);
     }
 
     /** Options from system properties; a malformed value is ignored with one line on stderr. */
@@ -91,7 +93,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         return new Config(c.reports, c.suppressions, Boolean.parseBoolean(p.getProperty(FAIL_PROPERTY)),
                 Boolean.parseBoolean(p.getProperty(QUIET_PROPERTY)), adaptive, null,
-                Boolean.parseBoolean(p.getProperty(ALL_STACKS_PROPERTY)), findCapsules, null);
+                Boolean.parseBoolean(p.getProperty(ALL_STACKS_PROPERTY)), findCapsules, null, null);
     }
 
     /** This config with {@code report} in place of any report of its format. */
@@ -100,38 +102,39 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         reports.stream().filter(r -> !r.format().equals(report.format())).forEach(all::add);
         all.add(report);
         return new Config(all, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
-                record);
+                record, tool);
     }
 
     Config withSuppressions(Path file) {
-        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules, record);
+        return new Config(reports, file, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
+                record, tool);
     }
 
     Config withFailOnRace() {
         return new Config(reports, suppressions, true, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
-                record);
+                record, tool);
     }
 
     Config withQuiet() {
         return new Config(reports, suppressions, failOnRace, true, adaptiveArrays, loadTime, allStacks, findCapsules,
-                record);
+                record, tool);
     }
 
     Config withArrays(boolean adaptive) {
         return new Config(reports, suppressions, failOnRace, quiet, adaptive, loadTime, allStacks, findCapsules,
-                record);
+                record, tool);
     }
 
     /** Rewriting at load time with StaticBF from {@code classpath}, or none (null). */
     Config withLoadTime(String classpath) {
         return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, classpath, allStacks,
-                findCapsules, record);
+                findCapsules, record, tool);
     }
 
     /** Every race's previous access with its callers, at the cost of a stack walk on every slow-path check. */
     Config withAllStacks() {
         return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, true, findCapsules,
-                record);
+                record, tool);
     }
 
     /**
@@ -139,13 +142,20 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
      * classes of the run without one are merged into FILE ({@link CapsuleRegistry#writeFound}).
      */
     Config withFindCapsules(Path file) {
-        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, file, record);
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, file,
+                record, tool);
     }
 
     /** Recording the run's events as a trace in {@code file} ({@code --record FILE}: {@link TraceRecorder}). */
     Config withRecord(Path file) {
         return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
-                file);
+                file, tool);
+    }
+
+    /** Running {@code tool}'s detector on the run's checks instead of FastTrack2's rules (null or ft2: FastTrack2). */
+    Config withTool(TraceTool tool) {
+        return new Config(reports, suppressions, failOnRace, quiet, adaptiveArrays, loadTime, allStacks, findCapsules,
+                record, tool == TraceTool.FT2 ? null : tool);
     }
 
     /** The file of the report of {@code format}, or null. */
@@ -179,6 +189,10 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                         + (Files.isDirectory(findCapsules) ? ": it is a directory" : ": its directory " + dir
                         + " does not exist or is not writable"));
             }
+        }
+        if (record != null && tool != null) {
+            throw new IllegalArgumentException("record a run with FastTrack2 (no tool), then analyse the trace with "
+                    + tool.optionName() + ": dynamicbf --analyze TRACE --tool " + tool.optionName());
         }
         if (record != null) {
             Path dir = record.toAbsolutePath().getParent();
@@ -215,6 +229,8 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
                 c = c.withArrays(parseArrays(option.substring("arrays=".length())));
             } else if (option.startsWith("find-capsules=")) {
                 c = c.withFindCapsules(parseFile(option.substring("find-capsules=".length())));
+            } else if (option.startsWith("tool=")) {
+                c = c.withTool(TraceTool.named(option.substring("tool=".length())));
             } else if (option.startsWith("record=")) {
                 c = c.withRecord(parseFile(option.substring("record=".length())));
             } else if (option.startsWith("load-time=") && option.length() > "load-time=".length()) {
@@ -222,7 +238,7 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
             } else {
                 throw new IllegalArgumentException("unknown agent option '" + option
                         + "' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, all-stacks, "
-                        + "arrays=fine|adaptive, find-capsules=FILE, record=FILE, load-time=CLASSPATH)");
+                        + "arrays=fine|adaptive, find-capsules=FILE, record=FILE, tool=NAME, load-time=CLASSPATH)");
             }
         }
         return c;
@@ -252,6 +268,9 @@ record Config(List<ReportFile> reports, Path suppressions, boolean failOnRace, b
         }
         if (record != null) {
             options.add("record=" + record);
+        }
+        if (tool != null) {
+            options.add("tool=" + tool.optionName());
         }
         if (loadTime != null) {
             options.add("load-time=" + loadTime);

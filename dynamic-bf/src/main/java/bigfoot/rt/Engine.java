@@ -29,8 +29,8 @@ final class Engine {
     final Channels channels = new Channels();
     final PlacementVerification verification = new PlacementVerification();
     final CapsuleRegistry capsules = new CapsuleRegistry();
-    /** The trace being recorded ({@code --record}), or null. */
-    final TraceRecorder recorder;
+    /** The run's events for {@code --record} or {@code --tool}, or null. */
+    final RunEvents events;
 
     private static volatile Config agentConfig;
 
@@ -42,8 +42,8 @@ final class Engine {
         this.config = config;
         PreviousStacks previousStacks = new PreviousStacks(config.allStacks());
         this.races = new RaceCollector(previousStacks);
-        this.recorder = recorder(config);
-        this.detector = new FastTrack(races, previousStacks, recorder);
+        this.events = config.tool() != null ? new LiveTool(config.tool(), sites) : recorder(config);
+        this.detector = new FastTrack(races, previousStacks, events);
         this.threads = new Threads(detector);
         this.arrays = new ArrayShadows(config.adaptiveArrays());
         this.arrayChecks = new ArrayChecks(detector, config.adaptiveArrays());
@@ -139,7 +139,7 @@ final class Engine {
         for (ThreadState s : threads.states()) {
             arrayChecks.commit(s);                  // pending array checks of every thread, before the verdict
         }
-        List<Race> all = races();
+        List<Race> all = events instanceof LiveTool tool ? tool.races() : races();
         Suppressions suppressions = suppressions(err);
         List<Race> found = all.stream().filter(r -> !suppressions.suppresses(r)).toList();
         Summary summary = summary(found, all.size() - found.size());
@@ -154,6 +154,10 @@ final class Engine {
                     + " events were skipped (the stack overflowed inside the detector); this report may be incomplete");
         }
         if (!config.quiet()) {
+            if (events instanceof LiveTool tool) {
+                err.println("== DynamicBF: the checks went to " + tool.tool().optionName() + " (" + tool.tool().description
+                        + ")");
+            }
             TextReport.write(found, capsuleViolations, violations, summary, err);
         }
         ReportFiles.write(config.reports(), found, capsuleViolations, violations, summary, err);
@@ -205,7 +209,7 @@ final class Engine {
 
     /** The shutdown hook: end the trace, report, then with fail-on-race end the JVM with status 66 if there were races or capsule violations. */
     private void exitReport() {
-        if (recorder != null) {
+        if (events instanceof TraceRecorder recorder) {
             recorder.close(config.quiet() ? null : System.err);
         }
         int found = report(System.err);

@@ -21,17 +21,20 @@ final class FastTrack {
     private final AtomicLong skipped = new AtomicLong();
     /** Callers kept of the accesses at sites that were a race's previous access. */
     private final PreviousStacks previousStacks;
-    /** Where the synchronisation events go as they are applied ({@code --record}), or null. */
-    final TraceRecorder recorder;
+    /** Where the synchronisation events go as they are applied ({@code --record}, {@code --tool}), or null. */
+    final RunEvents events;
+    /** False under another tool ({@code --tool}): the entry points hand it the checks instead of these rules. */
+    final boolean checksAccesses;
 
     FastTrack(RaceListener races) {
         this(races, new PreviousStacks(false), null);
     }
 
-    FastTrack(RaceListener races, PreviousStacks previousStacks, TraceRecorder recorder) {
+    FastTrack(RaceListener races, PreviousStacks previousStacks, RunEvents events) {
         this.races = races;
         this.previousStacks = previousStacks;
-        this.recorder = recorder;
+        this.events = events;
+        this.checksAccesses = !(events instanceof LiveTool);
     }
 
     // ---------------------------------------------------------------- accesses
@@ -104,6 +107,12 @@ final class FastTrack {
     static void count(ThreadState st) {
         st.checks++;
         st.accesses++;
+    }
+
+    /** {@link #count} of {@code n} locations' checks. */
+    static void count(ThreadState st, int n) {
+        st.checks += n;
+        st.accesses += n;
     }
 
     /**
@@ -347,8 +356,8 @@ final class FastTrack {
     /** Class initialisation: join I_c unless this thread is already ordered after the end of {@code <clinit>}. */
     private void orderAfterInit(ThreadState st, ClassInitState c) {
         if (joinsInit(st, c)) {
-            if (recorder != null) {
-                recorder.volatileRead(st, c);
+            if (events != null) {
+                events.volatileRead(st, c);
             }
             st.joinFrom(c.clock());
         }
@@ -366,8 +375,8 @@ final class FastTrack {
         if (disabled) {
             return;
         }
-        if (recorder != null) {
-            recorder.acquire(st, sm);
+        if (events != null) {
+            events.acquire(st, sm);
         }
         if (sm.holder == st) {
             sm.depth++;
@@ -383,8 +392,8 @@ final class FastTrack {
         if (disabled) {
             return;
         }
-        if (recorder != null) {
-            recorder.release(st, sm);
+        if (events != null) {
+            events.release(st, sm);
         }
         if (sm.holder != st || --sm.depth > 0) {
             return;
@@ -400,9 +409,9 @@ final class FastTrack {
             return;
         }
         st.waitDepth = sm.holder == st ? sm.depth : 0;
-        if (recorder != null) {
+        if (events != null) {
             for (int i = Math.max(1, st.waitDepth); i > 0; i--) {
-                recorder.release(st, sm);                           // as many as the trace's acquires
+                events.release(st, sm);                           // as many as the trace's acquires
             }
         }
         sm.holder = null;
@@ -416,9 +425,9 @@ final class FastTrack {
         if (disabled) {
             return;
         }
-        if (recorder != null) {
+        if (events != null) {
             for (int i = Math.max(1, st.waitDepth); i > 0; i--) {
-                recorder.acquire(st, sm);
+                events.acquire(st, sm);
             }
         }
         st.joinFrom(sm);
@@ -434,8 +443,8 @@ final class FastTrack {
         if (disabled) {
             return;
         }
-        if (recorder != null) {
-            recorder.fork(parent, child);
+        if (events != null) {
+            events.fork(parent, child);
         }
         child.joinFrom(parent);
         parent.tick();
@@ -446,8 +455,8 @@ final class FastTrack {
         if (disabled) {
             return;
         }
-        if (recorder != null) {
-            recorder.join(st, joined);
+        if (events != null) {
+            events.join(st, joined);
         }
         st.joinFrom(joined);
     }
@@ -458,8 +467,8 @@ final class FastTrack {
             return;
         }
         synchronized (vx) {
-            if (recorder != null) {
-                recorder.volatileRead(st, vx);
+            if (events != null) {
+                events.volatileRead(st, vx);
             }
             st.joinFrom(vx);
         }
@@ -471,8 +480,8 @@ final class FastTrack {
             return;
         }
         synchronized (vx) {
-            if (recorder != null) {
-                recorder.volatileWrite(st, vx);
+            if (events != null) {
+                events.volatileWrite(st, vx);
             }
             vx.joinFrom(st);
         }
@@ -499,8 +508,8 @@ final class FastTrack {
         if (disabled) {
             return;
         }
-        if (recorder != null) {
-            recorder.volatileWrite(st, c);
+        if (events != null) {
+            events.volatileWrite(st, c);
         }
         c.initialized(st);
         st.tick();
@@ -512,8 +521,8 @@ final class FastTrack {
             return;
         }
         st.barrierGeneration = b.arrive(st);
-        if (recorder != null) {
-            recorder.volatileWrite(st, st.barrierGeneration);    // ticks here, FT at the departure: no access between
+        if (events != null) {
+            events.volatileWrite(st, st.barrierGeneration);    // ticks here, FT at the departure: no access between
         }
     }
 
@@ -524,8 +533,8 @@ final class FastTrack {
             return;
         }
         st.barrierGeneration = null;
-        if (recorder != null) {
-            recorder.volatileRead(st, g);
+        if (events != null) {
+            events.volatileRead(st, g);
         }
         b.depart(st, g);
         st.tick();

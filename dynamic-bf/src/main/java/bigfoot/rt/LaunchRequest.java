@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * A parsed {@code dynamicbf} command line:
  * {@code [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race] [--quiet] [--all-stacks] [--arrays fine|adaptive]
- * [--find-capsules FILE] [--record TRACE] [--load-time STATICBF_CP | --no-load-time] [JVM options] [-cp CP] (Main | -jar app.jar) args...} (or
+ * [--find-capsules FILE] [--record TRACE] [--tool NAME] [--load-time STATICBF_CP | --no-load-time] [JVM options] [-cp CP] (Main | -jar app.jar) args...} (or
  * {@code --help}, or {@code --jit-options}).
  * JVM options ({@link #isJvmOption}) go to the child JVM in their order, as {@code java} takes them. Options end at
  * the main class or at {@code -jar}'s jar; everything after it belongs to the program.
@@ -19,7 +19,7 @@ record LaunchRequest(Config config, List<String> jvmOptions, String classPath, S
     enum Action { RUN, HELP, JIT_OPTIONS }
 
     static final String USAGE = "usage: java -jar dynamic-bf.jar [--report json|sarif|html:FILE]... [--suppress FILE] [--fail-on-race]"
-            + " [--quiet] [--all-stacks] [--arrays fine|adaptive] [--find-capsules FILE] [--record TRACE] [--load-time STATICBF_JAR | --no-load-time] [JVM options]"
+            + " [--quiet] [--all-stacks] [--arrays fine|adaptive] [--find-capsules FILE] [--record TRACE] [--tool NAME] [--load-time STATICBF_JAR | --no-load-time] [JVM options]"
             + " [-cp CLASSPATH] (MainClass | -jar app.jar) [args...]";
 
     /** {@code java}'s options that take their value as the next argument, passed to the child as they are. */
@@ -81,6 +81,13 @@ record LaunchRequest(Config config, List<String> jvmOptions, String classPath, S
                         config = config.withFindCapsules(Config.parseFile(value(args, ++i, a)));
                     } catch (IllegalArgumentException e) {
                         throw new UsageException("--find-capsules: " + e.getMessage());
+                    }
+                    break;
+                case "--tool":
+                    try {
+                        config = config.withTool(TraceTool.named(value(args, ++i, a)));
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException("--tool: " + e.getMessage());
                     }
                     break;
                 case "--record":

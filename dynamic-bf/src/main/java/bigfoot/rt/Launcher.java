@@ -45,6 +45,8 @@ public final class Launcher {
             System.out.println("  --all-stacks        every race's previous access with its callers (a stack walk per slow-path check)");
             System.out.println("  --arrays MODE       array shadows: fine (default, per element) or adaptive (footprints, coarse/blocks)");
             System.out.println("  --record TRACE      also write the run's events to TRACE, a trace in STD format, for --analyze");
+            System.out.println("  --tool NAME         the detector the run's checks go to: ft2 (default, the runtime's own) or one of the");
+            System.out.println("                      offline tools below, fed as the run goes (one lock; for comparing tools)");
             System.out.println("  --find-capsules FILE  capsule discovery (for a jar rewritten with staticbf --capsules): merge the");
             System.out.println("                      capsule classes that showed no capsule violation into FILE, instead of reporting");
             System.out.println("                      violations; then rewrite with staticbf --capsules FILE");

@@ -28,8 +28,11 @@ public final class RT {
     private static final FastTrack FT = ENGINE.detector;
     private static final PlacementVerification VERIFY = ENGINE.verification;
     private static final ArrayChecks ARRAYS = ENGINE.arrayChecks;
-    /** The trace being recorded ({@code --record}; array checks are recorded by {@link ArrayChecks}), or null. */
-    private static final TraceRecorder RECORDER = ENGINE.recorder;
+    /**
+     * The run's events for {@code --record} or {@code --tool} (array checks are handed over by {@link ArrayChecks}), or
+     * null. Under another tool FastTrack2 keeps its synchronisation rules and the checks go to the tool only.
+     */
+    private static final RunEvents EVENTS = ENGINE.events;
     /** Handed out if a thread's own state cannot be found or made; detection is off by then (never a real thread's). */
     private static final ThreadState DETACHED = new ThreadState(0, Epoch.make(0, 1));
 
@@ -147,8 +150,11 @@ public final class RT {
     private static void fieldCheck(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
             boolean write, boolean fresh) {
         FastTrack.count(ts);
-        if (RECORDER != null && ts != DETACHED) {
-            RECORDER.field(ts, obj, site, write);
+        if (EVENTS != null && ts != DETACHED) {
+            EVENTS.field(ts, obj, site, write);
+            if (!FT.checksAccesses) {
+                return;
+            }
         }
         if ((word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
             return;
@@ -224,9 +230,14 @@ public final class RT {
                 joinInit(ts);
                 joining = false;
             }
-            FT.checkStatic(ts, sx, write, site);
-            if (RECORDER != null) {
-                RECORDER.staticField(ts, site, write);          // after the class-init join the check may make
+            if (FT.checksAccesses) {
+                FT.checkStatic(ts, sx, write, site);
+            } else {
+                FastTrack.count(ts);
+                FT.classAccess(ts, sx);                         // the class-init join only
+            }
+            if (EVENTS != null) {
+                EVENTS.staticField(ts, site, write);            // after the class-init join the check may make
             }
             checked(ts, sx, write, site);
         } catch (StackOverflowError e) {
@@ -303,8 +314,12 @@ public final class RT {
             if (sx == null) {
                 return;
             }
-            if (RECORDER != null) {
-                RECORDER.foreign(ts, objOrClass, site, write);
+            if (EVENTS != null) {
+                EVENTS.foreign(ts, objOrClass, site, write);
+                if (!FT.checksAccesses) {
+                    FastTrack.count(ts);
+                    return;
+                }
             }
             FT.check(ts, sx, write, site);
             checked(ts, sx, write, site);

@@ -33,11 +33,13 @@ final class TraceCommand {
     }
 
     /**
-     * True if the command line asks for an offline analysis: it starts with {@code --analyze} or {@code --tool} (so a
-     * program's own {@code --analyze} argument, after its main class, is the program's).
+     * True if the command line asks for an offline analysis: it starts with {@code --analyze}, or with
+     * {@code --tool NAME --analyze} (a program's own {@code --analyze} argument, after its main class, is the
+     * program's; {@code --tool NAME} before a program runs the program under that tool).
      */
     static boolean isAnalysis(String[] args) {
-        return args.length > 0 && (args[0].equals("--analyze") || args[0].equals("--tool"));
+        int first = args.length > 1 && args[0].equals("--tool") ? 2 : 0;
+        return args.length > first && args[first].equals("--analyze");
     }
 
     static Request parse(String[] args) throws LaunchRequest.UsageException {

@@ -13,28 +13,20 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@code dynamicbf --record FILE}: the run's events as the detector takes them, written as a trace in STD format
+ * {@code dynamicbf --record FILE}: the run's events ({@link RunEvents}) written as a trace in STD format
  * ({@link StdTrace}), so that {@code dynamicbf --analyze FILE --tool NAME} can run any detector over the same run.
  *
- * <p>An access event is a check the rewritten program made, one event per location it covers (a range check is one
- * per element in bounds), named {@code pkg.Class.field@N} (the field of object N), {@code pkg.Class.field} (a static
- * field) or {@code int[]@N[i]} (element i of array N); its location is its site ({@code pkg.Class.m(Foo.java:12)@bci7}).
- * A synchronisation event is written where the detector applies it, with the happens-before edge the detector gives
- * it: monitors {@code mN} as acquires and releases, volatiles and java.util.concurrent channels {@code vN} as
- * {@code vr}/{@code vw}, a class's initialisation {@code cN} as a volatile written at the end of its
- * {@code <clinit>} and read by a thread's first use of the class, a barrier's generation {@code bN} as a volatile
- * each thread writes when it arrives and reads when it leaves. Threads are numbered in the order the trace first
- * names them (a reused tid is a new thread here).
- *
- * <p>A thread's events are written in its program order, and every synchronisation event in the order the
- * detector applies it to its object (under the monitor, the volatile's lock, the class's initialisation), so the
- * trace orders exactly what the run's happens-before orders. A failure to write stops the recording with one line
- * on stderr; the program runs on.
+ * <p>A variable is named {@code pkg.Class.field@N} (the field of object N), {@code pkg.Class.field} (a static field) or
+ * {@code int[]@N[i]} (element i of array N), an access's location is its site
+ * ({@code pkg.Class.m(Foo.java:12)@bci7}); monitors are {@code mN}, volatiles and channels {@code vN}, class
+ * initialisations {@code cN}, barrier generations {@code bN}. Threads are numbered in the order the trace first names
+ * them (a reused tid is a new thread here). A thread's events are written in its program order and every
+ * synchronisation event in the order the detector applies it, so the trace orders exactly what the run's
+ * happens-before orders. A failure to write stops the recording with one line on stderr; the program runs on.
  */
-final class TraceRecorder {
+final class TraceRecorder extends RunEvents {
 
     private final Path file;
-    private final Sites sites;
     private final Writer out;
     private final WeakIdentityMap<Integer> objects = new WeakIdentityMap<>();
     private final WeakIdentityMap<Integer> threads = new WeakIdentityMap<>();
@@ -44,8 +36,8 @@ final class TraceRecorder {
     private long events;
 
     private TraceRecorder(Path file, Sites sites, Writer out) {
+        super(sites);
         this.file = file;
-        this.sites = sites;
         this.out = out;
     }
 
@@ -55,70 +47,40 @@ final class TraceRecorder {
                 new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8), 1 << 20));
     }
 
-    // ---------------------------------------------------------------- accesses
-
-    /** A check of {@code obj}'s field at {@code site} (the field the site names). */
-    void field(ThreadState ts, Object obj, int site, boolean write) {
-        access(ts, write, target(site) + "@" + id(obj), site);
+    @Override
+    void access(ThreadState ts, Object holder, String member, int index, int site, boolean write) {
+        String variable = index >= 0 ? member + "@" + id(holder) + "[" + index + "]"
+                : holder == null ? member : member + "@" + id(holder);
+        Site s = site(site);
+        write(ts, write ? "w" : "r", variable, s != null ? TraceReport.location(s) : "site" + site);
     }
 
-    /** A check of the static field {@code site} names. */
-    void staticField(ThreadState ts, int site, boolean write) {
-        access(ts, write, target(site), site);
-    }
-
-    /** A check of a field of {@code objOrClass} (a class for a static field) that a class not rewritten declares. */
-    void foreign(ThreadState ts, Object objOrClass, int site, boolean write) {
-        access(ts, write, objOrClass instanceof Class<?> ? target(site) : target(site) + "@" + id(objOrClass), site);
-    }
-
-    /** Checks of {@code a}'s elements {@code first, first + step, .. last} (all in bounds). */
-    void elements(ThreadState ts, ArrayShadow a, int first, int last, int step, int site, boolean write) {
-        String array = a.type().getTypeName() + "@" + id(a) + "[";
-        for (long i = first; i <= last; i += step) {
-            access(ts, write, array + i + "]", site);
-        }
-    }
-
-    /** A check of {@code variable} at {@code site}. */
-    void access(ThreadState ts, boolean write, String variable, int site) {
-        write(ts, write ? "w" : "r", variable, location(site));
-    }
-
-    private String target(int site) {
-        Site s = sites.site(site);
-        return s != null ? s.target() : "site" + site;
-    }
-
-    private String location(int site) {
-        Site s = sites.site(site);
-        return s != null ? TraceReport.location(s) : "site" + site;
-    }
-
-    // ---------------------------------------------------------------- synchronisation
-
+    @Override
     void acquire(ThreadState ts, LockState lock) {
         write(ts, "acq", "m" + id(lock), "-");
     }
 
+    @Override
     void release(ThreadState ts, LockState lock) {
         write(ts, "rel", "m" + id(lock), "-");
     }
 
+    @Override
     void fork(ThreadState parent, ThreadState child) {
         write(parent, "fork", "T" + thread(child), "-");
     }
 
+    @Override
     void join(ThreadState ts, ThreadState joined) {
         write(ts, "join", "T" + thread(joined), "-");
     }
 
-    /** A volatile read of {@code variable}: a volatile's or a channel's state, a class's initialisation, a barrier's generation. */
+    @Override
     void volatileRead(ThreadState ts, Object variable) {
         write(ts, "vr", name(variable), "-");
     }
 
-    /** A volatile write of {@code variable} (as {@link #volatileRead}). */
+    @Override
     void volatileWrite(ThreadState ts, Object variable) {
         write(ts, "vw", name(variable), "-");
     }

@@ -163,7 +163,7 @@ class AgentEndToEndTest {
     void badAgentOptionIsOneLineAndStatus2() throws Exception {
         Run run = java("-javaagent:" + jar + "=report=json:x.json,verbose", "-cp", programs, "bigfoot.rt.demo.SafeCounter");
         assertEquals(2, run.status());
-        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, all-stacks, arrays=fine|adaptive, find-capsules=FILE, record=FILE, load-time=CLASSPATH)\n", run.err());
+        assertEquals("DynamicBF: unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, all-stacks, arrays=fine|adaptive, find-capsules=FILE, record=FILE, tool=NAME, load-time=CLASSPATH)\n", run.err());
         assertEquals("", run.out());
     }
 

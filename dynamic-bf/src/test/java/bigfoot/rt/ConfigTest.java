@@ -33,7 +33,7 @@ class ConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.DEFAULT.withAgentOptions("quiet,verbose"));
         assertEquals("unknown agent option 'verbose' (expected report=json|sarif|html:FILE, suppress=FILE, fail-on-race, quiet, "
-                + "all-stacks, arrays=fine|adaptive, find-capsules=FILE, record=FILE, load-time=CLASSPATH)", e.getMessage());
+                + "all-stacks, arrays=fine|adaptive, find-capsules=FILE, record=FILE, tool=NAME, load-time=CLASSPATH)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=xml:f"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("report=json:"));
         assertThrows(IllegalArgumentException.class, () -> Config.DEFAULT.withAgentOptions("suppress="));
@@ -94,6 +94,11 @@ class ConfigTest {
         Config recording = Config.DEFAULT.withRecord(Path.of("run.std"));
         assertEquals("record=run.std", recording.toAgentOptions());
         assertEquals(recording, Config.DEFAULT.withAgentOptions(recording.toAgentOptions()));
+        Config tool = Config.DEFAULT.withTool(TraceTool.DJIT);
+        assertEquals("tool=djit", tool.toAgentOptions());
+        assertEquals(tool, Config.DEFAULT.withAgentOptions(tool.toAgentOptions()));
+        assertThrows(IllegalArgumentException.class, () -> recording.withTool(TraceTool.DJIT).checkFiles(),
+                "a recorded run is FastTrack2's: record, then analyse with the tool");
         Properties p = new Properties();
         p.setProperty("bigfoot.findCapsules", "caps.txt");
         assertEquals(discovery, Config.fromProperties(p));

@@ -105,7 +105,7 @@ final class FastTrackReplay {
             case WRITE:
                 boolean write = op.kind() == Trace.Kind.WRITE;
                 if (recorder != null) {
-                    recorder.access(st, write, "x" + op.target(), site);
+                    recorder.access(st, null, "x" + op.target(), -1, site, write);
                 }
                 if (words != null) {
                     ft.check(st, words, op.target(), write, site);
@@ -118,7 +118,7 @@ final class FastTrackReplay {
                 boolean staticWrite = op.kind() == Trace.Kind.STATIC_WRITE;
                 ft.checkStatic(st, statics[op.target()], staticWrite, site);
                 if (recorder != null) {
-                    recorder.access(st, staticWrite, "s" + op.target(), site);
+                    recorder.access(st, null, "s" + op.target(), -1, site, staticWrite);
                 }
                 break;
             case ACQUIRE: ft.acquire(st, locks[op.target()]); break;

@@ -28,6 +28,16 @@ class LaunchRequestTest {
     }
 
     @Test
+    void toolReachesTheAgentAndFt2IsTheDefault() throws Exception {
+        LaunchRequest r = LaunchRequest.parse(new String[] {"--tool", "goldilocks", "-cp", "app.jar", "Main"});
+        assertEquals(command("java", "-javaagent:d.jar=tool=goldilocks", "-cp", "app.jar", "Main"),
+                r.childCommand("java", Path.of("d.jar")));
+        assertEquals(Config.DEFAULT, LaunchRequest.parse(new String[] {"--tool", "ft2", "Main"}).config());
+        assertThrows(LaunchRequest.UsageException.class,
+                () -> LaunchRequest.parse(new String[] {"--tool", "tsan", "Main"}));
+    }
+
+    @Test
     void findCapsulesReachesTheAgent() throws Exception {
         LaunchRequest r = LaunchRequest.parse(new String[] {"--find-capsules", "caps.txt", "-cp", "app.jar", "Main"});
         assertEquals(command("java", "-javaagent:d.jar=find-capsules=caps.txt", "-cp", "app.jar", "Main"),

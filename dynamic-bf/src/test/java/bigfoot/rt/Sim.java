@@ -10,9 +10,9 @@ final class Sim {
         this(null);
     }
 
-    /** With {@code recorder} taking the synchronisation events (null: none). */
-    Sim(TraceRecorder recorder) {
-        ft = new FastTrack(listener, new PreviousStacks(false), recorder);
+    /** With {@code events} taking the synchronisation events (null: none). */
+    Sim(RunEvents events) {
+        ft = new FastTrack(listener, new PreviousStacks(false), events);
     }
 
     /** A thread state for tid {@code tid} at its initial epoch {@code tid@1}. */

@@ -73,10 +73,12 @@ class TraceCommandTest {
     }
 
     @Test
-    void onlyALeadingAnalyzeOrToolAsksForAnAnalysis() {
+    void onlyALeadingAnalyzeAsksForAnAnalysis() {
         assertTrue(TraceCommand.isAnalysis(new String[] {"--analyze", "t.std"}));
         assertTrue(TraceCommand.isAnalysis(new String[] {"--tool", "shb", "--analyze", "t.std"}));
         assertFalse(TraceCommand.isAnalysis(new String[] {"-cp", "app.jar", "app.Main", "--analyze", "input"}),
                 "the program's own argument");
+        assertFalse(TraceCommand.isAnalysis(new String[] {"--tool", "shb", "-cp", "app.jar", "app.Main"}),
+                "a run under a tool");
     }
 }

@@ -1,0 +1,183 @@
+package bigfoot.rt;
+
+import bigfoot.ir.AccessOp;
+import bigfoot.ir.Site;
+import bigfoot.rt.trace.Detector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code dynamicbf --tool NAME} for a tool other than FastTrack2: the run's events ({@link RunEvents}) handed to that
+ * tool's detector as they happen, one event at a time (the detectors are the offline analysis's, single-threaded, so
+ * the events pass one lock). Threads, locks, volatiles and locations are numbered as first seen; each access event is
+ * numbered by its thread, site and kind, so a race names both accesses' threads and sites. Races are reported as a
+ * run reports them: once per kind and pair of sites, with how often they occurred.
+ *
+ * <p>Every location seen keeps its number and its state in the detector for the whole run (the detectors index them
+ * densely), so a long run with many short-lived objects needs memory in proportion to the locations it touched.
+ */
+final class LiveTool extends RunEvents {
+
+    private final TraceTool tool;
+    private final Detector detector;
+    private final WeakIdentityMap<Integer> threads = new WeakIdentityMap<>();
+    private final WeakIdentityMap<Integer> locks = new WeakIdentityMap<>();
+    private final WeakIdentityMap<Integer> volatiles = new WeakIdentityMap<>();
+    private final WeakIdentityMap<Map<Object, Integer>> holders = new WeakIdentityMap<>();
+    private final Map<Object, Integer> statics = new HashMap<>();
+    private final List<Target> targets = new ArrayList<>();
+    /** Access events by (thread, site, kind): their number. */
+    private final Map<Long, Integer> accessNumbers = new HashMap<>();
+    private final List<Access> accesses = new ArrayList<>();
+    private final Map<String, Found> found = new LinkedHashMap<>();
+    private int nextThread;
+    private int nextLock;
+    private int nextVolatile;
+
+    /** An access event: its thread's number and name, its site and kind. */
+    private record Access(int thread, String threadName, int site, boolean write) {
+    }
+
+    /** A distinct race: its first occurrence and how often it occurred. */
+    private static final class Found {
+        final RaceKind kind;
+        final int variable;
+        final Access previous;
+        final Access current;
+        long occurrences;
+
+        Found(RaceKind kind, int variable, Access previous, Access current) {
+            this.kind = kind;
+            this.variable = variable;
+            this.previous = previous;
+            this.current = current;
+        }
+    }
+
+    LiveTool(TraceTool tool, Sites sites) {
+        super(sites);
+        this.tool = tool;
+        this.detector = tool.detector.apply(this::race);
+    }
+
+    TraceTool tool() {
+        return tool;
+    }
+
+    @Override
+    synchronized void access(ThreadState ts, Object holder, String member, int index, int site, boolean write) {
+        int t = thread(ts);
+        detector.access(t, variable(holder, member, index), write, event(t, site, write));
+    }
+
+    @Override
+    synchronized void acquire(ThreadState ts, LockState lock) {
+        detector.acquire(thread(ts), number(locks, lock, true));
+    }
+
+    @Override
+    synchronized void release(ThreadState ts, LockState lock) {
+        detector.release(thread(ts), number(locks, lock, true));
+    }
+
+    @Override
+    synchronized void fork(ThreadState parent, ThreadState child) {
+        detector.fork(thread(parent), thread(child));
+    }
+
+    @Override
+    synchronized void join(ThreadState ts, ThreadState joined) {
+        detector.join(thread(ts), thread(joined));
+    }
+
+    @Override
+    synchronized void volatileRead(ThreadState ts, Object variable) {
+        detector.volatileRead(thread(ts), number(volatiles, variable, false));
+    }
+
+    @Override
+    synchronized void volatileWrite(ThreadState ts, Object variable) {
+        detector.volatileWrite(thread(ts), number(volatiles, variable, false));
+    }
+
+    /** The distinct races so far, as a run reports them. */
+    synchronized List<Race> races() {
+        List<Race> out = new ArrayList<>();
+        for (Found f : found.values()) {
+            Target target = targets.get(f.variable);
+            out.add(new Race(f.kind, target, access(f.previous, f.kind.previous), access(f.current, f.kind.current),
+                    f.occurrences));
+        }
+        return out;
+    }
+
+    private Race.Access access(Access a, AccessOp op) {
+        return a == null ? new Race.Access("unknown thread", op, null, -1)
+                : new Race.Access(a.threadName(), op, site(a.site()), a.site());
+    }
+
+    /** The detector's report: counted once per kind and pair of sites. */
+    private void race(String kind, int variable, int previous, int current) {
+        Access p = previous >= 0 ? accesses.get(previous) : null;
+        Access c = accesses.get(current);
+        RaceKind k = kind(kind, p, c);
+        String key = k.id + "|" + (p == null ? "?" : p.site()) + "|" + c.site();
+        found.computeIfAbsent(key, x -> new Found(k, variable, p, c)).occurrences++;
+    }
+
+    /** A detector's kind, or for a lockset warning the kind its two accesses make. */
+    private static RaceKind kind(String kind, Access previous, Access current) {
+        for (RaceKind k : RaceKind.values()) {
+            if (k.id.equals(kind)) {
+                return k;
+            }
+        }
+        return !current.write() ? RaceKind.WRITE_READ
+                : previous == null || previous.write() ? RaceKind.WRITE_WRITE : RaceKind.READ_WRITE;
+    }
+
+    private int thread(ThreadState ts) {
+        return threads.entry(ts, k -> nextThread++).value;
+    }
+
+    private int number(WeakIdentityMap<Integer> numbers, Object key, boolean lock) {
+        return numbers.entry(key, k -> lock ? nextLock++ : nextVolatile++).value;
+    }
+
+    private int variable(Object holder, String member, int index) {
+        Map<Object, Integer> members = holder == null ? statics : holders.entry(holder, k -> new HashMap<>()).value;
+        Object key = index >= 0 ? (Object) index : member;
+        Integer v = members.get(key);
+        if (v == null) {
+            v = targets.size();
+            members.put(key, v);
+            targets.add(target(holder, member, index));
+        }
+        return v;
+    }
+
+    private static Target target(Object holder, String member, int index) {
+        if (index >= 0) {
+            return new Target("array", member, null, index);
+        }
+        int dot = member.lastIndexOf('.');
+        String type = holder == null ? "static" : "field";
+        return dot < 0 ? new Target(type, "?", member, null)
+                : new Target(type, member.substring(0, dot), member.substring(dot + 1), null);
+    }
+
+    /** The number of the access event of thread {@code t} at {@code site} ({@code write} or read). */
+    private int event(int t, int site, boolean write) {
+        long key = ((long) t << 33) | ((long) site << 1) | (write ? 1 : 0);
+        Integer e = accessNumbers.get(key);
+        if (e == null) {
+            e = accesses.size();
+            accessNumbers.put(key, e);
+            accesses.add(new Access(t, Thread.currentThread().getName(), site, write));
+        }
+        return e;
+    }
+}

@@ -35,7 +35,8 @@ import java.util.stream.Collectors;
  * {@code --quick} runs the small sizes in one JVM per configuration (unless {@code --runs} says otherwise);
  * {@code --warmups} sets the warm-up iterations before the timed ones (2 by default: short runs, whose CPU time is
  * about half JIT compilation on the libraries; more measures closer to the steady state);
- * {@code --configs} picks the checked configurations (all by default; the uninstrumented run always comes first);
+ * {@code --configs} picks the checked configurations (all but the other tools' by default, {@link Configuration#defaults};
+ * the uninstrumented run always comes first);
  * {@code --libs} is where the workloads' library jars are (default {@code benchmarks/target/workload-libs}, where
  * the benchmarks build copies them); names pick kernels and workloads (all by default).
  * <p>The kernels are race-free, so a race there fails the run (a detector bug). A real library may really race:
@@ -57,7 +58,7 @@ public final class Compare {
         Integer warmups = null;
         boolean quick = false;
         List<String> only = new ArrayList<>();
-        List<Configuration> configs = new ArrayList<>(List.of(Configuration.values()));
+        List<Configuration> configs = new ArrayList<>(Configuration.defaults());
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -168,7 +169,8 @@ public final class Compare {
                     Files.deleteIfExists(report);
                     samples.merge(c, ChildJvm.run(c.jvmArgs(jars.classpath(k, c), runtime, report), k), Samples::plus);
                     if (c.mode != null) {
-                        summaries.put(c, k.usesLibraries() ? ReportSummary.read(report) : checkRaceFree(k, report));
+                        summaries.put(c, k.usesLibraries() || !c.precise() ? ReportSummary.read(report)
+                                : checkRaceFree(k, report));
                     }
                 }
             }
@@ -180,6 +182,8 @@ public final class Compare {
             jitNote(k, samples).ifPresent(notes::add);
             if (k.usesLibraries()) {
                 notes.addAll(workloadNotes(k, checked, summaries, jars));
+            } else {
+                notes.addAll(warningNotes(k, checked, summaries));
             }
             notes.addAll(capsuleNotes(k, checked, summaries, jars));
         }
@@ -231,6 +235,20 @@ public final class Compare {
                     .collect(Collectors.joining("; "));
             if (seen.add(rewrites)) {
                 notes.add("note: " + k.name() + " staticbf " + c.mode + "/" + c.fields + ": " + rewrites);
+            }
+        }
+        return notes;
+    }
+
+    /** The warnings of each imprecise tool on a race-free kernel (the last run's): its false alarms. */
+    private static List<String> warningNotes(Kernel k, List<Configuration> checked,
+            Map<Configuration, ReportSummary> summaries) {
+        List<String> notes = new ArrayList<>();
+        for (Configuration c : checked) {
+            ReportSummary s = summaries.get(c);
+            if (!c.precise() && s.races() > 0) {
+                notes.add("note: " + k.name() + " " + c.name() + ": " + s.races() + " warnings on a race-free kernel"
+                        + s.firstRace().map(r -> ", first: " + r).orElse(""));
             }
         }
         return notes;

@@ -13,37 +13,52 @@ import java.util.stream.Stream;
  * One way of running a kernel: uninstrumented, or rewritten in some placement mode, with or without field
  * proxies, and run under the runtime with some array representation: the detectors of the paper's Table 3.1
  * (RC, SC and BF with field proxies, as in the paper; with fasttrack's and redcard's placements, which check
- * every field on its own, proxies find no group), two of ours that tell the parts of BF's gain apart, and the
- * dissertation's BF+E, BF+C and BF+E+C.
+ * every field on its own, proxies find no group), two of ours that tell the parts of BF's gain apart, the
+ * dissertation's BF+E, BF+C and BF+E+C, and the FastTrack paper's Table 1 tools run on FT's rewrite (a check at every
+ * access) in place of FastTrack2's rules ({@code tool=NAME}; not run unless picked: {@link #defaults}).
  */
 enum Configuration {
-    BASE(null, null, null, null, false),
+    BASE(null, null, null, null, false, null),
     /** FastTrack: a check at every access, fine array shadows. */
-    FT("fasttrack", "per-field", "fine", "none", false),
+    FT("fasttrack", "per-field", "fine", "none", false, null),
     /** RedCard: no re-check within a release-free span, fine array shadows. */
-    RC("redcard", "proxies", "fine", "none", false),
+    RC("redcard", "proxies", "fine", "none", false, null),
     /** SlimState-like: a check at every access, per-thread footprints and adaptive array shadows. */
-    SS("fasttrack", "per-field", "adaptive", "none", false),
+    SS("fasttrack", "per-field", "adaptive", "none", false, null),
     /** SlimCard: RedCard's placement with SlimState's arrays. */
-    SC("redcard", "proxies", "adaptive", "none", false),
+    SC("redcard", "proxies", "adaptive", "none", false, null),
     /** BigFoot: checks deferred, merged and coalesced (ranges after loops), field proxies, adaptive array shadows. */
-    BF("bigfoot", "proxies", "adaptive", "none", false),
+    BF("bigfoot", "proxies", "adaptive", "none", false, null),
     /** Not in the paper: BigFoot with fine arrays, to tell placement gains from the array shadows'. */
-    BFF("bigfoot", "proxies", "fine", "none", false),
+    BFF("bigfoot", "proxies", "fine", "none", false, null),
     /** Not in the paper: BigFoot with a shadow per field, to tell the field proxies' gain. */
-    BFPF("bigfoot", "per-field", "adaptive", "none", false),
+    BFPF("bigfoot", "per-field", "adaptive", "none", false, null),
     /**
      * The dissertation's BF+E: BigFoot with partial-escape elision (no check of an object before it can have been
      * published, chapter 4).
      */
-    BFE("bigfoot", "proxies", "adaptive", "escape", false),
+    BFE("bigfoot", "proxies", "adaptive", "escape", false, null),
     /**
      * The dissertation's BF+C: BigFoot with capsules (chapter 5), the classes its discovery run found
      * ({@link CapsuleDiscovery}).
      */
-    BFC("bigfoot", "proxies", "adaptive", "none", true),
+    BFC("bigfoot", "proxies", "adaptive", "none", true, null),
     /** The dissertation's BF+E+C: BF+E with capsules, those of the same discovery run. */
-    BFEC("bigfoot", "proxies", "adaptive", "escape", true);
+    BFEC("bigfoot", "proxies", "adaptive", "escape", true, null),
+    /** FastTrack as first published (PLDI 2009). */
+    FT1("fasttrack", "per-field", "fine", "none", false, "ft1"),
+    /** DJIT+: vector clocks for each variable's reads and writes. */
+    DJIT("fasttrack", "per-field", "fine", "none", false, "djit"),
+    /** BasicVC: DJIT+ without its same-epoch shortcut. */
+    BASICVC("fasttrack", "per-field", "fine", "none", false, "basicvc"),
+    /** Goldilocks: happens-before from locksets, no vector clocks. */
+    GOLDILOCKS("fasttrack", "per-field", "fine", "none", false, "goldilocks"),
+    /** SHB: schedulable happens-before. */
+    SHB("fasttrack", "per-field", "fine", "none", false, "shb"),
+    /** Eraser's locksets: not precise, its warnings are counted, not failures. */
+    ERASER("fasttrack", "per-field", "fine", "none", false, "eraser"),
+    /** The checks handed to a tool that does nothing: the cost of getting the events to a tool. */
+    EMPTY("fasttrack", "per-field", "fine", "none", false, "empty");
 
     /** The staticbf --mode, or null for the uninstrumented program. */
     final String mode;
@@ -55,13 +70,26 @@ enum Configuration {
     final String elide;
     /** Whether rewrites use the capsules a discovery run found (staticbf --capsules FILE). */
     final boolean capsules;
+    /** The runtime's tool= option, or null for FastTrack2's own rules. */
+    final String tool;
 
-    Configuration(String mode, String fields, String arrays, String elide, boolean capsules) {
+    Configuration(String mode, String fields, String arrays, String elide, boolean capsules, String tool) {
         this.mode = mode;
         this.fields = fields;
         this.arrays = arrays;
         this.elide = elide;
         this.capsules = capsules;
+        this.tool = tool;
+    }
+
+    /** The configurations run unless others are picked: all but the other tools'. */
+    static List<Configuration> defaults() {
+        return Stream.of(values()).filter(c -> c.tool == null).toList();
+    }
+
+    /** False for a tool whose warnings are not all races (Eraser): its runs of race-free kernels may warn. */
+    boolean precise() {
+        return !"eraser".equals(tool);
     }
 
     /**
@@ -76,7 +104,9 @@ enum Configuration {
 
     /** The JVM arguments before the main class. */
     List<String> jvmArgs(List<Path> classpath, Path runtimeJar, Path report) {
-        return mode == null ? List.of("-cp", join(classpath)) : underRuntime(classpath, runtimeJar, arrays, report);
+        return mode == null ? List.of("-cp", join(classpath))
+                : tool == null ? underRuntime(classpath, runtimeJar, arrays, report)
+                : underRuntime(classpath, runtimeJar, arrays, report, "tool=" + tool);
     }
 
     /**

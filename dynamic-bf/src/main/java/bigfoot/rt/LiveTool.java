@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * {@code dynamicbf --tool NAME} for a tool other than FastTrack2: the run's events ({@link RunEvents}) handed to that
@@ -17,7 +18,9 @@ import java.util.Map;
  * run reports them: once per kind and pair of sites, with how often they occurred.
  *
  * <p>Every location seen keeps its number and its state in the detector for the whole run (the detectors index them
- * densely), so a long run with many short-lived objects needs memory in proportion to the locations it touched.
+ * densely; an array's elements are numbered as one block when the array is first checked), so a long run with many
+ * short-lived objects needs memory in proportion to the locations it touched, and past 2^31 of them the tool stops
+ * (detection is switched off, with one warning).
  */
 final class LiveTool extends RunEvents {
 
@@ -26,9 +29,14 @@ final class LiveTool extends RunEvents {
     private final WeakIdentityMap<Integer> threads = new WeakIdentityMap<>();
     private final WeakIdentityMap<Integer> locks = new WeakIdentityMap<>();
     private final WeakIdentityMap<Integer> volatiles = new WeakIdentityMap<>();
-    private final WeakIdentityMap<Map<Object, Integer>> holders = new WeakIdentityMap<>();
-    private final Map<Object, Integer> statics = new HashMap<>();
-    private final List<Target> targets = new ArrayList<>();
+    private final WeakIdentityMap<Map<String, Integer>> holders = new WeakIdentityMap<>();
+    private final Map<String, Integer> statics = new HashMap<>();
+    private final Map<Integer, Target> fields = new HashMap<>();
+    /** An array's elements are the variables from its first one on, in index order. */
+    private final WeakIdentityMap<Integer> arrays = new WeakIdentityMap<>();
+    /** An array's first variable -> its type. */
+    private final TreeMap<Integer, String> arrayTypes = new TreeMap<>();
+    private int nextVariable;
     /** Access events by (thread, site, kind): their number. */
     private final Map<Long, Integer> accessNumbers = new HashMap<>();
     private final List<Access> accesses = new ArrayList<>();
@@ -107,7 +115,7 @@ final class LiveTool extends RunEvents {
     synchronized List<Race> races() {
         List<Race> out = new ArrayList<>();
         for (Found f : found.values()) {
-            Target target = targets.get(f.variable);
+            Target target = target(f.variable);
             out.add(new Race(f.kind, target, access(f.previous, f.kind.previous), access(f.current, f.kind.current),
                     f.occurrences));
         }
@@ -147,24 +155,39 @@ final class LiveTool extends RunEvents {
         return numbers.entry(key, k -> lock ? nextLock++ : nextVolatile++).value;
     }
 
+    /** The number of a location: an array's elements are numbered as a block when the array is first seen. */
     private int variable(Object holder, String member, int index) {
-        Map<Object, Integer> members = holder == null ? statics : holders.entry(holder, k -> new HashMap<>()).value;
-        Object key = index >= 0 ? (Object) index : member;
-        Integer v = members.get(key);
+        if (index >= 0) {
+            return arrays.entry(holder, k -> {
+                int first = nextVariable;
+                nextVariable = Math.addExact(first, ((ArrayShadow) holder).length());
+                arrayTypes.put(first, member);
+                return first;
+            }).value + index;
+        }
+        Map<String, Integer> members = holder == null ? statics : holders.entry(holder, k -> new HashMap<>()).value;
+        Integer v = members.get(member);
         if (v == null) {
-            v = targets.size();
-            members.put(key, v);
-            targets.add(target(holder, member, index));
+            v = nextVariable;
+            nextVariable = Math.addExact(v, 1);
+            members.put(member, v);
+            fields.put(v, field(holder == null, member));
         }
         return v;
     }
 
-    private static Target target(Object holder, String member, int index) {
-        if (index >= 0) {
-            return new Target("array", member, null, index);
+    private Target target(int variable) {
+        Target field = fields.get(variable);
+        if (field != null) {
+            return field;
         }
+        Map.Entry<Integer, String> array = arrayTypes.floorEntry(variable);
+        return new Target("array", array.getValue(), null, variable - array.getKey());
+    }
+
+    private static Target field(boolean isStatic, String member) {
         int dot = member.lastIndexOf('.');
-        String type = holder == null ? "static" : "field";
+        String type = isStatic ? "static" : "field";
         return dot < 0 ? new Target(type, "?", member, null)
                 : new Target(type, member.substring(0, dot), member.substring(dot + 1), null);
     }

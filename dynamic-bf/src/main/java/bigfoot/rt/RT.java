@@ -150,18 +150,18 @@ public final class RT {
     private static void fieldCheck(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
             boolean write, boolean fresh) {
         FastTrack.count(ts);
-        if (EVENTS != null && ts != DETACHED) {
-            EVENTS.field(ts, obj, site, write);
-            if (!FT.checksAccesses) {
-                return;
-            }
-        }
-        if ((word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
+        if (EVENTS == null && (word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
             return;
         }
         try {
             if (lost(ts)) {
                 return;
+            }
+            if (EVENTS != null) {
+                EVENTS.field(ts, obj, site, write);
+                if (!FT.checksAccesses || (word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
+                    return;
+                }
             }
             if (VERIFY.enabled() && shadow.capsule == null) { // capsule checks cover accesses the verifier never sees
                 VarState sx = shadow.inflate(obj, 0);          // the verifier tells locations by their VarState

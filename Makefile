@@ -4,7 +4,7 @@ DEMO := target/demo
 RUNTIME_JAR = $(firstword $(wildcard dynamic-bf/target/dynamic-bf-*-SNAPSHOT.jar))
 CLI_JAR = $(firstword $(wildcard static-bf/target/static-bf-*-cli.jar))
 
-.PHONY: build demo test bench bench-quick bench-jmh bench-threads sync-list clean
+.PHONY: build demo test bench bench-quick bench-tools bench-jmh bench-threads sync-list clean
 
 build:
 	$(MVN) -q -DskipTests install
@@ -25,6 +25,12 @@ bench: build
 
 bench-quick: build
 	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR):$(RUNTIME_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) --quick
+
+# the seed papers' detectors side by side on the kernels (the FastTrack paper's Table 1): `--tool` runs of FT's rewrite
+bench-tools: build
+	java -Xmx10g -cp benchmarks/target/classes:$(CLI_JAR):$(RUNTIME_JAR) bigfoot.bench.Compare --runtime $(RUNTIME_JAR) \
+		--quick --warmups 5 --configs FT1,DJIT,BASICVC,GOLDILOCKS,SHB,ERASER,EMPTY \
+		sor particles crypt series lufact sparse moldyn montecarlo raytracer
 
 bench-threads: build
 	java -cp benchmarks/target/classes:$(CLI_JAR) bigfoot.bench.ManyThreads --runtime $(RUNTIME_JAR) $(THREADS_ARGS)

@@ -3,6 +3,7 @@ package bigfoot.rt;
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.Site;
 import bigfoot.rt.trace.Detector;
+import bigfoot.rt.trace.Reentrancy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,7 +14,8 @@ import java.util.TreeMap;
 /**
  * {@code dynamicbf --tool NAME} for a tool other than FastTrack2: the run's events ({@link RunEvents}) handed to that
  * tool's detector as they happen, one event at a time (the detectors are the offline analysis's, single-threaded, so
- * the events pass one lock). Threads, locks, volatiles and locations are numbered as first seen; each access event is
+ * the events pass one lock; re-entrant acquires and releases are filtered as offline: {@link Reentrancy}). Threads,
+ * locks, volatiles and locations are numbered as first seen; each access event is
  * numbered by its thread, site and kind, so a race names both accesses' threads and sites. Races are reported as a
  * run reports them: once per kind and pair of sites, with how often they occurred.
  *
@@ -28,6 +30,7 @@ final class LiveTool extends RunEvents {
     private final Detector detector;
     private final WeakIdentityMap<Integer> threads = new WeakIdentityMap<>();
     private final WeakIdentityMap<Integer> locks = new WeakIdentityMap<>();
+    private final Reentrancy<Integer> reentrancy = new Reentrancy<>();
     private final WeakIdentityMap<Integer> volatiles = new WeakIdentityMap<>();
     private final WeakIdentityMap<Map<String, Integer>> holders = new WeakIdentityMap<>();
     private final Map<String, Integer> statics = new HashMap<>();
@@ -83,12 +86,20 @@ final class LiveTool extends RunEvents {
 
     @Override
     synchronized void acquire(ThreadState ts, LockState lock) {
-        detector.acquire(thread(ts), number(locks, lock, true));
+        int t = thread(ts);
+        int m = number(locks, lock, true);
+        if (reentrancy.acquire(t, m)) {
+            detector.acquire(t, m);
+        }
     }
 
     @Override
     synchronized void release(ThreadState ts, LockState lock) {
-        detector.release(thread(ts), number(locks, lock, true));
+        int t = thread(ts);
+        int m = number(locks, lock, true);
+        if (reentrancy.release(t, m)) {
+            detector.release(t, m);
+        }
     }
 
     @Override

@@ -7,9 +7,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Runs a {@link Detector} over a trace's events and names the races it reports by their events. A lock's acquire by
- * the thread that holds it, and its matching release, are not events (re-entrant monitors), nor is a release by a
- * thread that does not hold the lock.
+ * Runs a {@link Detector} over a trace's events and names the races it reports by their events. Re-entrant acquires
+ * and releases are not events ({@link Reentrancy}).
  */
 public final class TraceAnalysis {
 
@@ -25,7 +24,7 @@ public final class TraceAnalysis {
         Map<String, Integer> variables = new HashMap<>();
         Map<String, Integer> locks = new HashMap<>();
         Map<String, Integer> volatiles = new HashMap<>();
-        Map<String, int[]> holders = new HashMap<>(); // lock -> {holding thread, depth}
+        Reentrancy<String> reentrancy = new Reentrancy<>();
         List<String> variableNames = new ArrayList<>();
         List<Race> races = new ArrayList<>();
         Detector detector = tool.apply((kind, variable, previous, current) -> races.add(new Race(kind,
@@ -40,19 +39,12 @@ public final class TraceAnalysis {
                     detector.access(e.thread(), v, e.op() == TraceEvent.Op.WRITE, e.index());
                 }
                 case ACQUIRE -> {
-                    int[] holder = holders.computeIfAbsent(e.target(), k -> new int[] {-1, 0});
-                    if (holder[0] == e.thread()) {
-                        holder[1]++;
-                    } else {
-                        holder[0] = e.thread();
-                        holder[1] = 1;
+                    if (reentrancy.acquire(e.thread(), e.target())) {
                         detector.acquire(e.thread(), locks.computeIfAbsent(e.target(), k -> locks.size()));
                     }
                 }
                 case RELEASE -> {
-                    int[] holder = holders.get(e.target());
-                    if (holder != null && holder[0] == e.thread() && --holder[1] == 0) {
-                        holder[0] = -1;
+                    if (reentrancy.release(e.thread(), e.target())) {
                         detector.release(e.thread(), locks.get(e.target()));
                     }
                 }

@@ -21,7 +21,8 @@ enum TraceTool {
     BASICVC("BasicVC: DJIT+ without its same-epoch shortcut", BasicVc::new),
     GOLDILOCKS("Goldilocks: happens-before from locksets grown along a list of synchronisation events, no vector "
             + "clocks; precise, as ft2", Goldilocks::new),
-    SHB("SHB, schedulable happens-before: every race it reports can be scheduled, also after the first", Shb::new),
+    SHB("SHB, schedulable happens-before (the paper's epoch version): every race it reports can be scheduled, also "
+            + "after the first", Shb::new),
     ERASER("Eraser's locksets: warns where no one lock guards a shared variable; false alarms where forks, joins "
             + "or other orders than locks protect it", Eraser::new),
     EMPTY("no analysis: takes the events, reports nothing", Empty::new);

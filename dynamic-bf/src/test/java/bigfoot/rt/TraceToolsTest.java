@@ -3,6 +3,7 @@ package bigfoot.rt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bigfoot.rt.trace.ShbAlgorithm1;
 import bigfoot.rt.trace.StdTrace;
 import bigfoot.rt.trace.TraceAnalysis;
 import bigfoot.rt.trace.TraceEvent;
@@ -141,7 +142,7 @@ class TraceToolsTest {
 
     /**
      * On random traces: FastTrack2, FastTrack1, DJIT+, BasicVC and Goldilocks report the first race of every variable at
-     * the same event; SHB
+     * the same event; SHB reports races at the same events as the paper's Algorithm 1 ({@link ShbAlgorithm1}), and
      * reports the first race of the trace at that event too, and later races only at events BasicVC reports (it orders
      * more than happens-before; DJIT+ skips accesses in the epoch of an earlier one, whose races it reports there).
      */
@@ -162,6 +163,7 @@ class TraceToolsTest {
             assertEquals(first, firstRaces(basicVc), trace);
             Set<Integer> hb = events(basicVc);
             Set<Integer> shb = events(TraceAnalysis.run(events, TraceTool.SHB.detector));
+            assertEquals(events(TraceAnalysis.run(events, ShbAlgorithm1::new)), shb, trace); // Algorithm 2 = 1
             assertEquals(hb.stream().findFirst(), shb.stream().findFirst(), trace);
             assertTrue(hb.containsAll(shb), trace);
             racy += djit.isEmpty() ? 0 : 1;

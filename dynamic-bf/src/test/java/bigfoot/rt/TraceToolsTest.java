@@ -126,6 +126,61 @@ class TraceToolsTest {
         assertEquals(List.of("write-read y 1 2"), races(TraceTool.SHB, SHB_FIGURE_1));
     }
 
+    /**
+     * The SHB paper's Fig. 3 (σ3): threads 1 and 2 write x under a lock, thread 3 reads x (racing with both writes), then
+     * forks thread 4, which writes x twice, joins it and reads x. Only the read at e7 races in some execution: the
+     * writes of thread 4 come after the write the read saw, and so after both.
+     */
+    private static final String SHB_FIGURE_3 = """
+            T1|acq(l)|e1
+            T1|w(x)|e2
+            T1|rel(l)|e3
+            T2|acq(l)|e4
+            T2|w(x)|e5
+            T2|rel(l)|e6
+            T3|r(x)|e7
+            T3|fork(T4)|e8
+            T4|w(x)|e9
+            T4|w(x)|e10
+            T3|join(T4)|e11
+            T3|r(x)|e12
+            """;
+
+    /**
+     * The SHB paper's Fig. 4 (σ4): every pair of conflicting accesses races under happens-before, but (e2, e5), (e9, e12)
+     * and (e4, e11) can race in no execution; the races at e3, e6, e10 and e13 can.
+     */
+    private static final String SHB_FIGURE_4 = """
+            T1|acq(l)|e1
+            T1|w(x)|e2
+            T2|r(x)|e3
+            T2|w(y)|e4
+            T2|w(x)|e5
+            T1|r(x)|e6
+            T1|rel(l)|e7
+            T4|acq(l)|e8
+            T4|w(z)|e9
+            T3|r(z)|e10
+            T3|w(y)|e11
+            T3|w(z)|e12
+            T4|r(z)|e13
+            T4|rel(l)|e14
+            """;
+
+    @Test
+    void shbReportsExactlyTheSchedulableRacesOfThePapersFigures3And4() throws Exception {
+        assertEquals(Set.of("e7"), raceLocations(TraceTool.SHB, SHB_FIGURE_3));
+        assertEquals(Set.of("e7", "e9", "e10", "e12"), raceLocations(TraceTool.BASICVC, SHB_FIGURE_3));
+        assertEquals(Set.of("e3", "e6", "e10", "e13"), raceLocations(TraceTool.SHB, SHB_FIGURE_4));
+        assertEquals(Set.of("e3", "e5", "e6", "e10", "e11", "e12", "e13"), raceLocations(TraceTool.BASICVC, SHB_FIGURE_4));
+    }
+
+    /** The locations of the events at which {@code tool} reports a race. */
+    private static Set<String> raceLocations(TraceTool tool, String trace) throws Exception {
+        return TraceAnalysis.run(StdTrace.read(new StringReader(trace)), tool.detector).stream()
+                .map(r -> r.current().loc()).collect(Collectors.toCollection(TreeSet::new));
+    }
+
     @Test
     void eraserWarnsWhereNoLockGuardsAVariableForkAndJoinIncluded() throws Exception {
         assertEquals(List.of("lockset x 1 2"), races(TraceTool.ERASER, UNORDERED_WRITES));

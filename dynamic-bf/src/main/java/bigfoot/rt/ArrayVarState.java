@@ -1,6 +1,7 @@
 package bigfoot.rt;
 
 import bigfoot.ir.Site;
+import bigfoot.rt.report.Target;
 
 /**
  * The shadow of the array indices {@code first, first+step, .. < end}: one element of a fine shadow, or one

@@ -1,6 +1,7 @@
 package bigfoot.rt;
 
 import bigfoot.ir.CapsuleFile;
+import bigfoot.rt.report.CapsuleViolation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,6 +2,12 @@ package bigfoot.rt;
 
 import bigfoot.ir.CapsuleFile;
 import bigfoot.ir.RuntimeApi;
+import bigfoot.rt.report.CapsuleViolation;
+import bigfoot.rt.report.PlacementFinding;
+import bigfoot.rt.report.Race;
+import bigfoot.rt.report.Summary;
+import bigfoot.rt.report.Suppressions;
+import bigfoot.rt.report.TextReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -90,7 +96,7 @@ final class Engine {
         List<Race> out = new ArrayList<>();
         for (RaceCollector.Occurrence o : races.occurrences()) {
             if (capsuleOf(o) == null) {
-                out.add(Race.resolve(o, sites, threads));
+                out.add(o.resolve(sites, threads));
             }
         }
         return out;
@@ -102,7 +108,7 @@ final class Engine {
         for (RaceCollector.Occurrence o : races.occurrences()) {
             String capsule = capsuleOf(o);
             if (capsule != null) {
-                out.add(CapsuleViolation.of(capsule, Race.resolve(o, sites, threads)));
+                out.add(CapsuleViolation.of(capsule, o.resolve(sites, threads)));
             }
         }
         return out;
@@ -113,11 +119,11 @@ final class Engine {
     }
 
     /** In verify mode, every thread's span ended and the distinct violations resolved; else null. */
-    List<PlacementViolation.Resolved> violations() {
+    List<PlacementFinding> violations() {
         if (!verification.enabled()) {
             return null;
         }
-        List<PlacementViolation.Resolved> out = new ArrayList<>();
+        List<PlacementFinding> out = new ArrayList<>();
         for (PlacementViolation v : verification.finish()) {
             out.add(v.resolve(sites));
         }
@@ -143,7 +149,7 @@ final class Engine {
         Suppressions suppressions = suppressions(err);
         List<Race> found = all.stream().filter(r -> !suppressions.suppresses(r)).toList();
         Summary summary = summary(found, all.size() - found.size());
-        List<PlacementViolation.Resolved> violations = violations();
+        List<PlacementFinding> violations = violations();
         List<CapsuleViolation> capsuleViolations = reportedCapsuleViolations(err);
         if (detector.isDisabled()) {
             err.println("== DynamicBF: detection was disabled by an internal error (" + detector.disabledBy()

@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import bigfoot.rt.report.RaceKind;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -1,6 +1,7 @@
 package bigfoot.rt;
 
 import bigfoot.ir.Site;
+import bigfoot.rt.report.PlacementFinding;
 
 /**
  * One violation of precise checks found by {@link PlacementVerifier}: an access without a covering check
@@ -21,15 +22,8 @@ record PlacementViolation(Kind kind, String thread, VarState location, int siteI
     }
 
     /** The violation with its site and target resolved, for the reports. */
-    record Resolved(Kind kind, String thread, Target target, Site site, int siteId) {
-
-        String where() {
-            return site != null ? site.toString() : "unknown site #" + siteId;
-        }
-    }
-
-    Resolved resolve(Sites sites) {
+    PlacementFinding resolve(Sites sites) {
         Site site = sites.site(siteId);
-        return new Resolved(kind, thread, location.target(site), site, siteId);
+        return new PlacementFinding(kind.id, thread, location.target(site), site, siteId);
     }
 }

@@ -1,5 +1,9 @@
 package bigfoot.rt;
 
+import bigfoot.ir.Site;
+import bigfoot.rt.report.Race;
+import bigfoot.rt.report.RaceKind;
+import bigfoot.rt.report.Target;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -48,6 +52,19 @@ final class RaceCollector implements RaceListener {
 
         long count() {
             return count.sum();
+        }
+
+        /** This race as reported: its variable, threads and sites named. */
+        Race resolve(Sites sites, Threads threads) {
+            Site previousSiteOf = sites.site(previousSite);
+            Site currentSiteOf = sites.site(currentSite);
+            Target target = var.target(currentSiteOf != null ? currentSiteOf : previousSiteOf);
+            return new Race(kind, target,
+                    new Race.Access(threads.nameOf(previous), kind.previous, previousSiteOf, previousSite,
+                            threads.startOf(previous), previousCallers),
+                    new Race.Access(threads.nameOf(current), kind.current, currentSiteOf, currentSite,
+                            threads.startOf(current), callers),
+                    count());
         }
     }
 

@@ -1,5 +1,7 @@
 package bigfoot.rt;
 
+import bigfoot.rt.report.RaceKind;
+
 /** Receives every race the detector finds, while it holds the variable's shadow monitor: must be quick and take no shadow lock. */
 interface RaceListener {
 

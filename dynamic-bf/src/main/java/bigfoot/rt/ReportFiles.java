@@ -1,5 +1,12 @@
 package bigfoot.rt;
 
+import bigfoot.rt.report.CapsuleViolation;
+import bigfoot.rt.report.HtmlReport;
+import bigfoot.rt.report.JsonReport;
+import bigfoot.rt.report.PlacementFinding;
+import bigfoot.rt.report.Race;
+import bigfoot.rt.report.SarifReport;
+import bigfoot.rt.report.Summary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +21,7 @@ final class ReportFiles {
 
     /** A report that cannot be written costs one line on {@code err}; the others are still written. */
     static void write(List<Config.ReportFile> files, List<Race> found, List<CapsuleViolation> capsuleViolations,
-            List<PlacementViolation.Resolved> violations, Summary summary, PrintStream err) {
+            List<PlacementFinding> violations, Summary summary, PrintStream err) {
         for (Config.ReportFile r : files) {
             try {
                 String text = switch (r.format()) {

@@ -1,5 +1,8 @@
 package bigfoot.rt;
 
+import bigfoot.rt.report.Race;
+import bigfoot.rt.report.Summary;
+import bigfoot.rt.report.Suppressions;
 import bigfoot.rt.trace.StdTrace;
 import bigfoot.rt.trace.TraceAnalysis;
 import bigfoot.rt.trace.TraceEvent;

@@ -2,6 +2,9 @@ package bigfoot.rt;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.Site;
+import bigfoot.rt.report.Race;
+import bigfoot.rt.report.RaceKind;
+import bigfoot.rt.report.Target;
 import bigfoot.rt.trace.TraceAnalysis;
 import bigfoot.rt.trace.TraceEvent;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package bigfoot.rt;
 
 import bigfoot.ir.Site;
+import bigfoot.rt.report.Target;
 
 /**
  * FT2's shadow of one variable {@code S_x = (W, R, V)}; the vector clock V is this object itself and

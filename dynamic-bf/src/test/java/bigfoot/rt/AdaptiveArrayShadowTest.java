@@ -1,10 +1,10 @@
 package bigfoot.rt;
 
-import org.junit.jupiter.api.Test;
-
+import bigfoot.rt.report.RaceKind;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

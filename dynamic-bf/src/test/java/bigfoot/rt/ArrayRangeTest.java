@@ -1,9 +1,9 @@
 package bigfoot.rt;
 
-import org.junit.jupiter.api.Test;
-
+import bigfoot.rt.report.RaceKind;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import bigfoot.rt.report.RaceKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

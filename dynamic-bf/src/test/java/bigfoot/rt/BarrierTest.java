@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import bigfoot.rt.report.RaceKind;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

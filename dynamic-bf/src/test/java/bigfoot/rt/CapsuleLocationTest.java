@@ -3,6 +3,8 @@ package bigfoot.rt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import bigfoot.ir.CapsuleFile;
+import bigfoot.rt.report.CapsuleViolation;
+import bigfoot.rt.report.RaceKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,12 @@
 package bigfoot.rt;
 
+import bigfoot.rt.report.RaceKind;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The synchronisation rules: locks (with re-entrancy filtering), fork/join, volatiles, wait, class initialisation. */

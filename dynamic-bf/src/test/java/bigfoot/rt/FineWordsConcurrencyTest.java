@@ -1,13 +1,13 @@
 package bigfoot.rt;
 
-import org.junit.jupiter.api.Test;
-
+import bigfoot.rt.report.RaceKind;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

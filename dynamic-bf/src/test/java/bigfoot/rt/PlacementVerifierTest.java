@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.Site;
+import bigfoot.rt.report.JsonReport;
+import bigfoot.rt.report.PlacementFinding;
+import bigfoot.rt.report.Summary;
+import bigfoot.rt.report.Target;
+import bigfoot.rt.report.TextReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -170,8 +175,8 @@ class PlacementVerifierTest {
     @Test
     void reportsNameKindThreadTargetAndSite() {
         Site site = new Site("demo.Counter", "Counter.java", "run", 3, 14, AccessOp.WRITE, "demo.Counter.count");
-        PlacementViolation.Resolved v = new PlacementViolation.Resolved(PlacementViolation.Kind.UNCOVERED_ACCESS,
-                "worker-1", new Target("field", "demo.Counter", "count", null), site, 0);
+        PlacementFinding v = new PlacementFinding("uncovered-access", "worker-1",
+                new Target("field", "demo.Counter", "count", null), site, 0);
         Summary summary = new Summary(0, 10, 10, 2, true, 4, 0);
         assertEquals("{\"races\":[],\n\"violations\":[\n"
                 + "{\"kind\":\"uncovered-access\",\"thread\":\"worker-1\","

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.ir.RuntimeApi;
+import bigfoot.rt.report.Race;
+import bigfoot.rt.report.Suppressions;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;

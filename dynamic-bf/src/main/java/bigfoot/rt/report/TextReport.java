@@ -1,4 +1,4 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
 import java.io.PrintStream;
 import java.util.List;
@@ -29,14 +29,14 @@ import java.util.List;
  * </pre>
  * Each side names the access whose check saw it ({@link CapsuleViolation}).
  */
-final class TextReport {
+public final class TextReport {
 
     private TextReport() {
     }
 
     /** @param violations the placement violations in verify mode, else null */
-    static void write(List<Race> races, List<CapsuleViolation> capsules,
-            List<PlacementViolation.Resolved> violations, Summary summary, PrintStream out) {
+    public static void write(List<Race> races, List<CapsuleViolation> capsules,
+            List<PlacementFinding> violations, Summary summary, PrintStream out) {
         StringBuilder sb = new StringBuilder();
         for (Race race : races) {
             sb.append("== DynamicBF: ").append(race.kind().id).append(" race on ").append(race.target().describe());
@@ -57,8 +57,8 @@ final class TextReport {
             access(sb, "previous: ", c.previous());
         }
         if (violations != null) {
-            for (PlacementViolation.Resolved v : violations) {
-                sb.append("== DynamicBF: placement violation: ").append(v.kind().id).append(" of ")
+            for (PlacementFinding v : violations) {
+                sb.append("== DynamicBF: placement violation: ").append(v.kind()).append(" of ")
                   .append(v.target().describe()).append('\n')
                   .append("   by thread \"").append(v.thread()).append("\" at ").append(v.where()).append('\n');
             }

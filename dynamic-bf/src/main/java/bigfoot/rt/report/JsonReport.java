@@ -1,4 +1,4 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
 import bigfoot.ir.Site;
 
@@ -18,7 +18,7 @@ import java.util.List;
  * {@code "illegitimate-check"}; target and site shaped as in races) and {@code "violations":N} in the summary.
  * An access whose thread was started by rewritten code also says where: {@code "started":"by \"main\" at ..."}; the
  * current access lists the callers of its check, innermost first: {@code "callers":["demo.Bank.main(Bank.java:40)"]},
- * and so does the previous access when the race occurred again ({@link PreviousStacks}).
+ * and so does the previous access when the race occurred again.
  * With capsules there is also {@code "capsuleViolations":[{"class":..,"kind":"write-write",
  * "occurrences":1,"previous":{..},"current":{..}}]} (a race on the capsule's location, each side shaped as a race's
  * access: {@link CapsuleViolation}) and {@code "capsuleViolations":N} in the summary.
@@ -26,14 +26,14 @@ import java.util.List;
  * run to run ({@link Race#id}); suppressed races are only counted. An unknown site is {@code null}; a site without a source file has {@code "file":null}, without line
  * numbers {@code "line":null}.
  */
-final class JsonReport {
+public final class JsonReport {
 
     private JsonReport() {
     }
 
     /** @param violations the placement violations in verify mode, else null */
-    static String render(List<Race> races, List<CapsuleViolation> capsules,
-            List<PlacementViolation.Resolved> violations, Summary summary) {
+    public static String render(List<Race> races, List<CapsuleViolation> capsules,
+            List<PlacementFinding> violations, Summary summary) {
         StringBuilder sb = new StringBuilder("{\"races\":[");
         for (int i = 0; i < races.size(); i++) {
             Race r = races.get(i);
@@ -66,8 +66,8 @@ final class JsonReport {
         if (violations != null) {
             sb.append("\"violations\":[");
             for (int i = 0; i < violations.size(); i++) {
-                PlacementViolation.Resolved v = violations.get(i);
-                sb.append(i == 0 ? "\n" : ",\n").append("{\"kind\":").append(string(v.kind().id))
+                PlacementFinding v = violations.get(i);
+                sb.append(i == 0 ? "\n" : ",\n").append("{\"kind\":").append(string(v.kind()))
                   .append(",\"thread\":").append(string(v.thread())).append(",\"target\":");
                 target(sb, v.target());
                 sb.append(",\"site\":");

@@ -1,4 +1,4 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
 import java.util.List;
 
@@ -6,12 +6,12 @@ import java.util.List;
  * The races as one self-contained HTML page (no script, no external resource): a summary, a table of races and one of
  * capsule violations, if any.
  */
-final class HtmlReport {
+public final class HtmlReport {
 
     private HtmlReport() {
     }
 
-    static String render(List<Race> races, List<CapsuleViolation> capsules, Summary summary) {
+    public static String render(List<Race> races, List<CapsuleViolation> capsules, Summary summary) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>DynamicBF: ")
           .append(races.size()).append(races.size() == 1 ? " data race" : " data races").append("</title>\n<style>")

@@ -1,26 +1,26 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.Site;
 import java.util.List;
 
 /** One distinct race as reported: its kind, the variable, both accesses and how often it occurred. */
-record Race(RaceKind kind, Target target, Access previous, Access current, long occurrences) {
+public record Race(RaceKind kind, Target target, Access previous, Access current, long occurrences) {
 
     /**
      * One side of a race: the thread, read or write, the site (null if the site id is unknown), where the thread
      * was started ({@code by "main" at demo.Bank.main(Bank.java:40)}; null if not by rewritten code), and the
-     * callers of the check ({@link CallerStack}; for the previous access, those of the same thread's access at the
-     * same site in a later occurrence of the race, if it occurred again: {@link PreviousStacks}).
+     * callers of the check (for the previous access, those of the same thread's access at the same site in a later
+     * occurrence of the race, if it occurred again).
      */
-    record Access(String thread, AccessOp op, Site site, int siteId, String started, List<String> callers) {
+    public record Access(String thread, AccessOp op, Site site, int siteId, String started, List<String> callers) {
 
-        Access(String thread, AccessOp op, Site site, int siteId) {
+        public Access(String thread, AccessOp op, Site site, int siteId) {
             this(thread, op, site, siteId, null, List.of());
         }
 
         /** {@code demo.Counter.run(Counter.java:14)}, or {@code unknown site #7}. */
-        String where() {
+        public String where() {
             return site != null ? site.toString() : "unknown site #" + siteId;
         }
     }
@@ -29,12 +29,12 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
      * A stable name of this race: the same pair of statements racing the same way in another run of the same
      * build gets the same id (a hash of the kind and of both sites' class, method and bytecode index).
      */
-    String id() {
+    public String id() {
         return stableId(kind.id + "|" + siteKey(previous) + "|" + siteKey(current));
     }
 
     /** A 64-bit FNV-1a hash of {@code key}, in hex. */
-    static String stableId(String key) {
+    public static String stableId(String key) {
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < key.length(); i++) {
             h = (h ^ key.charAt(i)) * 0x100000001b3L;
@@ -43,20 +43,7 @@ record Race(RaceKind kind, Target target, Access previous, Access current, long 
     }
 
     /** A site as stable ids name it: class, method and bytecode index. */
-    static String siteKey(Access a) {
+    public static String siteKey(Access a) {
         return a.site() == null ? "#" + a.siteId() : a.site().className() + "." + a.site().method() + "@" + a.site().bci();
-    }
-
-    /** Resolves a collected occurrence to names and sites. */
-    static Race resolve(RaceCollector.Occurrence o, Sites sites, Threads threads) {
-        Site previousSite = sites.site(o.previousSite);
-        Site currentSite = sites.site(o.currentSite);
-        Target target = o.var.target(currentSite != null ? currentSite : previousSite);
-        return new Race(o.kind, target,
-                new Access(threads.nameOf(o.previous), o.kind.previous, previousSite, o.previousSite,
-                        threads.startOf(o.previous), o.previousCallers),
-                new Access(threads.nameOf(o.current), o.kind.current, currentSite, o.currentSite,
-                        threads.startOf(o.current), o.callers),
-                o.count());
     }
 }

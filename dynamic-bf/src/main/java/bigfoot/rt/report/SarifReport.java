@@ -1,6 +1,6 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
-import static bigfoot.rt.JsonReport.string;
+import static bigfoot.rt.report.JsonReport.string;
 
 import bigfoot.ir.Site;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.List;
  * access, the previous one related. Source files are named relative to a source root ({@code SRCROOT}): the class's
  * package directory and its SourceFile attribute.
  */
-final class SarifReport {
+public final class SarifReport {
 
     static final String RULE = "data-race";
     static final String CAPSULE_RULE = "capsule-violation";
@@ -21,7 +21,7 @@ final class SarifReport {
     private SarifReport() {
     }
 
-    static String render(List<Race> races, List<CapsuleViolation> capsules) {
+    public static String render(List<Race> races, List<CapsuleViolation> capsules) {
         StringBuilder sb = new StringBuilder();
         sb.append("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{")
           .append("\"tool\":{\"driver\":{\"name\":\"DynamicBF\",\"informationUri\":\"https://github.com/bigfootj/bigfoot\",")

@@ -1,4 +1,4 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
 /**
  * The run's totals: distinct races reported, checks executed, accesses covered, threads seen, whether the
@@ -6,6 +6,6 @@ package bigfoot.rt;
  * the array shadow memory made, in bytes (words and states), and the distinct
  * races a suppressions file hid.
  */
-record Summary(long races, long checks, long accesses, long threads, boolean complete, long arrayShadowBytes,
+public record Summary(long races, long checks, long accesses, long threads, boolean complete, long arrayShadowBytes,
         long suppressed) {
 }

@@ -1,4 +1,4 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,12 +24,12 @@ import java.util.regex.Pattern;
  * marks {@code @IntendedRace} ({@link bigfoot.ir.RuntimeApi#INTENDED_RACES_RESOURCE}). A race on fields sharing a
  * proxy shadow ({@code x/y/z}) is suppressed only when a field rule covers every one of them.
  */
-final class Suppressions {
+public final class Suppressions {
 
     private record Rule(String kind, Pattern pattern) {
     }
 
-    static final Suppressions NONE = new Suppressions(List.of());
+    public static final Suppressions NONE = new Suppressions(List.of());
 
     private final List<Rule> rules;
 
@@ -38,7 +38,7 @@ final class Suppressions {
     }
 
     /** The rules of {@code file}; IOException for an unreadable file, IllegalArgumentException naming a bad line. */
-    static Suppressions read(Path file) throws IOException {
+    public static Suppressions read(Path file) throws IOException {
         return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
     }
 
@@ -70,7 +70,7 @@ final class Suppressions {
         return Pattern.compile(re.toString());
     }
 
-    boolean suppresses(Race race) {
+    public boolean suppresses(Race race) {
         Target t = race.target();
         List<String> fields = t.type().equals("array") ? List.of() : fieldMembers(t);
         if (!fields.isEmpty() && fields.stream().allMatch(f -> rules.stream().anyMatch(r -> r.kind().equals("field")
@@ -95,7 +95,7 @@ final class Suppressions {
     }
 
     /** The rules of every {@code resource} on {@code loader}'s class path (the rewriter's intended races). */
-    static Suppressions onClassPath(ClassLoader loader, String resource) throws IOException {
+    public static Suppressions onClassPath(ClassLoader loader, String resource) throws IOException {
         List<Rule> rules = new ArrayList<>();
         for (URL url : Collections.list(loader.getResources(resource))) {
             try (InputStream in = url.openStream()) {
@@ -107,7 +107,7 @@ final class Suppressions {
     }
 
     /** The rules of both. */
-    Suppressions and(Suppressions other) {
+    public Suppressions and(Suppressions other) {
         List<Rule> all = new ArrayList<>(rules);
         all.addAll(other.rules);
         return new Suppressions(all);

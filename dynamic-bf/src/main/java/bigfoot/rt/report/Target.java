@@ -1,4 +1,4 @@
-package bigfoot.rt;
+package bigfoot.rt.report;
 
 import bigfoot.ir.Site;
 
@@ -7,12 +7,12 @@ import bigfoot.ir.Site;
  * {@code className}/{@code field} and a null index; for arrays the array's type name ({@code int[]})
  * as className, a null field and the element index.
  */
-record Target(String type, String className, String field, Integer index) {
+public record Target(String type, String className, String field, Integer index) {
 
     private static final String UNKNOWN = "?";
 
     /** A field target from a site whose target is {@code pkg.Class.field}. */
-    static Target ofField(String type, Site site) {
+    public static Target ofField(String type, Site site) {
         if (site == null) {
             return new Target(type, UNKNOWN, UNKNOWN, null);
         }
@@ -23,7 +23,7 @@ record Target(String type, String className, String field, Integer index) {
     }
 
     /** {@code field demo.Counter.count}, {@code static field demo.Counter.total}, {@code array int[] index 3}. */
-    String describe() {
+    public String describe() {
         switch (type) {
             case "array":
                 return "array " + className + " index " + index;

@@ -144,6 +144,9 @@ final class Engine {
     int report(PrintStream err) {
         for (ThreadState s : threads.states()) {
             arrayChecks.commit(s);                  // pending array checks of every thread, before the verdict
+            if (events instanceof LiveTool tool) {
+                tool.flush(s);
+            }
         }
         List<Race> all = events instanceof LiveTool tool ? tool.races() : races();
         Suppressions suppressions = suppressions(err);

@@ -16,11 +16,14 @@ import java.util.TreeMap;
 
 /**
  * {@code dynamicbf --tool NAME} for a tool other than FastTrack2: the run's events ({@link RunEvents}) handed to that
- * tool's detector as they happen, one event at a time (the detectors are the offline analysis's, single-threaded, so
- * the events pass one lock; re-entrant acquires and releases are filtered as offline: {@link Reentrancy}). Threads,
- * locks, volatiles and locations are numbered as first seen; each access event is
- * numbered by its thread, site and kind, so a race names both accesses' threads and sites. Races are reported as a
- * run reports them: once per kind and pair of sites, with how often they occurred.
+ * tool's detector as the run goes. The detectors are the offline analysis's, single-threaded, so they take the events
+ * under one lock: a thread's checks wait in its own {@link Pending} list (under that list's monitor, which only the
+ * thread itself takes but at a join or at exit) and go to the detector, in the thread's program order, before its
+ * next synchronisation event, before a join of it, or at exit. That order is one the run could have had: a check
+ * moves later only past other threads' events that are not ordered with it. Re-entrant acquires and releases are
+ * filtered as offline ({@link Reentrancy}). Threads, locks, volatiles and locations are numbered as first seen; each
+ * access event is numbered by its thread, site and kind, so a race names both accesses' threads and sites. Races are
+ * reported as a run reports them: once per kind and pair of sites, with how often they occurred.
  *
  * <p>Every location seen keeps its number and its state in the detector for the whole run (the detectors index them
  * densely; an array's elements are numbered as one block when the array is first checked), so a long run with many
@@ -81,51 +84,119 @@ final class LiveTool extends RunEvents {
         return tool;
     }
 
-    @Override
-    synchronized void access(ThreadState ts, Object holder, String member, int index, int site, boolean write) {
-        int t = thread(ts);
-        detector.access(t, variable(holder, member, index), write, event(t, site, write));
+    /** A thread's checks not yet handed to the detector, in its program order. */
+    static final class Pending {
+        private static final int CAPACITY = 1024;
+        /** The thread's name when it made its first check (a race names the thread so). */
+        final String threadName = Thread.currentThread().getName();
+        final Object[] holders = new Object[CAPACITY];
+        final String[] members = new String[CAPACITY];
+        final int[] indices = new int[CAPACITY];
+        final int[] sites = new int[CAPACITY];
+        final boolean[] writes = new boolean[CAPACITY];
+        int size;
     }
 
     @Override
-    synchronized void acquire(ThreadState ts, LockState lock) {
+    void access(ThreadState ts, Object holder, String member, int index, int site, boolean write) {
+        Pending p = ts.toolPending;
+        if (p == null) {
+            ts.toolPending = p = new Pending();
+        }
+        synchronized (p) {
+            if (p.size == Pending.CAPACITY) {
+                flush(ts, p);
+            }
+            int i = p.size++;
+            p.holders[i] = holder;
+            p.members[i] = member;
+            p.indices[i] = index;
+            p.sites[i] = site;
+            p.writes[i] = write;
+        }
+    }
+
+    /** Hands {@code ts}'s pending checks to the detector (before its next event, a join of it, the report). */
+    void flush(ThreadState ts) {
+        Pending p = ts.toolPending;
+        if (p != null) {
+            synchronized (p) {
+                flush(ts, p);
+            }
+        }
+    }
+
+    private synchronized void flush(ThreadState ts, Pending p) {
         int t = thread(ts);
-        int m = number(locks, lock, true);
-        if (reentrancy.acquire(t, m)) {
-            detector.acquire(t, m);
+        for (int i = 0; i < p.size; i++) {
+            detector.access(t, variable(p.holders[i], p.members[i], p.indices[i]), p.writes[i],
+                    event(t, p.threadName, p.sites[i], p.writes[i]));
+            p.holders[i] = null;
+        }
+        p.size = 0;
+    }
+
+    // Every event first hands over the thread's pending checks, then takes the detector's lock: a Pending's monitor
+    // is always taken before the detector's, never inside it.
+
+    @Override
+    void acquire(ThreadState ts, LockState lock) {
+        flush(ts);
+        synchronized (this) {
+            int t = thread(ts);
+            int m = number(locks, lock, true);
+            if (reentrancy.acquire(t, m)) {
+                detector.acquire(t, m);
+            }
         }
     }
 
     @Override
-    synchronized void release(ThreadState ts, LockState lock) {
-        int t = thread(ts);
-        int m = number(locks, lock, true);
-        if (reentrancy.release(t, m)) {
-            detector.release(t, m);
+    void release(ThreadState ts, LockState lock) {
+        flush(ts);
+        synchronized (this) {
+            int t = thread(ts);
+            int m = number(locks, lock, true);
+            if (reentrancy.release(t, m)) {
+                detector.release(t, m);
+            }
         }
     }
 
     @Override
-    synchronized void fork(ThreadState parent, ThreadState child) {
-        detector.fork(thread(parent), thread(child));
+    void fork(ThreadState parent, ThreadState child) {
+        flush(parent);
+        synchronized (this) {
+            detector.fork(thread(parent), thread(child));
+        }
     }
 
     @Override
-    synchronized void join(ThreadState ts, ThreadState joined) {
-        detector.join(thread(ts), thread(joined));
+    void join(ThreadState ts, ThreadState joined) {
+        flush(ts);
+        flush(joined);                                               // it has ended: its last checks come first
+        synchronized (this) {
+            detector.join(thread(ts), thread(joined));
+        }
     }
 
     @Override
-    synchronized void volatileRead(ThreadState ts, Object variable) {
-        detector.volatileRead(thread(ts), number(volatiles, variable, false));
+    void volatileRead(ThreadState ts, Object variable) {
+        flush(ts);
+        synchronized (this) {
+            detector.volatileRead(thread(ts), number(volatiles, variable, false));
+        }
     }
 
     @Override
-    synchronized void volatileWrite(ThreadState ts, Object variable) {
-        detector.volatileWrite(thread(ts), number(volatiles, variable, false));
+    void volatileWrite(ThreadState ts, Object variable) {
+        flush(ts);
+        synchronized (this) {
+            detector.volatileWrite(thread(ts), number(volatiles, variable, false));
+        }
     }
 
-    /** The distinct races so far, as a run reports them. */
+    /** The distinct races of the checks handed over so far ({@link #flush} every thread first), as a run reports them. */
     synchronized List<Race> races() {
         List<Race> out = new ArrayList<>();
         for (Found f : found.values()) {
@@ -206,14 +277,14 @@ final class LiveTool extends RunEvents {
                 : new Target(type, member.substring(0, dot), member.substring(dot + 1), null);
     }
 
-    /** The number of the access event of thread {@code t} at {@code site} ({@code write} or read). */
-    private int event(int t, int site, boolean write) {
+    /** The number of the access event of thread {@code t} (named {@code name}) at {@code site} ({@code write} or read). */
+    private int event(int t, String name, int site, boolean write) {
         long key = ((long) t << 33) | ((long) site << 1) | (write ? 1 : 0);
         Integer e = accessNumbers.get(key);
         if (e == null) {
             e = accesses.size();
             accessNumbers.put(key, e);
-            accesses.add(new Access(t, Thread.currentThread().getName(), site, write));
+            accesses.add(new Access(t, name, site, write));
         }
         return e;
     }

@@ -56,6 +56,9 @@ public final class ThreadState extends PaddedClock {
     /** This thread's precise-checks oracle in verify mode (made by the thread itself), else null. */
     PlacementVerifier placementVerifier;
 
+    /** Under another tool ({@code --tool}): this thread's checks not yet handed to it (made at its first), else null. */
+    LiveTool.Pending toolPending;
+
     /** Set when the thread itself first asks for its state (so it has certainly started). */
     volatile boolean attached;
 

@@ -132,13 +132,37 @@ class CliTest {
                         + noDir.getParent() + " does not exist",
                 List.of("--report", "html:" + dir), "DynamicBF: cannot write the html report " + dir + ": it is a directory",
                 List.of("--suppress", missing.toString()), "DynamicBF: cannot read the suppressions file " + missing
-                        + ": no such file");
+                        + ": no such file",
+                List.of("--record", noDir.toString()), "DynamicBF: cannot write the trace " + noDir + ": its directory "
+                        + noDir.getParent() + " does not exist or is not writable",
+                List.of("--record", dir.resolve("t.std").toString(), "--tool", "djit"), "DynamicBF: record a run with "
+                        + "FastTrack2 (no tool), then analyse the trace with djit: dynamicbf --analyze TRACE --tool djit");
         for (Map.Entry<List<String>, String> c : cases.entrySet()) {
             ChildJvm.Result r = launch(c.getKey(), "corpus.SyncBlockCounter");
             assertEquals(2, r.exit(), () -> c.getKey() + "; stderr:\n" + r.stderrTail());
             assertEquals(c.getValue(), r.stderr().strip(), c.getKey().toString());
             assertEquals("", r.stdout(), "the program did not run");
         }
+    }
+
+    /** A run recorded by the launcher, analysed offline by another tool with the run's report formats; and run live under it. */
+    @Test
+    void aRecordedRunIsAnalysedOfflineAndTheToolAlsoRunsLive() throws Exception {
+        Path trace = dir.resolve("counter.std");
+        ChildJvm.Result run = launch(List.of("--record", trace.toString(), "--quiet"), "corpus.UnsyncCounter");
+        assertEquals(0, run.exit(), run::stderrTail);
+        assertTrue(run.stderr().isEmpty(), "quiet: no report and no recording line; stderr:\n" + run.stderr());
+        Path offline = dir.resolve("counter-djit.json");
+        ChildJvm.Result analysis = ChildJvm.run(List.of("-jar", ChildJvm.runtimeJar().toString(), "--tool", "djit",
+                "--analyze", trace.toString(), "--report", "json:" + offline), dir.resolve("analyze"));
+        assertEquals(0, analysis.exit(), analysis::stderrTail);
+        assertTrue(analysis.stdout().contains("djit: "), analysis.stdout());
+        assertEquals(java.util.Set.of("corpus.UnsyncCounter.count"), RaceReport.read(offline).locations());
+        Path live = dir.resolve("counter-live-djit.json");
+        ChildJvm.Result tool = launch(List.of("--tool", "djit", "--report", "json:" + live), "corpus.UnsyncCounter");
+        assertEquals(0, tool.exit(), tool::stderrTail);
+        assertTrue(tool.stderr().contains("the checks went to djit"), tool::stderrTail);
+        assertEquals(java.util.Set.of("corpus.UnsyncCounter.count"), RaceReport.read(live).locations());
     }
 
     /** The launcher takes java's options: -D and -X options reach the program's JVM, and -jar runs a jar's Main-Class. */

@@ -26,8 +26,27 @@ public final class Goldilocks implements Detector {
     private record Cell(int thread, Kind kind, int target) {
     }
 
-    /** An access: its thread, the list's length then, one lock its thread held (or -1), and its event. */
-    private record Access(int thread, int position, int lock, int event) {
+    /**
+     * An access: its thread, the list's length then, one lock its thread held (or -1), and its event; and its lockset
+     * as far as the list has been read for it (the TR's lazy evaluation: a lockset only grows along the list, so a
+     * later check goes on from where the last one stopped).
+     */
+    private static final class Access {
+        final int thread;
+        final int lock;
+        final int event;
+        int position;
+        /** Made at the first check that reads the list. */
+        BitSet threads;
+        BitSet locks;
+        BitSet volatiles;
+
+        Access(int thread, int position, int lock, int event) {
+            this.thread = thread;
+            this.position = position;
+            this.lock = lock;
+            this.event = event;
+        }
     }
 
     private static final class Variable {
@@ -49,19 +68,19 @@ public final class Goldilocks implements Detector {
     public void access(int t, int x, boolean write, int event) {
         Variable v = variables.get(x);
         if (v.lastWrite != null && !ordered(v.lastWrite, t)) {
-            races.race(write ? "write-write" : "write-read", x, v.lastWrite.event(), event);
+            races.race(write ? "write-write" : "write-read", x, v.lastWrite.event, event);
         }
         BitSet locks = held.get(t);
         Access now = new Access(t, updates.size(), locks.nextSetBit(0), event);
         if (write) {
             for (Access read : v.reads.values()) {
                 if (!ordered(read, t)) {
-                    races.race("read-write", x, read.event(), event);
+                    races.race("read-write", x, read.event, event);
                     break;
                 }
             }
             v.reads.clear();
-            v.lastWrite = now;                                       // rule 1: LS := {t}
+            v.lastWrite = now;
         } else {
             v.reads.put(t, now);
         }
@@ -69,17 +88,26 @@ public final class Goldilocks implements Detector {
 
     /**
      * True if {@code earlier} happens before thread t's current event: the short circuits, else t enters the
-     * lockset that starts as {earlier's thread} at its position in the update list (Apply-Lockset-Rules).
+     * lockset that starts as {earlier's thread} at its position in the update list (Apply-Lockset-Rules), read from
+     * where its last check stopped.
      */
     private boolean ordered(Access earlier, int t) {
-        if (earlier.thread() == t || earlier.lock() >= 0 && held.get(t).get(earlier.lock())) {
+        if (earlier.thread == t || earlier.lock >= 0 && held.get(t).get(earlier.lock)) {
             return true;
         }
-        BitSet threads = new BitSet();
-        BitSet locks = new BitSet();
-        BitSet volatiles = new BitSet();
-        threads.set(earlier.thread());
-        for (int i = earlier.position(); i < updates.size(); i++) {
+        if (earlier.threads == null) {
+            earlier.threads = new BitSet();
+            earlier.threads.set(earlier.thread);                     // rule 1: LS := {t}
+            earlier.locks = new BitSet();
+            earlier.volatiles = new BitSet();
+        }
+        BitSet threads = earlier.threads;
+        BitSet locks = earlier.locks;
+        BitSet volatiles = earlier.volatiles;
+        if (threads.get(t)) {
+            return true;
+        }
+        for (int i = earlier.position; i < updates.size(); i++) {
             Cell c = updates.get(i);
             switch (c.kind()) {
                 case RELEASE -> {
@@ -114,9 +142,11 @@ public final class Goldilocks implements Detector {
                 }
             }
             if (threads.get(t)) {
+                earlier.position = i + 1;
                 return true;
             }
         }
+        earlier.position = updates.size();
         return false;
     }
 

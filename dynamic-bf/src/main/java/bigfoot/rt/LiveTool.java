@@ -216,21 +216,11 @@ final class LiveTool extends RunEvents {
     private void race(String kind, int variable, int previous, int current) {
         Access p = previous >= 0 ? accesses.get(previous) : null;
         Access c = accesses.get(current);
-        RaceKind k = kind(kind, p, c);
+        RaceKind k = RaceKind.of(kind, p == null || p.write(), c.write());
         String key = k.id + "|" + (p == null ? "?" : p.site()) + "|" + c.site();
         found.computeIfAbsent(key, x -> new Found(k, variable, p, c)).occurrences++;
     }
 
-    /** A detector's kind, or for a lockset warning the kind its two accesses make. */
-    private static RaceKind kind(String kind, Access previous, Access current) {
-        for (RaceKind k : RaceKind.values()) {
-            if (k.id.equals(kind)) {
-                return k;
-            }
-        }
-        return !current.write() ? RaceKind.WRITE_READ
-                : previous == null || previous.write() ? RaceKind.WRITE_WRITE : RaceKind.READ_WRITE;
-    }
 
     private int thread(ThreadState ts) {
         return threads.entry(ts, k -> nextThread++).value;
@@ -256,7 +246,7 @@ final class LiveTool extends RunEvents {
             v = nextVariable;
             nextVariable = Math.addExact(v, 1);
             members.put(member, v);
-            fields.put(v, field(holder == null, member));
+            fields.put(v, Target.ofField(holder == null ? "static" : "field", member));
         }
         return v;
     }
@@ -270,16 +260,9 @@ final class LiveTool extends RunEvents {
         return new Target("array", array.getValue(), null, variable - array.getKey());
     }
 
-    private static Target field(boolean isStatic, String member) {
-        int dot = member.lastIndexOf('.');
-        String type = isStatic ? "static" : "field";
-        return dot < 0 ? new Target(type, "?", member, null)
-                : new Target(type, member.substring(0, dot), member.substring(dot + 1), null);
-    }
-
     /** The number of the access event of thread {@code t} (named {@code name}) at {@code site} ({@code write} or read). */
     private int event(int t, String name, int site, boolean write) {
-        long key = ((long) t << 33) | ((long) site << 1) | (write ? 1 : 0);
+        long key = ((long) t << 33) | ((site & 0xffffffffL) << 1) | (write ? 1 : 0);
         Integer e = accessNumbers.get(key);
         if (e == null) {
             e = accesses.size();

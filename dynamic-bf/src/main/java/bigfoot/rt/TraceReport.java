@@ -56,16 +56,9 @@ final class TraceReport {
                 target), same.size());
     }
 
-    /** A detector's kind, or for a lockset warning the kind its two accesses make. */
     private static RaceKind kind(TraceAnalysis.Race r) {
-        for (RaceKind k : RaceKind.values()) {
-            if (k.id.equals(r.kind())) {
-                return k;
-            }
-        }
-        boolean previousWrite = r.previous() == null || r.previous().op() == TraceEvent.Op.WRITE;
-        return r.current().op() == TraceEvent.Op.READ ? RaceKind.WRITE_READ
-                : previousWrite ? RaceKind.WRITE_WRITE : RaceKind.READ_WRITE;
+        return RaceKind.of(r.kind(), r.previous() == null || r.previous().op() == TraceEvent.Op.WRITE,
+                r.current().op() == TraceEvent.Op.WRITE);
     }
 
     static Target target(String variable) {

@@ -18,4 +18,17 @@ public enum RaceKind {
         this.previous = previous;
         this.current = current;
     }
+
+    /**
+     * The kind a detector named {@code id}, or for a warning of another kind (a lockset tool's) the kind its two
+     * accesses make; {@code previousWrite} is true also when the detector names no previous access.
+     */
+    public static RaceKind of(String id, boolean previousWrite, boolean currentWrite) {
+        for (RaceKind k : values()) {
+            if (k.id.equals(id)) {
+                return k;
+            }
+        }
+        return !currentWrite ? WRITE_READ : previousWrite ? WRITE_WRITE : READ_WRITE;
+    }
 }

@@ -13,10 +13,11 @@ public record Target(String type, String className, String field, Integer index)
 
     /** A field target from a site whose target is {@code pkg.Class.field}. */
     public static Target ofField(String type, Site site) {
-        if (site == null) {
-            return new Target(type, UNKNOWN, UNKNOWN, null);
-        }
-        String qualified = site.target();
+        return site == null ? new Target(type, UNKNOWN, UNKNOWN, null) : ofField(type, site.target());
+    }
+
+    /** The field target {@code pkg.Class.field} (a field of an unknown class if not qualified). */
+    public static Target ofField(String type, String qualified) {
         int dot = qualified.lastIndexOf('.');
         return dot < 0 ? new Target(type, UNKNOWN, qualified, null)
                 : new Target(type, qualified.substring(0, dot), qualified.substring(dot + 1), null);

@@ -32,8 +32,10 @@ public final class StaticBF {
                 out.println(Options.USAGE);
                 return 0;
             }
+            long start = System.nanoTime();
             Counts counts = JarRewriter.rewrite(options, new Diagnostics(err, terminal));
-            out.println(Summary.line(options.out().toString(), options.mode().optionName(), counts));
+            out.println(Summary.line(options.out().toString(), options.mode().optionName(), counts,
+                    (System.nanoTime() - start) / 1e9));
             return 0;
         } catch (StaticBfException e) {
             err.println("staticbf: error: " + e.getMessage());

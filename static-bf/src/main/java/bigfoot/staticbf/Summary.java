@@ -10,7 +10,8 @@ final class Summary {
     private Summary() {
     }
 
-    static String line(String output, String mode, Counts c) {
+    /** @param seconds the whole run's wall time */
+    static String line(String output, String mode, Counts c, double seconds) {
         int freshReads = c.calls(RuntimeApi.READ_FRESH);
         int field = c.calls(RuntimeApi.READ_FIELD) + c.calls(RuntimeApi.WRITE_FIELD) + freshReads
                 + c.calls(RuntimeApi.WRITE_FRESH);
@@ -49,6 +50,20 @@ final class Summary {
                         + "%.1f s of it call graph and kill sets), %d left to fasttrack, %d Z3 queries (%d from its cache)",
                         a.methods(), a.programSeconds() + a.methodSeconds(), a.secondsPerMethod(), a.programSeconds(),
                         a.failed(), a.z3Queries(), a.z3CacheHits()))
-                        .orElse("");
+                        .orElse("")
+                + phases(c, seconds);
+    }
+
+    /**
+     * Where the run's time went: with an analysis, its whole-program part (the call graph, the kill sets and the rest:
+     * WALA's class hierarchy, mod sets) and its per-method part; the rest is reading, rewriting and writing the jar.
+     */
+    private static String phases(Counts c, double seconds) {
+        return c.analysis().map(a -> String.format(Locale.ROOT, "; time: %.1f s (call graph %.1f s, kill sets %.1f s, "
+                + "other whole-program analysis %.1f s, methods %.1f s, reading, rewriting and writing the jar %.1f s)",
+                seconds, a.callGraphSeconds(), a.killSetSeconds(),
+                Math.max(0, a.programSeconds() - a.callGraphSeconds() - a.killSetSeconds()), a.methodSeconds(),
+                Math.max(0, seconds - a.programSeconds() - a.methodSeconds())))
+                .orElse(String.format(Locale.ROOT, "; time: %.1f s", seconds));
     }
 }

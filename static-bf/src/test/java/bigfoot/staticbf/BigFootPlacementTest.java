@@ -586,6 +586,16 @@ class BigFootPlacementTest {
                 + "and kill sets\\), 0 left to fasttrack, (\\d+) Z3 queries \\((\\d+) from its cache\\)").matcher(run.out());
         assertTrue(m.find(), run.out());
         assertEquals(methods, Integer.parseInt(m.group(1)), "every method of the jar is analysed");
+        Matcher phases = Pattern.compile("; time: ([0-9.]+) s \\(call graph ([0-9.]+) s, kill sets ([0-9.]+) s, other "
+                + "whole-program analysis ([0-9.]+) s, methods ([0-9.]+) s, reading, rewriting and writing the jar "
+                + "([0-9.]+) s\\)$").matcher(run.out().strip());
+        assertTrue(phases.find(), run.out());
+        double parts = 0;
+        for (int g = 2; g <= 6; g++) {
+            parts += Double.parseDouble(phases.group(g));
+        }
+        assertEquals(Double.parseDouble(phases.group(1)), parts, 0.3, "the phases make up the run (each rounded)");
+        assertTrue(Double.parseDouble(phases.group(2)) > 0, "the call graph takes time: " + run.out());
         assertTrue(Integer.parseInt(m.group(2)) > 0, "the stencils' coalescing asks Z3");
         Properties metadata = new Properties();
         metadata.load(new ByteArrayInputStream(TestJars.readJar(out).get("META-INF/bigfoot/instrumented.properties")));

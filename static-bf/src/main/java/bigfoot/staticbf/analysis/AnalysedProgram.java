@@ -66,10 +66,13 @@ final class AnalysedProgram {
     /** What {@link #recordReleaseFree} found so far, by method (bytecode indices). */
     private final Map<MethodKey, Set<Integer>> releaseFree = Collections.synchronizedMap(new HashMap<>());
     private double loadSeconds;
+    /** Of {@link #loadSeconds}: the call graph's and the kill sets' (with the calls' resolution). */
+    private final double callGraphSeconds;
+    private final double killSetSeconds;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
             Set<String> multiRelease, Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads,
-            double loadSeconds) {
+            double loadSeconds, double callGraphSeconds) {
         this.program = program;
         this.irs = irs;
         this.calls = calls;
@@ -79,6 +82,8 @@ final class AnalysedProgram {
         this.capsuleAccesses = capsuleAccesses;
         this.tableReads = tableReads;
         this.loadSeconds = loadSeconds;
+        this.callGraphSeconds = callGraphSeconds;
+        this.killSetSeconds = killSets.computeTime().toNanos() / 1e9;
     }
 
     /** The per-method results of {@link #analyseMethods}, with what they cost. */
@@ -107,9 +112,11 @@ final class AnalysedProgram {
         MethodIRs irs = new MethodIRs(program);
         ProgramCalls calls;
         KillSets killSets;
+        double callGraphSeconds;
         try {
             ProgramCallGraph callGraph = ProgramCallGraph.build(program, EntryPoints.AUTO,
                     ProgramCallGraph.Algorithm.ZERO_CFA, CALL_GRAPH_BUDGET);
+            callGraphSeconds = callGraph.buildTime().toNanos() / 1e9;
             long resolving = System.nanoTime();
             calls = ProgramCalls.resolve(program, callGraph, irs);
             killSets = KillSets.compute(calls, Duration.ofNanos(System.nanoTime() - resolving));
@@ -123,7 +130,7 @@ final class AnalysedProgram {
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
         return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision, capsuleAccesses,
-                tableReads, (System.nanoTime() - start) / 1e9));
+                tableReads, (System.nanoTime() - start) / 1e9, callGraphSeconds));
     }
 
     IClassHierarchy hierarchy() {
@@ -281,7 +288,8 @@ final class AnalysedProgram {
                     + "fasttrack (first: " + firstFailure + ")");
         }
         return new Results<>(Map.copyOf(results),
-                new AnalysisStatistics(loadSeconds, analysed, failed, (System.nanoTime() - start) / 1e9, 0, 0));
+                new AnalysisStatistics(loadSeconds, analysed, failed, (System.nanoTime() - start) / 1e9, 0, 0,
+                        callGraphSeconds, killSetSeconds));
     }
 
     /**

@@ -595,7 +595,6 @@ class BigFootPlacementTest {
             parts += Double.parseDouble(phases.group(g));
         }
         assertEquals(Double.parseDouble(phases.group(1)), parts, 0.3, "the phases make up the run (each rounded)");
-        assertTrue(Double.parseDouble(phases.group(2)) > 0, "the call graph takes time: " + run.out());
         assertTrue(Integer.parseInt(m.group(2)) > 0, "the stencils' coalescing asks Z3");
         Properties metadata = new Properties();
         metadata.load(new ByteArrayInputStream(TestJars.readJar(out).get("META-INF/bigfoot/instrumented.properties")));

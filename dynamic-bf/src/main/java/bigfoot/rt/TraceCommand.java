@@ -9,8 +9,6 @@ import bigfoot.rt.trace.TraceEvent;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -108,7 +106,7 @@ final class TraceCommand {
             }
         }
         List<TraceEvent> events;
-        try (Reader in = Files.newBufferedReader(request.trace(), StandardCharsets.UTF_8)) {
+        try (Reader in = StdTrace.open(request.trace())) {
             events = StdTrace.read(in);
         } catch (IOException e) {
             err.println("dynamicbf: cannot read " + request.trace() + ": " + e.getMessage());

@@ -2,13 +2,9 @@ package bigfoot.rt;
 
 import bigfoot.ir.Site;
 import bigfoot.rt.trace.StdTrace;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -41,10 +37,9 @@ final class TraceRecorder extends RunEvents {
         this.out = out;
     }
 
-    /** A recorder writing to {@code file} (made or truncated now). */
+    /** A recorder writing to {@code file} (made or truncated now; gzip-compressed if named {@code .gz}). */
     static TraceRecorder open(Path file, Sites sites) throws IOException {
-        return new TraceRecorder(file, sites, new BufferedWriter(
-                new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8), 1 << 20));
+        return new TraceRecorder(file, sites, StdTrace.create(file));
     }
 
     @Override

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bigfoot.rt.trace.StdTrace;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,6 +72,21 @@ class TraceCommandTest {
                 () -> TraceCommand.parse(new String[] {"--analyze"})).getMessage());
         assertEquals("--tool needs --analyze TRACE", assertThrows(LaunchRequest.UsageException.class,
                 () -> TraceCommand.parse(new String[] {"--tool", "djit"})).getMessage());
+    }
+
+    @Test
+    void aTraceNamedGzIsCompressed() throws Exception {
+        Path gz = dir.resolve("t.std.gz");
+        try (Writer w = StdTrace.create(gz)) {
+            w.write("T0|fork(T1)|Main:3\nT0|w(count)|Main:4\nT1|w(count)|Worker:9\n");
+        }
+        assertEquals(0x1f, Files.readAllBytes(gz)[0] & 0xff, "gzip's magic number");
+        assertEquals(0, run("--analyze", gz.toString()));
+        assertEquals("dynamicbf: " + gz + ": 3 events, 2 threads; ft2: 1 race(s) on 1 variable(s)", outLines().get(0));
+        Path notGz = Files.writeString(dir.resolve("plain.std.gz"), "T0|w(x)|1\n");
+        assertEquals(1, run("--analyze", notGz.toString()));
+        assertEquals(List.of("dynamicbf: cannot read " + notGz + ": Not in GZIP format"),
+                err.toString(StandardCharsets.UTF_8).lines().toList());
     }
 
     @Test

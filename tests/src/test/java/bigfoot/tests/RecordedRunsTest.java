@@ -26,7 +26,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * The race corpus run once each with {@code record=FILE} (the fasttrack rewrite: a check per access) and the recorded
+ * The race corpus run once each with {@code record=FILE.gz} (the fasttrack rewrite: a check per access) and the recorded
  * trace analysed offline ({@code dynamicbf --analyze TRACE --tool NAME --report json:FILE}, suppressing the races the
  * jar declares intended, as the run does) by every tool: each happens-before tool's report meets the program's declared
  * races exactly as the live run's does, offline FastTrack2 reports every racy location the live run reported, and the
@@ -94,7 +94,7 @@ class RecordedRunsTest {
     }
 
     private static Path trace(Path runs, Corpus.Program p) {
-        return runs.resolve(p.simpleName() + ".std");
+        return runs.resolve(p.simpleName() + ".std.gz");
     }
 
     /** The races the rewritten jar declares intended (its suppressions file), copied into {@code dir}. */

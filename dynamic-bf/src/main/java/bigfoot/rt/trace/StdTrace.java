@@ -1,17 +1,28 @@
 package bigfoot.rt.trace;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * RAPID's STD trace format: one event a line, {@code T<thread>|<op>(<target>)|<loc>}, with ops {@code r}, {@code w}
  * (variables), {@code acq}, {@code rel} (locks), {@code fork} and {@code join} (whose target is a thread,
  * {@code T<n>}), and this project's {@code vr} and {@code vw} (volatile variables: {@link TraceEvent.Op}). Blank lines
- * and lines starting with {@code #} are skipped.
+ * and lines starting with {@code #} are skipped. A file whose name ends with {@code .gz} is gzip-compressed.
  */
 public final class StdTrace {
 
@@ -23,6 +34,28 @@ public final class StdTrace {
         public FormatException(String message) {
             super(message);
         }
+    }
+
+    /** A trace file to read, gzip-compressed if its name ends with {@code .gz}. */
+    public static Reader open(Path file) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        try {
+            return new InputStreamReader(compressed(file) ? new GZIPInputStream(in, 1 << 16) : in, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** A trace file to write (made or truncated), gzip-compressed if its name ends with {@code .gz}. */
+    public static Writer create(Path file) throws IOException {
+        OutputStream out = Files.newOutputStream(file);
+        return new BufferedWriter(new OutputStreamWriter(compressed(file) ? new GZIPOutputStream(out, 1 << 16) : out,
+                StandardCharsets.UTF_8), 1 << 20);
+    }
+
+    private static boolean compressed(Path file) {
+        return file.getFileName().toString().endsWith(".gz");
     }
 
     /** Every event of {@code in}, numbered from 0 in their order. */

@@ -29,8 +29,8 @@ import org.opentest4j.AssertionFailedError;
  * The race corpus run once each with {@code record=FILE.gz} (the fasttrack rewrite: a check per access) and the recorded
  * trace analysed offline ({@code dynamicbf --analyze TRACE --tool NAME --report json:FILE}, suppressing the races the
  * jar declares intended, as the run does) by every tool: each happens-before tool's report meets the program's declared
- * races exactly as the live run's does, offline FastTrack2 reports every racy location the live run reported, and the
- * empty tool reports nothing. SHB reports nothing undeclared, and a race if the program has one: it reports the first
+ * races exactly as the live run's does and names exactly the racy locations offline FastTrack2 names on the same
+ * trace, offline FastTrack2 reports every racy location the live run reported, and the empty tool reports nothing. SHB reports nothing undeclared, and a race if the program has one: it reports the first
  * race and later ones only if some schedule can make them race (a read is ordered after the write it saw: on the SHB
  * paper's Fig. 1, {@code ShbSpuriousRace}, it reports y and not x). Eraser
  * warns where no lock guards a variable: it misses races no later write reveals, warns on programs ordered otherwise,
@@ -60,6 +60,7 @@ class RecordedRunsTest {
             Corpus.Program p = e.getKey();
             RaceReport live = CorpusTest.check(p, e.getValue().get(), live(runs, p), false, false, false);
             assertTrue(Files.size(trace(runs, p)) > 0, "nothing recorded");
+            Set<String> ft2 = Set.of();
             for (String tool : HAPPENS_BEFORE) {
                 RaceReport offline = analyse(runs, p, tool, intended);
                 try {
@@ -71,6 +72,9 @@ class RecordedRunsTest {
                     Set<String> missed = new TreeSet<>(live.locations());
                     missed.removeAll(offline.locations());
                     assertEquals(Set.of(), missed, "racy locations of the live run that offline ft2 did not report");
+                    ft2 = offline.locations();
+                } else {
+                    assertEquals(ft2, offline.locations(), tool + ": offline ft2's racy locations on the same trace");
                 }
             }
             RaceReport shb = analyse(runs, p, "shb", intended);

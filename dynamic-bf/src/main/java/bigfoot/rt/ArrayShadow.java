@@ -84,17 +84,26 @@ final class ArrayShadow {
      * is SMALL; an array is per-element once its footprint singles that merged into no range outnumber those that
      * did by more than {@code perElementLead}; a COARSE or SEGMENTS shadow goes FINE once its SHORT checks (fewer
      * than {@code longRange} indices) pass {@code max(fragmentMin, length / fragmentDivisor)} plus
-     * {@code singlesPerRange} per longer range it has taken. Tests lower them so that short traces take every
-     * transition.
+     * {@code singlesPerRange} per longer range it has taken. A shadow that goes FINE makes its words in pages of
+     * {@code pageLength} elements (a power of two), each at its first check. Tests lower them so that short
+     * traces take every transition.
      */
     record Bounds(int smallLength, int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange,
-            int longRange) {
+            int longRange, int pageLength) {
         /**
          * Up to 4 singles per range of 8 or more indices: a pivot swap's two writes (and reads) per updated suffix
          * stay coarse-grained, while pairs and triples (xalan's and lucene's buffers, appended to a few indices per
-         * epoch) cut as many segments as singles do and count as singles.
+         * epoch) cut as many segments as singles do and count as singles. Pages of 32 elements (512 bytes of
+         * words): xalan's shadows that go FINE use a few of their pages (a table of 8,192 slots, a dozen of them
+         * used), and a page is the unit a scan of neighbouring elements touches anyway.
          */
-        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4, 8);
+        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4, 8, 32);
+
+        Bounds {
+            if (Integer.bitCount(pageLength) != 1) {
+                throw new IllegalArgumentException("pageLength must be a power of two: " + pageLength);
+            }
+        }
     }
 
     private static final AtomicLong IDS = new AtomicLong();
@@ -602,23 +611,16 @@ final class ArrayShadow {
 
     /**
      * COARSE or SEGMENTS to FINE, under this monitor: every element starts as a copy of the state it is in (the
-     * segments are frozen from then on), and the words are published.
+     * segments are frozen from then on), made with its page of words ({@link FineWords}), and the words are
+     * published.
      */
     private FineWords goFine() {
-        FineWords f = new FineWords(type, length, allocated);
-        if (segments == null) {
-            for (int i = 0; i < length; i++) {
-                f.startAs(i, coarse);
-            }
-        } else {
-            for (long p = segments.locate(0); p >= 0; p = segments.next(p)) {   // in index order, no search per index
-                Object rep = segments.rep(p);
-                ArrayVarState[] classes = rep instanceof ArrayVarState[] c ? c : null;
-                for (int i = segments.start(p), end = segments.end(p); i < end; i++) {
-                    f.startAs(i, classes == null ? (ArrayVarState) rep : classes[i % classes.length]);
-                }
-            }
-        }
+        Segments g = segments;
+        ArrayVarState whole = coarse;
+        FineWords f = new FineWords(type, length, allocated, bounds.pageLength(), g == null ? i -> whole : i -> {
+            Object rep = g.rep(g.locate(i));
+            return rep instanceof ArrayVarState[] classes ? classes[i % classes.length] : (ArrayVarState) rep;
+        });
         fine = f;
         return f;
     }

@@ -193,7 +193,7 @@ final class FastTrack {
      */
     void check(ThreadState st, FineWords x, int i, boolean write, int site) {
         count(st);
-        long word = x.words[2 * i + (write ? 0 : 1)];
+        long word = x.plainWord(i, write);
         if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {         // READ / WRITE SAME EPOCH
             return;
         }

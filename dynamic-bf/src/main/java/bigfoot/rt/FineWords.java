@@ -4,66 +4,177 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntFunction;
 
 /**
  * The FINE representation of an array shadow: one location per element, each held in two {@link ShadowWord}s
- * of one primitive array (element i's W at {@code 2i}, its R at {@code 2i + 1}), so a fresh element costs no
- * object and a change of state is one CAS ({@link FastTrack#check(ThreadState, FineWords, int, boolean, int)}).
- * An element whose state needs a vector clock (READ SHARE), which raced, whose epoch or site does not fit in a
- * word, or that the placement verifier watches is INFLATED, for good, to an {@link ArrayVarState} that FastTrack
- * runs under its monitor as before.
+ * (element i's W, then its R), so a fresh element costs no object and a change of state is one CAS
+ * ({@link FastTrack#check(ThreadState, FineWords, int, boolean, int)}). An element whose state needs a vector clock
+ * (READ SHARE), which raced, whose epoch or site does not fit in a word, or that the placement verifier watches is
+ * INFLATED, for good, to an {@link ArrayVarState} that FastTrack runs under its monitor as before.
+ *
+ * <p>Two layouts. FLAT: one {@code long[]} of every element's words, made at once (shadows born FINE: every
+ * {@code arrays=fine} shadow, SMALL arrays). PAGED: the words of a shadow that went FINE from COARSE or SEGMENTS
+ * come in pages of {@code pageLength} elements, each made at the first check of one of its elements, its elements
+ * starting as copies of the states they had when the shadow went FINE ({@code start}, frozen from then on). An
+ * array that goes FINE because of a few hot or scattered elements (xalan's 8,192-slot tables, of which a dozen
+ * slots are used) so keeps words only where it is checked, and going FINE copies nothing. A page is published by
+ * one CAS of its slot; a thread that loses the race uses the winner's page.
  */
 final class FineWords extends WordStore {
 
     static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle PAGES = MethodHandles.arrayElementVarHandle(long[][].class);
 
     private final Class<?> arrayType;
-    final long[] words;
+    private final int length;
+    /** FLAT: element i's W at {@code 2i}, its R at {@code 2i + 1}; null when PAGED. */
+    private final long[] words;
+    /** PAGED: page p holds elements {@code p << pageShift ..} (W, R each), null until made; null when FLAT. */
+    private final long[][] pages;
+    private final int pageShift;
+    /** PAGED: each element's state when the shadow went FINE (frozen). */
+    private final IntFunction<? extends VarState> start;
     /** Shadow bytes made (the shadow-memory count of {@link ArrayShadow}). */
     private final LongAdder made;
     /** Inflated elements' states, made with the first one; an element's is set once it is filled. */
     private volatile AtomicReferenceArray<ArrayVarState> states;
 
-    /** Every element fresh ({@link ShadowWord#NONE}). */
+    /** FLAT, every element fresh ({@link ShadowWord#NONE}). */
     FineWords(Class<?> arrayType, int length, LongAdder made) {
         this.arrayType = arrayType;
+        this.length = length;
         this.words = new long[2 * length];
+        this.pages = null;
+        this.pageShift = 0;
+        this.start = null;
         this.made = made;
         made.add(ArrayShadow.wordBytes(length));
     }
 
+    /**
+     * The words of a shadow going FINE, element i starting as a copy of {@code start.apply(i)}'s whole state (which
+     * must not change from now on): FLAT and filled now if the array has at most {@code pageLength} elements (a
+     * power of two), else PAGED.
+     */
+    FineWords(Class<?> arrayType, int length, LongAdder made, int pageLength, IntFunction<? extends VarState> start) {
+        this.arrayType = arrayType;
+        this.length = length;
+        this.made = made;
+        if (length <= pageLength) {
+            this.words = new long[2 * length];
+            this.pages = null;
+            this.pageShift = 0;
+            this.start = null;
+            made.add(ArrayShadow.wordBytes(length));
+            for (int i = 0; i < length; i++) {
+                ArrayVarState s = startAs(words, 2 * i, i, start.apply(i));
+                if (s != null) {
+                    publish(i, s);
+                }
+            }
+        } else {
+            this.words = null;
+            this.pageShift = Integer.numberOfTrailingZeros(pageLength);
+            this.pages = new long[(length + pageLength - 1) >>> pageShift][];
+            this.start = start;
+            made.add(8L * pages.length + 16);
+        }
+    }
+
     int length() {
-        return words.length / 2;
+        return length;
+    }
+
+    /** The plain (not volatile) W ({@code write}) or R word of element i: the same-epoch test's. */
+    long plainWord(int i, boolean write) {
+        long[] w = words;
+        return w != null ? w[2 * i + (write ? 0 : 1)] : page(i)[2 * (i & pageMask()) + (write ? 0 : 1)];
+    }
+
+    private int pageMask() {
+        return (1 << pageShift) - 1;
+    }
+
+    /** The array holding element i's words. */
+    private long[] block(int i) {
+        long[] w = words;
+        return w != null ? w : page(i);
+    }
+
+    /** Where element i's W ({@code write}) or R word is in {@link #block}. */
+    private int slot(int i, boolean write) {
+        return 2 * (words != null ? i : i & pageMask()) + (write ? 0 : 1);
+    }
+
+    /** PAGED: the page holding element i, made if need be. */
+    private long[] page(int i) {
+        int p = i >>> pageShift;
+        long[] page = (long[]) PAGES.getAcquire(pages, p);
+        return page != null ? page : makePage(p);
     }
 
     /**
-     * Element i starts as a copy of {@code from}'s whole state (the segment it was in when its array went FINE):
-     * in words if they can hold it, else inflated. Only before this shadow is published.
+     * Makes page p from the elements' start states and publishes it, unless another thread did first (its page is
+     * then the one). Inflated elements' states are set after the page is published: a thread that finds such an
+     * element INFLATED meanwhile waits for its state ({@link #inflated}).
      */
-    void startAs(int i, VarState from) {
+    private long[] makePage(int p) {
+        int first = p << pageShift;
+        int end = Math.min(length, first + (1 << pageShift));
+        long[] page = new long[2 * (end - first)];
+        ArrayVarState[] inflated = null;
+        for (int i = first; i < end; i++) {
+            ArrayVarState s = startAs(page, 2 * (i - first), i, start.apply(i));
+            if (s != null) {
+                if (inflated == null) {
+                    inflated = new ArrayVarState[end - first];
+                }
+                inflated[i - first] = s;
+            }
+        }
+        long[] witness = (long[]) PAGES.compareAndExchangeRelease(pages, p, null, page);
+        if (witness != null) {
+            return witness;
+        }
+        made.add(16L * (end - first) + 16);
+        for (int k = 0; inflated != null && k < inflated.length; k++) {
+            if (inflated[k] != null) {
+                publish(first + k, inflated[k]);
+            }
+        }
+        return page;
+    }
+
+    /**
+     * Element i's words at {@code block[at]} (W) and {@code block[at + 1]} (R) as a copy of {@code from}'s whole
+     * state: in words if they can hold it, else INFLATED, returning the state that then holds the copy (to
+     * {@link #publish}).
+     */
+    private ArrayVarState startAs(long[] block, int at, int i, VarState from) {
         long w = ShadowWord.compact(from.w);
         long r = from.r == Epoch.SHARED ? ShadowWord.NO_WORD : ShadowWord.compact(from.r);
         if (w != ShadowWord.NO_WORD && r != ShadowWord.NO_WORD && ShadowWord.fits(from.writeSite)
                 && ShadowWord.fits(from.readSite)) {
-            words[2 * i] = ShadowWord.of(w, from.writeSite);
-            words[2 * i + 1] = ShadowWord.of(r, from.readSite);
-            return;
+            block[at] = ShadowWord.of(w, from.writeSite);
+            block[at + 1] = ShadowWord.of(r, from.readSite);
+            return null;
         }
-        ArrayVarState s = newState(i);
+        ArrayVarState s = new ArrayVarState(arrayType, i, i + 1, 1);
         s.copyStateOf(from);
-        words[2 * i] = ShadowWord.INFLATED;
-        words[2 * i + 1] = ShadowWord.INFLATED;
-        table().set(i, s);
+        block[at] = ShadowWord.INFLATED;
+        block[at + 1] = ShadowWord.INFLATED;
+        return s;
     }
 
     @Override
     long word(Object unused, int i, boolean write) {
-        return (long) WORDS.getVolatile(words, 2 * i + (write ? 0 : 1));
+        return (long) WORDS.getVolatile(block(i), slot(i, write));
     }
 
     @Override
     boolean cas(Object unused, int i, boolean write, long expected, long update) {
-        return WORDS.compareAndSet(words, 2 * i + (write ? 0 : 1), expected, update);
+        return WORDS.compareAndSet(block(i), slot(i, write), expected, update);
     }
 
     /**
@@ -94,17 +205,18 @@ final class FineWords extends WordStore {
             }
             if (cas(null, i, false, r, ShadowWord.INFLATED)) {
                 long w = freeze(null, i, true);
-                ArrayVarState s = newState(i);
+                ArrayVarState s = new ArrayVarState(arrayType, i, i + 1, 1);
                 fill(s, w, r);
-                table().set(i, s);
+                publish(i, s);
                 return s;
             }
         }
     }
 
-    private ArrayVarState newState(int i) {
+    /** Element i's state from now on (its words are INFLATED). */
+    private void publish(int i, ArrayVarState s) {
         made.add(ArrayShadow.STATE_BYTES);
-        return new ArrayVarState(arrayType, i, i + 1, 1);
+        table().set(i, s);
     }
 
     private AtomicReferenceArray<ArrayVarState> table() {
@@ -120,11 +232,23 @@ final class FineWords extends WordStore {
         return t;
     }
 
-    /** Elements with a state: touched words and inflated states. */
+    /** Elements with a state: touched words and inflated states (PAGED: those of the pages made). */
     int states() {
+        if (words != null) {
+            return touched(words);
+        }
         int n = 0;
-        for (int i = 0; i < words.length; i += 2) {
-            n += words[i] != ShadowWord.NONE || words[i + 1] != ShadowWord.NONE ? 1 : 0;
+        for (int p = 0; p < pages.length; p++) {
+            long[] page = (long[]) PAGES.getAcquire(pages, p);
+            n += page == null ? 0 : touched(page);
+        }
+        return n;
+    }
+
+    private static int touched(long[] block) {
+        int n = 0;
+        for (int i = 0; i < block.length; i += 2) {
+            n += block[i] != ShadowWord.NONE || block[i + 1] != ShadowWord.NONE ? 1 : 0;
         }
         return n;
     }

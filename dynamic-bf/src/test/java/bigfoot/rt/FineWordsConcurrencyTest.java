@@ -38,21 +38,31 @@ class FineWordsConcurrencyTest {
     @Test
     void twoUnorderedWritersRaceOnEveryElement() throws Exception {
         for (int round = 0; round < ROUNDS; round++) {
-            assertEquals(LENGTH, racedElements(true, true), "round " + round);
+            assertEquals(LENGTH, racedElements(true, true, false), "round " + round);
         }
     }
 
     @Test
     void anUnorderedReaderAndWriterRaceOnEveryElement() throws Exception {
         for (int round = 0; round < ROUNDS; round++) {
-            assertEquals(LENGTH, racedElements(false, true), "round " + round);
+            assertEquals(LENGTH, racedElements(false, true, false), "round " + round);
         }
     }
 
     @Test
     void unorderedReadersShareEveryElementWithoutARace() throws Exception {
         for (int round = 0; round < ROUNDS; round++) {
-            assertEquals(0, racedElements(false, false), "round " + round);
+            assertEquals(0, racedElements(false, false, false), "round " + round);
+        }
+    }
+
+    /** PAGED words: the two threads also race to make each page; the loser must use the winner's. */
+    @Test
+    void unorderedAccessesRaceOnEveryElementOfPagesMadeByBothThreadsAtOnce() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            assertEquals(LENGTH, racedElements(true, true, true), "writers, round " + round);
+            assertEquals(LENGTH, racedElements(true, false, true), "a writer and a reader, round " + round);
+            assertEquals(0, racedElements(false, false, true), "readers, round " + round);
         }
     }
 
@@ -83,8 +93,8 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 4, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.words[4];
-        long seenR = words.words[5];
+        long seenW = words.word(null, 2, true);
+        long seenR = words.word(null, 2, false);
         sim.ft.check(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
         assertTrue(sim.ft.writeExclusive(t[2], words, null, 2, 22, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
@@ -100,8 +110,8 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 4, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.words[2];
-        long seenR = words.words[3];
+        long seenW = words.word(null, 1, true);
+        long seenR = words.word(null, 1, false);
         sim.ft.check(t[2], words, 1, true, 22);                        // the writer's WRITE EXCLUSIVE
         assertTrue(sim.ft.readExclusive(t[1], words, null, 1, 11, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
@@ -116,19 +126,24 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 1, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.words[0];
+        long seenW = words.word(null, 0, true);
         sim.ft.check(t[1], words, 0, true, 11);
-        assertFalse(sim.ft.writeExclusive(t[2], words, null, 0, 22, seenW, words.words[1]), "W changed since it was seen");
+        assertFalse(sim.ft.writeExclusive(t[2], words, null, 0, 22, seenW, words.word(null, 0, false)), "W changed since it was seen");
         assertEquals(List.of(), sim.listener.races, "nothing reported until the check starts again");
         sim.ft.check(t[2], words, 0, true, 22);
         assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());
     }
 
-    /** Threads 1 and 2, forked by 0 and not ordered, check every element at once; returns how many raced. */
-    private static int racedElements(boolean firstWrites, boolean secondWrites) throws Exception {
+    /**
+     * Threads 1 and 2, forked by 0 and not ordered, check every element at once, of FLAT words or of PAGED ones
+     * (pages of 8, every element starting fresh); returns how many raced.
+     */
+    private static int racedElements(boolean firstWrites, boolean secondWrites, boolean paged) throws Exception {
         RacedElements raced = new RacedElements();
         FastTrack ft = new FastTrack(raced);
-        FineWords words = new FineWords(int[].class, LENGTH, new LongAdder());
+        ArrayVarState fresh = new ArrayVarState(int[].class, 0, LENGTH, 1);
+        FineWords words = paged ? new FineWords(int[].class, LENGTH, new LongAdder(), 8, i -> fresh)
+                : new FineWords(int[].class, LENGTH, new LongAdder());
         ThreadState[] t = forked(ft, 3);
         runTogether(() -> checkAll(ft, words, t[1], firstWrites, 1), () -> checkAll(ft, words, t[2], secondWrites, 2));
         return raced.indices.size();

@@ -1,5 +1,6 @@
 package bigfoot.rt;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -84,20 +85,22 @@ final class ArrayShadow {
      * is SMALL; an array is per-element once its footprint singles that merged into no range outnumber those that
      * did by more than {@code perElementLead}; a COARSE or SEGMENTS shadow goes FINE once its SHORT checks (fewer
      * than {@code longRange} indices) pass {@code max(fragmentMin, length / fragmentDivisor)} plus
-     * {@code singlesPerRange} per longer range it has taken. A shadow that goes FINE makes its words in pages of
-     * {@code pageLength} elements (a power of two), each at its first check. Tests lower them so that short
-     * traces take every transition.
+     * {@code singlesPerRange} per longer range it has taken. A shadow of at least {@code pagedFrom} elements that
+     * goes FINE makes its words in pages of {@code pageLength} elements (a power of two), each at its first check.
+     * Tests lower them so that short traces take every transition.
      */
     record Bounds(int smallLength, int perElementLead, int fragmentMin, int fragmentDivisor, int singlesPerRange,
-            int longRange, int pageLength) {
+            int longRange, int pageLength, int pagedFrom) {
         /**
          * Up to 4 singles per range of 8 or more indices: a pivot swap's two writes (and reads) per updated suffix
          * stay coarse-grained, while pairs and triples (xalan's and lucene's buffers, appended to a few indices per
          * epoch) cut as many segments as singles do and count as singles. Pages of 32 elements (512 bytes of
-         * words): xalan's shadows that go FINE use a few of their pages (a table of 8,192 slots, a dozen of them
-         * used), and a page is the unit a scan of neighbouring elements touches anyway.
+         * words) for arrays of 2,048 elements or more: xalan's shadows of that size that go FINE (tables of 8,192
+         * slots, a dozen of them used) made 59% of its FINE words, of whose pages its checks touch 0.4%; smaller
+         * ones are used throughout more often, and read an element per call (lucene's 1,024-byte buffers), so they
+         * keep FLAT words, reached without a page's indirection.
          */
-        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4, 8, 32);
+        static final Bounds DEFAULT = new Bounds(8, 64, 64, 256, 4, 8, 32, 2048);
 
         Bounds {
             if (Integer.bitCount(pageLength) != 1) {
@@ -186,7 +189,7 @@ final class ArrayShadow {
                 f = fine != null ? fine : goFine();
             }
         }
-        return f.inflate(null, index);
+        return f.inflate(f.block(index), index);
     }
 
     /** The FastTrack read or write of element {@code index} (ignored if out of bounds: the access will throw). */
@@ -617,9 +620,20 @@ final class ArrayShadow {
     private FineWords goFine() {
         Segments g = segments;
         ArrayVarState whole = coarse;
-        FineWords f = new FineWords(type, length, allocated, bounds.pageLength(), g == null ? i -> whole : i -> {
-            Object rep = g.rep(g.locate(i));
-            return rep instanceof ArrayVarState[] classes ? classes[i % classes.length] : (ArrayVarState) rep;
+        FineWords f = new FineWords(type, length, allocated, bounds, (first, end) -> {
+            VarState[] states = new VarState[end - first];
+            if (g == null) {
+                Arrays.fill(states, whole);
+                return states;
+            }
+            for (long p = g.locate(first); p >= 0 && g.start(p) < end; p = g.next(p)) {   // in index order
+                Object rep = g.rep(p);
+                ArrayVarState[] classes = rep instanceof ArrayVarState[] c ? c : null;
+                for (int i = Math.max(first, g.start(p)), e = Math.min(end, g.end(p)); i < e; i++) {
+                    states[i - first] = classes == null ? (ArrayVarState) rep : classes[i % classes.length];
+                }
+            }
+            return states;
         });
         fine = f;
         return f;

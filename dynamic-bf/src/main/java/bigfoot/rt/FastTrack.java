@@ -193,14 +193,15 @@ final class FastTrack {
      */
     void check(ThreadState st, FineWords x, int i, boolean write, int site) {
         count(st);
-        long word = x.plainWord(i, write);
+        long[] block = x.block(i);
+        long word = block[x.slot(i, write)];
         if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {         // READ / WRITE SAME EPOCH
             return;
         }
         if (word == ShadowWord.INFLATED) {
-            checkUncounted(st, x.inflated(null, i), write, site);
+            checkUncounted(st, x.inflated(block, i), write, site);
         } else {
-            checkWords(st, x, null, i, write, site);
+            checkWords(st, x, block, i, write, site);
         }
     }
 

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.IntFunction;
 
 /**
  * The FINE representation of an array shadow: one location per element, each held in two {@link ShadowWord}s
@@ -14,12 +13,13 @@ import java.util.function.IntFunction;
  * INFLATED, for good, to an {@link ArrayVarState} that FastTrack runs under its monitor as before.
  *
  * <p>Two layouts. FLAT: one {@code long[]} of every element's words, made at once (shadows born FINE: every
- * {@code arrays=fine} shadow, SMALL arrays). PAGED: the words of a shadow that went FINE from COARSE or SEGMENTS
- * come in pages of {@code pageLength} elements, each made at the first check of one of its elements, its elements
- * starting as copies of the states they had when the shadow went FINE ({@code start}, frozen from then on). An
- * array that goes FINE because of a few hot or scattered elements (xalan's 8,192-slot tables, of which a dozen
- * slots are used) so keeps words only where it is checked, and going FINE copies nothing. A page is published by
- * one CAS of its slot; a thread that loses the race uses the winner's page.
+ * {@code arrays=fine} shadow, SMALL arrays; and shadows that went FINE with fewer than
+ * {@link ArrayShadow.Bounds#pagedFrom} elements). PAGED: the words of a larger shadow that went FINE from COARSE or
+ * SEGMENTS come in pages of {@link ArrayShadow.Bounds#pageLength} elements, each made at the first check of one of
+ * its elements, its elements starting as copies of the states they had when the shadow went FINE ({@code start},
+ * frozen from then on). A large array that goes FINE because of a few hot or scattered elements (xalan's
+ * 8,192-slot tables, of which a dozen slots are used) so keeps words only where it is checked, and going FINE copies
+ * nothing. A page is published by one CAS of its slot; a thread that loses the race uses the winner's page.
  */
 final class FineWords extends WordStore {
 
@@ -33,8 +33,10 @@ final class FineWords extends WordStore {
     /** PAGED: page p holds elements {@code p << pageShift ..} (W, R each), null until made; null when FLAT. */
     private final long[][] pages;
     private final int pageShift;
+    /** The bits of an index that say where in its block its words are: all of them when FLAT. */
+    private final int slotMask;
     /** PAGED: each element's state when the shadow went FINE (frozen). */
-    private final IntFunction<? extends VarState> start;
+    private final Start start;
     /** Shadow bytes made (the shadow-memory count of {@link ArrayShadow}). */
     private final LongAdder made;
     /** Inflated elements' states, made with the first one; an element's is set once it is filled. */
@@ -47,28 +49,32 @@ final class FineWords extends WordStore {
         this.words = new long[2 * length];
         this.pages = null;
         this.pageShift = 0;
+        this.slotMask = -1;
         this.start = null;
         this.made = made;
         made.add(ArrayShadow.wordBytes(length));
     }
 
     /**
-     * The words of a shadow going FINE, element i starting as a copy of {@code start.apply(i)}'s whole state (which
-     * must not change from now on): FLAT and filled now if the array has at most {@code pageLength} elements (a
-     * power of two), else PAGED.
+     * The words of a shadow going FINE, each element starting as a copy of the whole state {@code start} gives it
+     * (which must not change from now on): PAGED, in pages of {@code bounds.pageLength()} elements, if the array has
+     * at least {@code bounds.pagedFrom()} elements, else FLAT and filled now.
      */
-    FineWords(Class<?> arrayType, int length, LongAdder made, int pageLength, IntFunction<? extends VarState> start) {
+    FineWords(Class<?> arrayType, int length, LongAdder made, ArrayShadow.Bounds bounds, Start start) {
         this.arrayType = arrayType;
         this.length = length;
         this.made = made;
-        if (length <= pageLength) {
+        int pageLength = bounds.pageLength();
+        if (length < bounds.pagedFrom()) {
             this.words = new long[2 * length];
             this.pages = null;
             this.pageShift = 0;
+            this.slotMask = -1;
             this.start = null;
             made.add(ArrayShadow.wordBytes(length));
+            VarState[] from = start.states(0, length);
             for (int i = 0; i < length; i++) {
-                ArrayVarState s = startAs(words, 2 * i, i, start.apply(i));
+                ArrayVarState s = startAs(words, 2 * i, i, from[i]);
                 if (s != null) {
                     publish(i, s);
                 }
@@ -76,35 +82,40 @@ final class FineWords extends WordStore {
         } else {
             this.words = null;
             this.pageShift = Integer.numberOfTrailingZeros(pageLength);
+            this.slotMask = pageLength - 1;
             this.pages = new long[(length + pageLength - 1) >>> pageShift][];
             this.start = start;
             made.add(8L * pages.length + 16);
         }
     }
 
+    /** Where the elements of a shadow going FINE start: their states at that moment, which never change again. */
+    interface Start {
+        /** The state of each element {@code first .. end - 1}, in order. */
+        VarState[] states(int first, int end);
+    }
+
     int length() {
         return length;
     }
 
-    /** The plain (not volatile) W ({@code write}) or R word of element i: the same-epoch test's. */
-    long plainWord(int i, boolean write) {
-        long[] w = words;
-        return w != null ? w[2 * i + (write ? 0 : 1)] : page(i)[2 * (i & pageMask()) + (write ? 0 : 1)];
-    }
-
-    private int pageMask() {
-        return (1 << pageShift) - 1;
-    }
-
-    /** The array holding element i's words. */
-    private long[] block(int i) {
+    /**
+     * The array holding element i's words (the FLAT words, or its page, made if need be): the holder of
+     * {@link WordStore}'s operations on element i.
+     */
+    long[] block(int i) {
         long[] w = words;
         return w != null ? w : page(i);
     }
 
-    /** Where element i's W ({@code write}) or R word is in {@link #block}. */
-    private int slot(int i, boolean write) {
-        return 2 * (words != null ? i : i & pageMask()) + (write ? 0 : 1);
+    /** Where element i's W ({@code write}) or R word is in its {@link #block}. */
+    int slot(int i, boolean write) {
+        return 2 * (i & slotMask) + (write ? 0 : 1);
+    }
+
+    /** A volatile read of element i's W ({@code write}) or R word. */
+    long word(int i, boolean write) {
+        return word(block(i), i, write);
     }
 
     /** PAGED: the page holding element i, made if need be. */
@@ -124,8 +135,9 @@ final class FineWords extends WordStore {
         int end = Math.min(length, first + (1 << pageShift));
         long[] page = new long[2 * (end - first)];
         ArrayVarState[] inflated = null;
+        VarState[] from = start.states(first, end);
         for (int i = first; i < end; i++) {
-            ArrayVarState s = startAs(page, 2 * (i - first), i, start.apply(i));
+            ArrayVarState s = startAs(page, 2 * (i - first), i, from[i - first]);
             if (s != null) {
                 if (inflated == null) {
                     inflated = new ArrayVarState[end - first];
@@ -168,13 +180,13 @@ final class FineWords extends WordStore {
     }
 
     @Override
-    long word(Object unused, int i, boolean write) {
-        return (long) WORDS.getVolatile(block(i), slot(i, write));
+    long word(Object block, int i, boolean write) {
+        return (long) WORDS.getVolatile((long[]) block, slot(i, write));
     }
 
     @Override
-    boolean cas(Object unused, int i, boolean write, long expected, long update) {
-        return WORDS.compareAndSet(block(i), slot(i, write), expected, update);
+    boolean cas(Object block, int i, boolean write, long expected, long update) {
+        return WORDS.compareAndSet((long[]) block, slot(i, write), expected, update);
     }
 
     /**
@@ -182,7 +194,7 @@ final class FineWords extends WordStore {
      * is a few instructions, once per element).
      */
     @Override
-    ArrayVarState inflated(Object unused, int i) {
+    ArrayVarState inflated(Object block, int i) {
         AtomicReferenceArray<ArrayVarState> t = table();
         ArrayVarState s;
         for (int spins = 0; (s = t.get(i)) == null; spins++) {
@@ -197,14 +209,14 @@ final class FineWords extends WordStore {
 
     /** INFLATE: the thread whose CAS sets R to INFLATED freezes W, fills a fresh state and publishes it. */
     @Override
-    ArrayVarState inflate(Object unused, int i) {
+    ArrayVarState inflate(Object block, int i) {
         while (true) {
-            long r = word(null, i, false);
+            long r = word(block, i, false);
             if (r == ShadowWord.INFLATED) {
-                return inflated(null, i);
+                return inflated(block, i);
             }
-            if (cas(null, i, false, r, ShadowWord.INFLATED)) {
-                long w = freeze(null, i, true);
+            if (cas(block, i, false, r, ShadowWord.INFLATED)) {
+                long w = freeze(block, i, true);
                 ArrayVarState s = new ArrayVarState(arrayType, i, i + 1, 1);
                 fill(s, w, r);
                 publish(i, s);

@@ -2,9 +2,10 @@ package bigfoot.rt;
 
 /**
  * Where locations keep their FastTrack2 state as two {@link ShadowWord}s (W and R), and their {@link VarState} once
- * INFLATED: the elements of a FINE array shadow ({@link FineWords}: the holder is unused, i is the index) and the
- * instance fields of rewritten classes ({@link FieldShadow}: the holder is the object, i is unused). The rules
- * that read and change the words are FastTrack's ({@link FastTrack#checkWords}).
+ * INFLATED: the elements of a FINE array shadow ({@link FineWords}: the holder is the block of words holding element
+ * i, {@link FineWords#block}, i is the index) and the instance fields of rewritten classes ({@link FieldShadow}: the
+ * holder is the object, i is unused). The rules that read and change the words are FastTrack's
+ * ({@link FastTrack#checkWords}).
  *
  * <p>Invariant: W is INFLATED only if R is (inflation freezes R first), and once R is INFLATED the location's
  * state is its VarState for good.

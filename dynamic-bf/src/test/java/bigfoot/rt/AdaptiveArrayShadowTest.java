@@ -204,7 +204,7 @@ class AdaptiveArrayShadowTest {
         int n = 100_000;
         ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
         ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
-                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength()));
+                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength(), d.pagedFrom()));
         ThreadState[] t = sim.forkedThreads(3);
         ArrayShadow a = never.array(byte[].class, n);
         never.write(t[1], a, 0, n, 1, 1);
@@ -225,7 +225,7 @@ class AdaptiveArrayShadowTest {
         int n = 100_000;
         ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
         ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
-                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength()));    // never PER-ELEMENT
+                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength(), d.pagedFrom()));    // never PER-ELEMENT
         ThreadState[] t = sim.forkedThreads(3);
         ArrayShadow a = never.array(int[].class, n);
         never.write(t[1], a, 0, n, 1, 1);                             // one long range

@@ -36,13 +36,17 @@ class ArrayFootprintDifferentialTest {
 
     private static final int TRACES = 15_000;
     private static final int LENGTH = 60;
-    /** Bounds low enough that a short trace makes arrays per-element and fragments them into FINE, in pages of 4. */
-    private static final ArrayShadow.Bounds LOW_BOUNDS = new ArrayShadow.Bounds(4, 1, 1, 8, 1, 4, 4);
+    /**
+     * Bounds low enough that a short trace makes arrays per-element and fragments them into FINE, in pages of 4 from
+     * 9 elements on.
+     */
+    private static final ArrayShadow.Bounds LOW_BOUNDS = new ArrayShadow.Bounds(4, 1, 1, 8, 1, 4, 4, 9);
     /** The runtime's bounds without SMALL arrays: short arrays too start COARSE and take footprints. */
     private static final ArrayShadow.Bounds NONE_SMALL = new ArrayShadow.Bounds(0,
             ArrayShadow.Bounds.DEFAULT.perElementLead(), ArrayShadow.Bounds.DEFAULT.fragmentMin(),
             ArrayShadow.Bounds.DEFAULT.fragmentDivisor(), ArrayShadow.Bounds.DEFAULT.singlesPerRange(),
-            ArrayShadow.Bounds.DEFAULT.longRange(), ArrayShadow.Bounds.DEFAULT.pageLength());
+            ArrayShadow.Bounds.DEFAULT.longRange(), ArrayShadow.Bounds.DEFAULT.pageLength(),
+            ArrayShadow.Bounds.DEFAULT.pagedFrom());
     private static final ArrayShadow.Bounds[] BOUNDS = {ArrayShadow.Bounds.DEFAULT, LOW_BOUNDS, NONE_SMALL};
 
     @Test

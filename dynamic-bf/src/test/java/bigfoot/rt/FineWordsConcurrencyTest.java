@@ -24,6 +24,8 @@ class FineWordsConcurrencyTest {
 
     private static final int LENGTH = 20_000;
     private static final int ROUNDS = 10;
+    /** Pages of 8 elements for every array of more than 8. */
+    private static final ArrayShadow.Bounds PAGES_OF_8 = new ArrayShadow.Bounds(8, 64, 64, 256, 4, 8, 8, 9);
 
     /** Collects the raced elements from any thread. */
     private static final class RacedElements implements RaceListener {
@@ -93,10 +95,10 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 4, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.word(null, 2, true);
-        long seenR = words.word(null, 2, false);
+        long seenW = words.word(2, true);
+        long seenR = words.word(2, false);
         sim.ft.check(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
-        assertTrue(sim.ft.writeExclusive(t[2], words, null, 2, 22, seenW, seenR));
+        assertTrue(sim.ft.writeExclusive(t[2], words, words.block(2), 2, 22, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.READ_WRITE, race.kind());
         assertEquals(t[1].epoch, race.previous());
@@ -110,10 +112,10 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 4, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.word(null, 1, true);
-        long seenR = words.word(null, 1, false);
+        long seenW = words.word(1, true);
+        long seenR = words.word(1, false);
         sim.ft.check(t[2], words, 1, true, 22);                        // the writer's WRITE EXCLUSIVE
-        assertTrue(sim.ft.readExclusive(t[1], words, null, 1, 11, seenW, seenR));
+        assertTrue(sim.ft.readExclusive(t[1], words, words.block(1), 1, 11, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.WRITE_READ, race.kind());
         assertEquals(t[2].epoch, race.previous());
@@ -126,9 +128,9 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 1, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.word(null, 0, true);
+        long seenW = words.word(0, true);
         sim.ft.check(t[1], words, 0, true, 11);
-        assertFalse(sim.ft.writeExclusive(t[2], words, null, 0, 22, seenW, words.word(null, 0, false)), "W changed since it was seen");
+        assertFalse(sim.ft.writeExclusive(t[2], words, words.block(0), 0, 22, seenW, words.word(0, false)), "W changed since it was seen");
         assertEquals(List.of(), sim.listener.races, "nothing reported until the check starts again");
         sim.ft.check(t[2], words, 0, true, 22);
         assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());
@@ -142,7 +144,11 @@ class FineWordsConcurrencyTest {
         RacedElements raced = new RacedElements();
         FastTrack ft = new FastTrack(raced);
         ArrayVarState fresh = new ArrayVarState(int[].class, 0, LENGTH, 1);
-        FineWords words = paged ? new FineWords(int[].class, LENGTH, new LongAdder(), 8, i -> fresh)
+        FineWords words = paged ? new FineWords(int[].class, LENGTH, new LongAdder(), PAGES_OF_8, (first, end) -> {
+            VarState[] states = new VarState[end - first];
+            java.util.Arrays.fill(states, fresh);
+            return states;
+        })
                 : new FineWords(int[].class, LENGTH, new LongAdder());
         ThreadState[] t = forked(ft, 3);
         runTogether(() -> checkAll(ft, words, t[1], firstWrites, 1), () -> checkAll(ft, words, t[2], secondWrites, 2));

@@ -15,7 +15,7 @@ test:
 demo: build
 	rm -rf $(DEMO) && mkdir -p $(DEMO)/classes
 	javac -g -d $(DEMO)/classes examples/bank/src/demo/Bank.java
-	jar cf $(DEMO)/bank.jar -C $(DEMO)/classes .
+	jar --create --file $(DEMO)/bank.jar --date=2000-01-01T00:00:02Z -C $(DEMO)/classes .
 	bin/staticbf --in $(DEMO)/bank.jar --out $(DEMO)/bank-checked.jar
 	bin/dynamicbf --report json:$(DEMO)/races.json -cp $(DEMO)/bank-checked.jar demo.Bank
 	@echo "JSON report: $(DEMO)/races.json"

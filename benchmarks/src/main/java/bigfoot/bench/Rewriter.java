@@ -1,7 +1,6 @@
 package bigfoot.bench;
 
 import bigfoot.staticbf.StaticBF;
-import bigfoot.staticbf.capsule.CapsuleSelection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,17 +17,28 @@ import java.util.stream.Collectors;
 /** Rewrites a jar with the real StaticBF command line, in-process. */
 final class Rewriter {
 
+    /** StaticBF's cache of rewrites, in the directory of the rewritten jars (a benchmark run's work directory). */
+    static final String CACHE = "staticbf-cache";
+
     private Rewriter() {
     }
 
     /**
      * One rewrite: the jar written, the wall-clock seconds it took, and StaticBF's summary line (which in the
-     * analysing placements ends with {@code analysis: N methods in X s (Y s/method ...)}); {@code reused} when an
-     * earlier run made it from the same inputs ({@link RewriteCache}).
+     * analysing placements ends with {@code analysis: N methods in X s (Y s/method ...)}); {@code reused} when StaticBF
+     * copied it from its cache, where an earlier run put it (the seconds are then that run's).
      */
     record Rewritten(Path jar, double seconds, String summary, boolean reused) {
 
         private static final Pattern ANALYSIS = Pattern.compile("analysis: (\\d+) methods in ([0-9.]+) s \\(([0-9.]+) s/method");
+        private static final Pattern REUSED = Pattern.compile(", reused from the cache \\(made in ([0-9.]+) s");
+
+        /** The rewrite StaticBF printed {@code summary} for, which took {@code seconds} in this run. */
+        static Rewritten of(Path jar, double seconds, String summary) {
+            Matcher m = REUSED.matcher(summary);
+            return m.find() ? new Rewritten(jar, Double.parseDouble(m.group(1)), summary, true)
+                    : new Rewritten(jar, seconds, summary, false);
+        }
 
         /** "N methods analysed in X s (Y s/method)", or empty when the placement analysed no method. */
         Optional<String> analysis() {
@@ -52,8 +62,8 @@ final class Rewriter {
     /**
      * As {@link #rewrite(Path, Path, String, boolean)}, with {@code fields} the staticbf --fields option, {@code elide}
      * its --elide, {@code capsules} its --capsules and {@code classpath} its --classpath (the jars {@code in} needs, not
-     * rewritten); prints StaticBF's summary line. Reuses the rewrite an earlier run made from the same inputs (with a
-     * capsule list, the same list) with the same StaticBF ({@link RewriteCache}).
+     * rewritten); prints StaticBF's summary line. StaticBF reuses the rewrite an earlier run made from the same inputs
+     * (with a capsule list, the same list) with the same StaticBF: its cache is kept next to the rewritten jars.
      */
     static Rewritten rewrite(Path in, Path out, String mode, String fields, String elide, String capsules,
             List<Path> classpath, boolean verifyPlacement) throws IOException {
@@ -66,21 +76,7 @@ final class Rewriter {
         if (verifyPlacement) {
             args.add("--verify-placement");
         }
-        List<Path> inputs = new ArrayList<>(List.of(in));
-        inputs.addAll(classpath);
-        Path capsuleList = CapsuleSelection.parse(capsules).file();
-        if (capsuleList != null) {
-            inputs.add(capsuleList);
-        }
-        Optional<String> key = RewriteCache.key(inputs, args.subList(4, args.size()));
-        if (key.isPresent()) {
-            Optional<Rewritten> earlier = RewriteCache.lookup(out, key.get());
-            if (earlier.isPresent()) {
-                System.out.println("staticbf: reusing " + out + ", rewritten by an earlier run from the same inputs");
-                return earlier.get();
-            }
-        }
-        RewriteCache.forget(out);
+        args.addAll(List.of("--cache-dir", out.toAbsolutePath().getParent().resolve(CACHE).toString()));
         ByteArrayOutputStream summary = new ByteArrayOutputStream();
         long start = System.nanoTime();
         int status = StaticBF.run(args.toArray(String[]::new), new PrintStream(summary, true, StandardCharsets.UTF_8),
@@ -91,10 +87,6 @@ final class Rewriter {
         if (status != 0) {
             throw new IOException("staticbf failed on " + in + " in mode " + mode + " (status " + status + ")");
         }
-        Rewritten made = new Rewritten(out, seconds, line, false);
-        if (key.isPresent()) {
-            RewriteCache.store(made, key.get());
-        }
-        return made;
+        return Rewritten.of(out, seconds, line);
     }
 }

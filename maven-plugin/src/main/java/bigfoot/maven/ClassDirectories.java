@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -28,6 +29,8 @@ final class ClassDirectories {
     private final Path testClasses;
     private final PathFilter filter;
 
+    private static final LocalDateTime ENTRY_TIME = LocalDateTime.of(2000, 1, 1, 0, 0);
+
     ClassDirectories(Path classes, Path testClasses, PathFilter filter) {
         this.classes = classes;
         this.testClasses = testClasses;
@@ -47,6 +50,10 @@ final class ClassDirectories {
         return Integer.toHexString(sb.toString().hashCode()) + "-" + sb.length();
     }
 
+    /**
+     * The classes to rewrite as one jar; its entries have a fixed time, so the same classes make the same bytes and
+     * staticbf's cache reuses its rewrite after a rebuild (a {@code mvn clean} too).
+     */
     void writeJar(Path jar) throws IOException {
         Set<String> written = new HashSet<>();
         try (OutputStream os = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(os)) {
@@ -55,7 +62,9 @@ final class ClassDirectories {
                     Path relative = dir.relativize(f);
                     String name = entryName(relative);
                     if (name.endsWith(".class") && filter.rewrites(relative) && written.add(name)) {
-                        out.putNextEntry(new JarEntry(name));
+                        JarEntry entry = new JarEntry(name);
+                        entry.setTimeLocal(ENTRY_TIME);
+                        out.putNextEntry(entry);
                         Files.copy(f, out);
                         out.closeEntry();
                     }

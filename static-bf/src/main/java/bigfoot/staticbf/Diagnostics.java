@@ -1,7 +1,9 @@
 package bigfoot.staticbf;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -13,6 +15,7 @@ public final class Diagnostics {
     private final PrintStream err;
     private final boolean terminal;
     private final Set<String> warnedKeys = new HashSet<>();
+    private final List<String> warnings = new ArrayList<>();
 
     public Diagnostics(PrintStream err) {
         this(err, false);
@@ -30,7 +33,13 @@ public final class Diagnostics {
     }
 
     public void warn(String message) {
+        warnings.add(message);
         err.println("staticbf: warning: " + message);
+    }
+
+    /** The warnings given so far, in order. */
+    public List<String> warnings() {
+        return List.copyOf(warnings);
     }
 
     /** Warns unless a warning with the same key was already given in this run. */

@@ -1,10 +1,15 @@
 package bigfoot.staticbf;
 
+import bigfoot.staticbf.cache.RewriteCache;
+import bigfoot.staticbf.cache.RewriteKey;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.jar.JarRewriter;
 import bigfoot.staticbf.rewrite.Counts;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.InvalidPathException;
+import java.util.Optional;
 
 /**
  * The {@code staticbf} command: rewrites a jar so every field and array access calls a race check and
@@ -33,9 +38,24 @@ public final class StaticBF {
                 return 0;
             }
             long start = System.nanoTime();
-            Counts counts = JarRewriter.rewrite(options, new Diagnostics(err, terminal));
-            out.println(Summary.line(options.out().toString(), options.mode().optionName(), counts,
-                    (System.nanoTime() - start) / 1e9));
+            Diagnostics diagnostics = new Diagnostics(err, terminal);
+            Optional<RewriteCache> cache = cache(options, diagnostics);
+            Optional<String> key = cache.isPresent() ? key(options) : Optional.empty();
+            if (key.isPresent() && reuse(options, cache.get(), key.get(), diagnostics, out, start)) {
+                return 0;
+            }
+            Counts counts = JarRewriter.rewrite(options, diagnostics);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (key.isPresent()) {
+                try {
+                    cache.get().store(key.get(), options.out(), Summary.counts(counts), Summary.timing(counts, seconds),
+                            diagnostics.warnings());
+                } catch (IOException e) {
+                    diagnostics.warn("cannot keep the rewrite in the cache " + cache.get().directory() + " (" + e
+                            + "); the next run rewrites again");
+                }
+            }
+            out.println(Summary.line(options.out().toString(), options.mode().optionName(), counts, seconds));
             return 0;
         } catch (StaticBfException e) {
             err.println("staticbf: error: " + e.getMessage());
@@ -47,5 +67,45 @@ public final class StaticBF {
             err.println("staticbf: error: internal error: " + e);
             return StaticBfException.FAILURE;
         }
+    }
+
+    /** The cache this run uses: none with {@code --no-cache} or when the default is turned off. */
+    private static Optional<RewriteCache> cache(Options options, Diagnostics diagnostics) {
+        if (!options.cache()) {
+            return Optional.empty();
+        }
+        return (options.cacheDir() != null ? Optional.of(options.cacheDir()) : RewriteCache.defaultDirectory())
+                .map(RewriteCache::new);
+    }
+
+    /** The rewrite's key, or empty if its inputs cannot be read (the rewrite then says what is wrong). */
+    private static Optional<String> key(Options options) {
+        try {
+            return Optional.of(RewriteKey.of(options));
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Writes the cached rewrite under {@code key} to {@code --out}, replays its warnings and prints its summary, if
+     * there is one; false if not (or if it vanished meanwhile: another build's cache may evict it).
+     */
+    private static boolean reuse(Options options, RewriteCache cache, String key, Diagnostics diagnostics,
+            PrintStream out, long start) throws StaticBfException {
+        Optional<RewriteCache.Entry> entry;
+        try {
+            entry = cache.lookup(key);
+            if (entry.isEmpty()) {
+                return false;
+            }
+            JarRewriter.copyInPlace(entry.get().jar(), options);
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+        entry.get().warnings().forEach(diagnostics::warn);
+        out.println(Summary.reused(options.out().toString(), options.mode().optionName(), entry.get().counts(),
+                entry.get().timing(), (System.nanoTime() - start) / 1e9));
+        return true;
     }
 }

@@ -12,6 +12,24 @@ final class Summary {
 
     /** @param seconds the whole run's wall time */
     static String line(String output, String mode, Counts c, double seconds) {
+        return head(output, mode) + counts(c) + "; time: " + timing(c, seconds);
+    }
+
+    /**
+     * The line of a run that reused a cached rewrite ({@code counts} and {@code timing} as that rewrite's run said
+     * them) and took {@code seconds}.
+     */
+    static String reused(String output, String mode, String counts, String timing, double seconds) {
+        return head(output, mode) + counts + String.format(Locale.ROOT, "; time: %.1f s, reused from the cache (made in %s)",
+                seconds, timing);
+    }
+
+    private static String head(String output, String mode) {
+        return "staticbf: wrote " + output + " (" + mode + "): ";
+    }
+
+    /** What was rewritten and placed: the line between its head and its time. */
+    static String counts(Counts c) {
         int freshReads = c.calls(RuntimeApi.READ_FRESH);
         int field = c.calls(RuntimeApi.READ_FIELD) + c.calls(RuntimeApi.WRITE_FIELD) + freshReads
                 + c.calls(RuntimeApi.WRITE_FRESH);
@@ -24,8 +42,7 @@ final class Summary {
         int volatiles = c.calls(RuntimeApi.VOLATILE_READ_FIELD) + c.calls(RuntimeApi.VOLATILE_WRITE_FIELD)
                 + c.calls(RuntimeApi.VOLATILE_READ_STATIC) + c.calls(RuntimeApi.VOLATILE_WRITE_STATIC)
                 + c.calls(RuntimeApi.VOLATILE_READ_FOREIGN) + c.calls(RuntimeApi.VOLATILE_WRITE_FOREIGN);
-        return "staticbf: wrote " + output + " (" + mode + "): "
-                + c.classesRewritten() + " classes rewritten, " + c.classesUnchanged() + " unchanged, "
+        return c.classesRewritten() + " classes rewritten, " + c.classesUnchanged() + " unchanged, "
                 + c.classesSkipped() + " skipped, " + c.classesAlreadyInstrumented() + " already instrumented; "
                 + "checks: " + field + " field, " + statics + " static, " + array + " array, " + ranges + " array range, "
                 + foreign + " foreign (" + reads + " reads, " + (field + statics + array + ranges + foreign - reads)
@@ -50,20 +67,19 @@ final class Summary {
                         + "%.1f s of it call graph and kill sets), %d left to fasttrack, %d Z3 queries (%d from its cache)",
                         a.methods(), a.programSeconds() + a.methodSeconds(), a.secondsPerMethod(), a.programSeconds(),
                         a.failed(), a.z3Queries(), a.z3CacheHits()))
-                        .orElse("")
-                + phases(c, seconds);
+                        .orElse("");
     }
 
     /**
      * Where the run's time went: with an analysis, its whole-program part (the call graph, the kill sets and the rest:
      * WALA's class hierarchy, mod sets) and its per-method part; the rest is reading, rewriting and writing the jar.
      */
-    private static String phases(Counts c, double seconds) {
-        return c.analysis().map(a -> String.format(Locale.ROOT, "; time: %.1f s (call graph %.1f s, kill sets %.1f s, "
+    static String timing(Counts c, double seconds) {
+        return c.analysis().map(a -> String.format(Locale.ROOT, "%.1f s (call graph %.1f s, kill sets %.1f s, "
                 + "other whole-program analysis %.1f s, methods %.1f s, reading, rewriting and writing the jar %.1f s)",
                 seconds, a.callGraphSeconds(), a.killSetSeconds(),
                 Math.max(0, a.programSeconds() - a.callGraphSeconds() - a.killSetSeconds()), a.methodSeconds(),
                 Math.max(0, seconds - a.programSeconds() - a.methodSeconds())))
-                .orElse(String.format(Locale.ROOT, "; time: %.1f s", seconds));
+                .orElse(String.format(Locale.ROOT, "%.1f s", seconds));
     }
 }

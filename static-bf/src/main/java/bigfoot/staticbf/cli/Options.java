@@ -12,9 +12,14 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** The parsed command line of {@code staticbf}. */
+/**
+ * The parsed command line of {@code staticbf}.
+ *
+ * @param cache false with {@code --no-cache}
+ * @param cacheDir the {@code --cache-dir}, or null for the default ({@code RewriteCache.defaultDirectory})
+ */
 public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSelection capsules, boolean verifyPlacement,
-        boolean proxies, List<Path> classpath, boolean help) {
+        boolean proxies, List<Path> classpath, boolean cache, Path cacheDir, boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--fields proxies|per-field]",
@@ -41,6 +46,11 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
                     + "-separated), used to resolve fields and class hierarchies",
+            "  --cache-dir DIR  where rewrites are kept for re-runs: a run with the same input, --classpath, capsule",
+            "                   list, options, StaticBF and JDK copies the jar it wrote (the default directory:",
+            "                   $BIGFOOT_STATICBF_CACHE, else $XDG_CACHE_HOME/bigfoot/staticbf, else",
+            "                   ~/.cache/bigfoot/staticbf; BIGFOOT_STATICBF_CACHE=off turns the default off)",
+            "  --no-cache       neither use nor fill the cache",
             "  --help           print this help");
 
     /** Parses {@code args}; both {@code --opt value} and {@code --opt=value} are accepted. */
@@ -52,6 +62,8 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
         CapsuleSelection capsules = CapsuleSelection.NONE;
         boolean verifyPlacement = false;
         boolean proxies = true;
+        boolean cache = true;
+        Path cacheDir = null;
         List<Path> classpath = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -64,7 +76,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
             }
             switch (name) {
                 case "--help", "-h" -> {
-                    return new Options(null, null, mode, elision, capsules, false, proxies, List.of(), true);
+                    return new Options(null, null, mode, elision, capsules, false, proxies, List.of(), false, null, true);
                 }
                 case "--verify-placement" -> {
                     if (value != null) {
@@ -72,7 +84,13 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
                     }
                     verifyPlacement = true;
                 }
-                case "--in", "--out", "--mode", "--elide", "--capsules", "--fields", "--classpath", "-cp" -> {
+                case "--no-cache" -> {
+                    if (value != null) {
+                        throw StaticBfException.usage("--no-cache takes no value");
+                    }
+                    cache = false;
+                }
+                case "--in", "--out", "--mode", "--elide", "--capsules", "--fields", "--classpath", "-cp", "--cache-dir" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw StaticBfException.usage(name + " needs a value");
@@ -89,6 +107,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
                         case "--elide" -> elision = choice(name, value, Elision.values(), Elision::optionName);
                         case "--capsules" -> capsules = CapsuleSelection.parse(value);
                         case "--fields" -> proxies = choice(name, value, FIELDS, f -> f).equals("proxies");
+                        case "--cache-dir" -> cacheDir = Path.of(value);
                         default -> {
                             for (String element : value.split(File.pathSeparator)) {
                                 if (!element.isEmpty()) {
@@ -108,7 +127,11 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
         if (out == null) {
             throw StaticBfException.usage("missing --out (see staticbf --help)");
         }
-        return new Options(in, out, mode, elision, capsules, verifyPlacement, proxies, List.copyOf(classpath), false);
+        if (!cache && cacheDir != null) {
+            throw StaticBfException.usage("--no-cache and --cache-dir exclude each other");
+        }
+        return new Options(in, out, mode, elision, capsules, verifyPlacement, proxies, List.copyOf(classpath), cache,
+                cacheDir, false);
     }
 
     /** The values of {@code --fields}. */

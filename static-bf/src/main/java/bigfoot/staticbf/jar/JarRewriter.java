@@ -71,12 +71,24 @@ public final class JarRewriter {
         return new JarRewriter(options, placement, diagnostics).run();
     }
 
+    /**
+     * Writes a copy of {@code jar} (a cached rewrite of {@code options.in()}) to {@code options.out()} as a rewrite is
+     * written: never over the input, moved into place once complete.
+     */
+    public static void copyInPlace(Path jar, Options options) throws StaticBfException, IOException {
+        checkOutputIsNotInput(options);
+        try (OutputJar output = OutputJar.create(options.out())) {
+            output.copyOf(jar);
+            output.commit();
+        }
+    }
+
     static boolean isSignatureFile(String entryName) {
         return SIGNATURE_FILE.matcher(entryName).matches();
     }
 
     private Counts run() throws StaticBfException {
-        checkOutputIsNotInput();
+        checkOutputIsNotInput(options);
         try (InputJar input = InputJar.open(options.in());
              ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
              OutputJar output = OutputJar.create(options.out())) {
@@ -132,7 +144,7 @@ public final class JarRewriter {
         }
     }
 
-    private void checkOutputIsNotInput() throws StaticBfException {
+    private static void checkOutputIsNotInput(Options options) throws StaticBfException {
         Path in = options.in().toAbsolutePath().normalize();
         Path out = options.out().toAbsolutePath().normalize();
         try {

@@ -53,7 +53,6 @@ final class Metadata {
         counts.analysis().ifPresent(a -> {
             p.put("analysis.methods", a.methods());
             p.put("analysis.failed", a.failed());
-            p.put("analysis.seconds", String.format(Locale.ROOT, "%.3f", a.programSeconds() + a.methodSeconds()));
             p.put("analysis.z3.queries", a.z3Queries());
             p.put("analysis.z3.cacheHits", a.z3CacheHits());
         });

@@ -14,6 +14,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.LocalDateTime;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -26,15 +27,20 @@ import java.util.zip.ZipOutputStream;
  */
 final class OutputJar implements Closeable {
 
+    /** A fixed time for the entries this tool adds, so that the same inputs give the same jar bytes. */
+    private static final LocalDateTime ADDED = LocalDateTime.of(2000, 1, 1, 0, 0);
+
     private final Path destination;
     private final Path temp;
-    private final ZipOutputStream zip;
+    private final OutputStream file;
+    /** Made at the first entry: a jar copied whole ({@link #copyOf}) has none. */
+    private ZipOutputStream zip;
     private boolean committed;
 
-    private OutputJar(Path destination, Path temp, ZipOutputStream zip) {
+    private OutputJar(Path destination, Path temp, OutputStream file) {
         this.destination = destination;
         this.temp = temp;
-        this.zip = zip;
+        this.file = file;
     }
 
     static OutputJar create(Path destination) throws StaticBfException {
@@ -60,7 +66,7 @@ final class OutputJar implements Closeable {
                     temp = null;
                 }
             }
-            return new OutputJar(absolute, temp, new ZipOutputStream(new BufferedOutputStream(out)));
+            return new OutputJar(absolute, temp, new BufferedOutputStream(out));
         } catch (IOException e) {
             deleteQuietly(temp);
             throw StaticBfException.failure("cannot write output " + destination + ": " + reason(e));
@@ -73,7 +79,7 @@ final class OutputJar implements Closeable {
         if (out.getMethod() == ZipEntry.DEFLATED) {
             out.setCompressedSize(-1); // recompressed; the content (size, crc) is unchanged
         }
-        zip.putNextEntry(out);
+        zip().putNextEntry(out);
         content.transferTo(zip);
         zip.closeEntry();
     }
@@ -86,22 +92,39 @@ final class OutputJar implements Closeable {
         out.setSize(content.length);
         out.setCrc(crc.getValue());
         out.setCompressedSize(out.getMethod() == ZipEntry.STORED ? content.length : -1);
-        zip.putNextEntry(out);
+        zip().putNextEntry(out);
         zip.write(content);
         zip.closeEntry();
     }
 
     /** Adds a new (deflated) entry. */
     void add(String name, byte[] content) throws IOException {
-        zip.putNextEntry(new ZipEntry(name));
+        ZipEntry entry = new ZipEntry(name);
+        entry.setTimeLocal(ADDED);
+        zip().putNextEntry(entry);
         zip.write(content);
         zip.closeEntry();
+    }
+
+    /** The whole output: a copy of the jar {@code jar}'s bytes (instead of entries). */
+    void copyOf(Path jar) throws IOException {
+        if (zip != null) {
+            throw new IllegalStateException("entries written already");
+        }
+        Files.copy(jar, file);
+    }
+
+    private ZipOutputStream zip() {
+        if (zip == null) {
+            zip = new ZipOutputStream(file);
+        }
+        return zip;
     }
 
     /** Finishes the jar and moves it over the destination atomically. */
     void commit() throws StaticBfException {
         try {
-            zip.close();
+            (zip != null ? zip : file).close();
             try {
                 Files.move(temp, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -118,7 +141,7 @@ final class OutputJar implements Closeable {
     public void close() {
         if (!committed) {
             try {
-                zip.close();
+                (zip != null ? zip : file).close();
             } catch (IOException ignored) {
                 // the file is deleted anyway
             }

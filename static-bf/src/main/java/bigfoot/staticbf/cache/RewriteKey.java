@@ -1,0 +1,117 @@
+package bigfoot.staticbf.cache;
+
+import bigfoot.staticbf.cli.Options;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The key of a rewrite in the {@link RewriteCache}: a SHA-256 of everything its output depends on. That is the code
+ * of the StaticBF that runs (its own classes, the runtime contract's, the entailment service's, WALA's and ASM's: jars
+ * or class directories, by content), the JDK that runs it (WALA reads its class hierarchy), the input jar, each
+ * {@code --classpath} element and a {@code --capsules} list (by content), and the options that change the output;
+ * never the output path.
+ */
+public final class RewriteKey {
+
+    /** A class of each part of StaticBF whose code decides what a rewrite writes. */
+    private static final List<String> PARTS = List.of("bigfoot.staticbf.StaticBF", "bigfoot.ir.RuntimeApi",
+            "bigfoot.z3.Entailment", "com.ibm.wala.classLoader.IClass", "org.objectweb.asm.ClassWriter");
+
+    private static String build; // the hash of the code and the JDK, computed once per JVM
+
+    private RewriteKey() {
+    }
+
+    /** The key of rewriting {@code options.in()} as {@code options} say. */
+    public static String of(Options options) throws IOException {
+        MessageDigest d = sha256();
+        update(d, build());
+        update(d, "in " + digest(options.in()));
+        for (Path element : options.classpath()) {
+            update(d, "classpath " + (Files.exists(element) ? digest(element) : "missing " + element));
+        }
+        Path capsuleList = options.capsules().file();
+        update(d, "capsules " + options.capsules().optionValue()
+                + (capsuleList == null ? "" : " " + digest(capsuleList)));
+        update(d, "mode " + options.mode().optionName() + " elide " + options.elision().optionName() + " proxies "
+                + options.proxies() + " verify " + options.verifyPlacement());
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    /** The SHA-256 of a file's bytes, or of a directory's files (their relative paths and bytes, in path order). */
+    static String digest(Path path) throws IOException {
+        MessageDigest d = sha256();
+        if (Files.isDirectory(path)) {
+            List<Path> files;
+            try (Stream<Path> walk = Files.walk(path)) {
+                files = walk.filter(Files::isRegularFile).sorted().toList();
+            }
+            for (Path f : files) {
+                update(d, path.relativize(f).toString().replace('\\', '/'));
+                update(d, digest(f));
+            }
+        } else {
+            try (InputStream in = Files.newInputStream(path)) {
+                byte[] buf = new byte[1 << 16];
+                for (int n; (n = in.read(buf)) > 0; ) {
+                    d.update(buf, 0, n);
+                }
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    private static synchronized String build() throws IOException {
+        if (build == null) {
+            Set<Path> code = new LinkedHashSet<>();
+            for (String name : PARTS) {
+                code.add(codeSource(name));
+            }
+            MessageDigest d = sha256();
+            update(d, System.getProperty("java.home") + " " + System.getProperty("java.vm.version"));
+            for (Path c : code) {
+                update(d, digest(c));
+            }
+            build = HexFormat.of().formatHex(d.digest());
+        }
+        return build;
+    }
+
+    /** Where a class is loaded from: a jar or a class directory. */
+    private static Path codeSource(String className) throws IOException {
+        try {
+            CodeSource source = Class.forName(className).getProtectionDomain().getCodeSource();
+            if (source == null) {
+                throw new IOException("no code source for " + className);
+            }
+            return Path.of(source.getLocation().toURI());
+        } catch (ClassNotFoundException | URISyntaxException e) {
+            throw new IOException("cannot locate StaticBF's classes: " + e.getMessage());
+        }
+    }
+
+    private static void update(MessageDigest d, String s) {
+        d.update(s.getBytes(StandardCharsets.UTF_8));
+        d.update((byte) 0);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

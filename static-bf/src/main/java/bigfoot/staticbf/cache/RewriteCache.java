@@ -103,29 +103,51 @@ public final class RewriteCache {
         }
     }
 
-    /** Keeps the {@value #MAX_ENTRIES} entries used last: deletes the others' text, then their jar. */
+    /**
+     * Keeps the {@value #MAX_ENTRIES} entries used last (an entry's time is its text's, or its jar's if a build
+     * stopped before writing the text): deletes the others' text, then their jar; and temporary files a stopped
+     * build left, a day on.
+     */
     private void evict() throws IOException {
-        List<Path> texts;
+        List<Path> jars;
+        List<Path> stale;
+        FileTime dayAgo = FileTime.fromMillis(System.currentTimeMillis() - 24 * 3600 * 1000L);
         try (Stream<Path> files = Files.list(dir)) {
-            texts = files.filter(p -> p.getFileName().toString().endsWith(".txt")).toList();
+            List<Path> all = files.toList();
+            jars = all.stream().filter(p -> p.getFileName().toString().endsWith(".jar")).toList();
+            stale = all.stream().filter(p -> p.getFileName().toString().endsWith(".tmp")
+                    && lastModified(p).compareTo(dayAgo) < 0).toList();
         }
-        if (texts.size() <= MAX_ENTRIES) {
+        for (Path temp : stale) {
+            Files.deleteIfExists(temp);
+        }
+        if (jars.size() <= MAX_ENTRIES) {
             return;
         }
-        List<Path> oldestFirst = new ArrayList<>(texts);
-        oldestFirst.sort(Comparator.comparing(RewriteCache::lastModified));
-        for (Path text : oldestFirst.subList(0, texts.size() - MAX_ENTRIES)) {
-            String name = text.getFileName().toString();
-            Files.deleteIfExists(text);
-            Files.deleteIfExists(text.resolveSibling(name.substring(0, name.length() - ".txt".length()) + ".jar"));
+        List<Path> oldestFirst = new ArrayList<>(jars);
+        oldestFirst.sort(Comparator.comparing(RewriteCache::used));
+        for (Path jar : oldestFirst.subList(0, jars.size() - MAX_ENTRIES)) {
+            Files.deleteIfExists(text(jar));
+            Files.deleteIfExists(jar);
         }
+    }
+
+    /** When the entry of {@code jar} was stored or last reused. */
+    private static FileTime used(Path jar) {
+        Path text = text(jar);
+        return Files.exists(text) ? lastModified(text) : lastModified(jar);
+    }
+
+    private static Path text(Path jar) {
+        String name = jar.getFileName().toString();
+        return jar.resolveSibling(name.substring(0, name.length() - ".jar".length()) + ".txt");
     }
 
     private static FileTime lastModified(Path p) {
         try {
             return Files.getLastModifiedTime(p);
         } catch (IOException e) {
-            return FileTime.fromMillis(0);  // deleted meanwhile by another build: evicted first, harmlessly
+            return FileTime.fromMillis(0);  // deleted meanwhile by another build: ordered first, harmlessly
         }
     }
 }

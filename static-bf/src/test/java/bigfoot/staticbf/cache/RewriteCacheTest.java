@@ -160,12 +160,19 @@ class RewriteCacheTest {
     void theEntriesUsedLastAreKept() throws IOException {
         RewriteCache cache = new RewriteCache(work.resolve("cache"));
         Path jar = Files.write(work.resolve("x.jar"), new byte[] {42});
+        Files.createDirectories(work.resolve("cache"));
+        Path orphan = Files.write(work.resolve("cache/orphan.jar"), new byte[] {1});   // a build stopped before its text
+        Path temp = Files.write(work.resolve("cache/k.123.tmp"), new byte[] {1});      // or before its move
+        Files.setLastModifiedTime(orphan, java.nio.file.attribute.FileTime.fromMillis(1));
+        Files.setLastModifiedTime(temp, java.nio.file.attribute.FileTime.fromMillis(1));
         int stored = RewriteCache.MAX_ENTRIES + 5;
         for (int i = 0; i < stored; i++) {
             cache.store("k" + i, jar, "counts", "1.0 s", List.of());
             Files.setLastModifiedTime(work.resolve("cache/k" + i + ".txt"),
                     java.nio.file.attribute.FileTime.fromMillis(1_000_000L * (i + 1)));
         }
+        assertFalse(Files.exists(orphan), "an entry without its text goes by its jar's time");
+        assertFalse(Files.exists(temp), "a temporary file a day old goes");
         assertTrue(cache.lookup("k0").isEmpty(), "the oldest went");
         assertTrue(cache.lookup("k" + (stored - 1)).isPresent());
         try (Stream<Path> files = Files.list(work.resolve("cache"))) {

@@ -1,5 +1,7 @@
 package bigfoot.staticbf;
 
+import bigfoot.staticbf.tool.StaticBfException;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.cache.RewriteCache;
 import bigfoot.staticbf.cache.RewriteKey;
 import bigfoot.staticbf.cli.Options;

@@ -1,5 +1,6 @@
 package bigfoot.staticbf;
 
+import bigfoot.staticbf.tool.ToolVersion;
 import static bigfoot.staticbf.TestJars.utf8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

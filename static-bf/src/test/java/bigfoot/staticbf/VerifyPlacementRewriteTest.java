@@ -1,5 +1,6 @@
 package bigfoot.staticbf;
 
+import bigfoot.staticbf.tool.Diagnostics;
 import static bigfoot.staticbf.TestJars.classNode;
 import static bigfoot.staticbf.TestJars.method;
 import static bigfoot.staticbf.TestJars.runtimeCalls;

@@ -3,7 +3,7 @@ package bigfoot.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.jar.JarRewriter;
 import bigfoot.staticbf.placement.Placement;

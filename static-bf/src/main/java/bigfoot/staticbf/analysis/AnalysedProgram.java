@@ -1,7 +1,7 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.Diagnostics;
-import bigfoot.staticbf.Progress;
+import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.wala.EntryPoints;

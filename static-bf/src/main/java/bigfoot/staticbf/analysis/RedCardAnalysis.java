@@ -1,6 +1,6 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import bigfoot.staticbf.jdk.ArrayCopiers;
 import bigfoot.staticbf.origins.Origin;
 import bigfoot.staticbf.origins.OriginInterpreter;
 import bigfoot.staticbf.origins.OriginValue;
-import bigfoot.staticbf.rewrite.BytecodeOffsets;
+import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

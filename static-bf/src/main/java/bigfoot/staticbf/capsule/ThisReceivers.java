@@ -3,7 +3,7 @@ package bigfoot.staticbf.capsule;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
-import bigfoot.staticbf.rewrite.DistinctValue;
+import bigfoot.staticbf.bytecode.DistinctValue;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;

@@ -1,6 +1,6 @@
 package bigfoot.staticbf.hierarchy;
 
-import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.tool.Diagnostics;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

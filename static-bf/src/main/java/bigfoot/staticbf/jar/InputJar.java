@@ -1,6 +1,6 @@
 package bigfoot.staticbf.jar;
 
-import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.tool.StaticBfException;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import java.io.Closeable;
 import java.io.IOException;

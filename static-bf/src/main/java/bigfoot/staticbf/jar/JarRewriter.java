@@ -1,9 +1,9 @@
 package bigfoot.staticbf.jar;
 
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.Diagnostics;
-import bigfoot.staticbf.Progress;
-import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.tool.Progress;
+import bigfoot.staticbf.tool.StaticBfException;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.capsule.CapsuleCandidates;

@@ -1,7 +1,7 @@
 package bigfoot.staticbf.jar;
 
 import java.util.Locale;
-import bigfoot.staticbf.ToolVersion;
+import bigfoot.staticbf.tool.ToolVersion;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.FieldProxies;
 import java.nio.charset.StandardCharsets;

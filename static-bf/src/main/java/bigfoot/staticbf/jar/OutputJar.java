@@ -1,6 +1,6 @@
 package bigfoot.staticbf.jar;
 
-import bigfoot.staticbf.StaticBfException;
+import bigfoot.staticbf.tool.StaticBfException;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;

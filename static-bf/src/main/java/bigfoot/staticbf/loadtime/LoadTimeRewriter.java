@@ -1,12 +1,12 @@
 package bigfoot.staticbf.loadtime;
 
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.ClassSource;
 import bigfoot.staticbf.hierarchy.JdkClassSource;
-import bigfoot.staticbf.placement.FastTrackPlacement;
+import bigfoot.staticbf.mode.FastTrackPlacement;
 import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.ShadowPolicy;

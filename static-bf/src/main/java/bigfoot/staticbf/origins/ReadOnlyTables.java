@@ -3,7 +3,7 @@ package bigfoot.staticbf.origins;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodKey;
 import bigfoot.staticbf.hierarchy.FieldResolver;
-import bigfoot.staticbf.rewrite.BytecodeOffsets;
+import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

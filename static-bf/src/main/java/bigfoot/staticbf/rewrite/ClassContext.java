@@ -1,7 +1,7 @@
 package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.placement.Placement;

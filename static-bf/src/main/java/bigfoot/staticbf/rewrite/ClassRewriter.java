@@ -1,5 +1,6 @@
 package bigfoot.staticbf.rewrite;
 
+import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;

@@ -1,6 +1,6 @@
 package bigfoot.staticbf.rewrite;
 
-import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.rewrite;
 
+import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;
 import bigfoot.staticbf.hierarchy.ResolvedField;

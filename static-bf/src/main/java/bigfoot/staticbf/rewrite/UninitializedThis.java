@@ -1,5 +1,6 @@
 package bigfoot.staticbf.rewrite;
 
+import bigfoot.staticbf.bytecode.DistinctValue;
 import java.util.HashSet;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;

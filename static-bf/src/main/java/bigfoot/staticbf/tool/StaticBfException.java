@@ -1,4 +1,4 @@
-package bigfoot.staticbf;
+package bigfoot.staticbf.tool;
 
 /** A failure the user can act on: reported as one {@code staticbf: error: ...} line, with an exit code. */
 public final class StaticBfException extends Exception {

@@ -1,5 +1,7 @@
-package bigfoot.staticbf.placement;
+package bigfoot.staticbf.mode;
 
+import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.ElisionAnalysis;
 import java.util.Optional;

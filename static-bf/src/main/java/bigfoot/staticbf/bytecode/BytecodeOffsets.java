@@ -1,4 +1,4 @@
-package bigfoot.staticbf.rewrite;
+package bigfoot.staticbf.bytecode;
 
 import java.util.HashMap;
 import java.util.IdentityHashMap;

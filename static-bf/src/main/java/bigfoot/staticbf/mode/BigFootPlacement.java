@@ -1,5 +1,8 @@
-package bigfoot.staticbf.placement;
+package bigfoot.staticbf.mode;
 
+import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.placement.MethodPlan;
+import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.analysis.BigFootAnalysis;
 import java.util.Optional;
 import java.util.Set;

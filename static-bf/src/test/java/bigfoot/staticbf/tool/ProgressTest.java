@@ -1,4 +1,4 @@
-package bigfoot.staticbf;
+package bigfoot.staticbf.tool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

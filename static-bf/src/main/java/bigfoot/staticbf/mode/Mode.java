@@ -1,6 +1,8 @@
-package bigfoot.staticbf.placement;
+package bigfoot.staticbf.mode;
 
-import bigfoot.staticbf.Diagnostics;
+import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.placement.Elision;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.analysis.BigFootAnalysis;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.ElisionAnalysis;

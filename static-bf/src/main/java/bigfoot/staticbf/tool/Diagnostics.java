@@ -1,4 +1,4 @@
-package bigfoot.staticbf;
+package bigfoot.staticbf.tool;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

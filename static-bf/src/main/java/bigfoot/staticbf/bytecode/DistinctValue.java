@@ -1,4 +1,4 @@
-package bigfoot.staticbf.rewrite;
+package bigfoot.staticbf.bytecode;
 
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.analysis.BasicValue;

@@ -1,8 +1,6 @@
 package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.placement.MethodPlan;
-import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
-import bigfoot.staticbf.placement.MethodPlan.Stash;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
@@ -19,22 +17,14 @@ import com.ibm.wala.ssa.SSAFieldAccessInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAMonitorInstruction;
 import com.ibm.wala.ssa.SSANewInstruction;
-import com.ibm.wala.ssa.SSAReturnInstruction;
 import com.ibm.wala.util.graph.dominators.Dominators;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.BiPredicate;
 
 /**
  * The BigFoot analysis of one method (reference/bigfoot.md sections 4-7 and 10.4): four passes over WALA's
@@ -67,23 +57,23 @@ final class BigFootMethod {
      * Past this many element and field checks owed when an instruction throws, they run before it instead (code
      * size stays linear).
      */
-    private static final int MAX_OWED_ON_THROW = 16;
+    static final int MAX_OWED_ON_THROW = 16;
 
     private final IR ir;
-    private final SSACFG cfg;
+    final SSACFG cfg;
     private final Dominators<ISSABasicBlock> dom;
-    private final SSAInstruction[] insns;
-    private final InstructionEffects.Effect[] effects;
-    private final int thisValue;
+    final SSAInstruction[] insns;
+    final InstructionEffects.Effect[] effects;
+    final int thisValue;
     /** Pass 1's verdicts per instruction index. */
-    private final BitSet mayThrow = new BitSet();
+    final BitSet mayThrow = new BitSet();
     private final BitSet runsClinit = new BitSet();
-    private final BitSet joinsClassInit = new BitSet();
-    private LoopRanges ranges;
+    final BitSet joinsClassInit = new BitSet();
+    LoopRanges ranges;
     /** ALIAS: value -> the earlier load's value it equals ({@link LoadAliases}). */
     private final Map<Integer, Integer> aliases;
-    private final RangeCoalescing coalescing;
-    private final ElementRuns elementRuns;
+    final RangeCoalescing coalescing;
+    final ElementRuns elementRuns;
     /** MOD-SET: what each call may write. */
     private final HeapWrites.CallWrites callWrites;
 
@@ -139,7 +129,7 @@ final class BigFootMethod {
                 anticipated(block, out.copy(), anticipated.exceptionalOut(block), anticipatedBefore);
             }
         }
-        Placement placement = new Placement(past, anticipated, anticipatedBefore);
+        PlacementPass placement = new PlacementPass(this, past, anticipated, anticipatedBefore);
         BlockDataflow<LocationFacts> checks = BlockDataflow.forward(cfg, FACTS, LocationFacts.empty(),
                 (block, state, exc) -> placement.run(block, state, exc, false),
                 (from, to, out) -> forgetPhis(to, placement.edge(from, to, out, false)));
@@ -280,7 +270,7 @@ final class BigFootMethod {
 
     private final Map<ISSABasicBlock, Set<Integer>> phiDefs = new HashMap<>();
 
-    private Set<Integer> phiDefs(ISSABasicBlock block) {
+    Set<Integer> phiDefs(ISSABasicBlock block) {
         return phiDefs.computeIfAbsent(block, b -> {
             Set<Integer> defs = new HashSet<>();
             b.iteratePhis().forEachRemaining(phi -> defs.add(phi.getDef()));
@@ -309,11 +299,11 @@ final class BigFootMethod {
     }
 
     /** [Acq]: an acquire, a {@code <clinit>} that may run (CLASS INIT), or the runtime's first class-init join. */
-    private boolean acquires(int i) {
+    boolean acquires(int i) {
         return effects[i].acquires() || runsClinit.get(i) || joinsClassInit.get(i);
     }
 
-    private boolean releases(int i) {
+    boolean releases(int i) {
         return effects[i].releases() || runsClinit.get(i);
     }
 
@@ -329,7 +319,7 @@ final class BigFootMethod {
         return state;
     }
 
-    private void stepPast(ISSABasicBlock block, int i, LocationFacts state, BlockDataflow.ExceptionalState<LocationFacts> exc) {
+    void stepPast(ISSABasicBlock block, int i, LocationFacts state, BlockDataflow.ExceptionalState<LocationFacts> exc) {
         if (mayThrow.get(i)) {
             LocationFacts thrown = state.copy();
             if (releases(i)) {
@@ -395,254 +385,15 @@ final class BigFootMethod {
         }
     }
 
-    // ---- pass 4: past checks and the check sets ------------------------------------------------------
-
-    /** Pass 4, and the plan it builds on its recording run. */
-    private final class Placement {
-        private final BlockDataflow<LocationFacts> past;
-        private final BlockDataflow<LocationFacts> anticipated;
-        private final Map<Integer, LocationFacts> anticipatedBefore;
-        private final Map<ISSABasicBlock, Optional<LocationFacts>> pastIn = new HashMap<>();
-        private final Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> before = new LinkedHashMap<>();
-        /** source block's last instruction -> target block's first instruction -> checks on that edge. */
-        private final Map<Integer, Map<Integer, Map<CheckedLocation, LocationFacts.Fact>>> edges = new LinkedHashMap<>();
-        private final Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> onThrow = new LinkedHashMap<>();
-        private final Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> onCatch = new LinkedHashMap<>();
-
-        Placement(BlockDataflow<LocationFacts> past, BlockDataflow<LocationFacts> anticipated,
-                Map<Integer, LocationFacts> anticipatedBefore) {
-            this.past = past;
-            this.anticipated = anticipated;
-            this.anticipatedBefore = anticipatedBefore;
-        }
-
-        LocationFacts run(ISSABasicBlock block, LocationFacts checked, BlockDataflow.ExceptionalState<LocationFacts> exc,
-                boolean record) {
-            LocationFacts accessed = pastIn(block);
-            if (accessed == null) {
-                return checked; // unreachable in pass 2 too
-            }
-            accessed = accessed.copy();
-            for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
-                SSAInstruction insn = insns[i];
-                if (insn == null) {
-                    continue;
-                }
-                Map<CheckedLocation, LocationFacts.Fact> c = new LinkedHashMap<>();
-                if (acquires(i) || insn instanceof SSAReturnInstruction) {
-                    unchecked(accessed, checked, (p, w) -> true, c); // [Acq], method exit
-                } else if (releases(i)) {
-                    LocationFacts ahead = anticipatedBefore.getOrDefault(i, LocationFacts.empty());
-                    unchecked(accessed, checked, (p, w) -> !ahead.entails(p, w), c); // [Rel]
-                }
-                int at = i;
-                boolean leavesMethod = false;
-                ISSABasicBlock catcher = null;
-                if (mayThrow.get(i)) {
-                    Collection<ISSABasicBlock> successors = cfg.getExceptionalSuccessors(block);
-                    List<ISSABasicBlock> handlers = successors.stream().filter(s -> !s.equals(cfg.exit())).toList();
-                    boolean synchronises = acquires(i) || releases(i);
-                    if (synchronises) {
-                        for (ISSABasicBlock s : successors) {
-                            unchecked(accessed, checked, lostAt(s), c); // no handler of ours at a synchronisation
-                        }
-                    } else {
-                        leavesMethod = handlers.size() < successors.size(); // COMMIT ON THROW: our handler checks
-                        if (handlers.size() == 1) {
-                            catcher = handlers.get(0); // CATCH STUB: what the handler loses is checked on the way to it
-                        } else {
-                            for (ISSABasicBlock s : handlers) {
-                                unchecked(accessed, checked, lostAt(s), c); // several handlers: before, to be safe
-                            }
-                        }
-                    }
-                }
-                if (leavesMethod) {
-                    // a handler per instruction owing many checks would grow straight-line code quadratically: past
-                    // the bound the element and field checks run before the instruction. Never a loop's range: checked
-                    // inside its loop, it would be checked again (and larger) in every iteration; nor an element the
-                    // loop absorbs into a range (ABSORBED): it would be checked in every iteration, as fasttrack does
-                    Map<CheckedLocation, LocationFacts.Fact> owed = new LinkedHashMap<>();
-                    unchecked(accessed, checked, (p, w) -> !c.containsKey(p) && !isLoopRange(p)
-                            && !ranges.absorbedAround(block, p, w) && !ranges.notYetTested(at, p), owed);
-                    if (owed.size() > MAX_OWED_ON_THROW) {
-                        c.putAll(owed);
-                    }
-                }
-                check(c, checked, record ? before.computeIfAbsent(i, k -> new LinkedHashMap<>()) : null);
-                if (leavesMethod && record) {
-                    unchecked(accessed, checked, (p, w) -> !ranges.notYetTested(at, p),
-                            onThrow.computeIfAbsent(i, k -> new LinkedHashMap<>()));
-                }
-                if (mayThrow.get(i)) {
-                    LocationFacts thrown = checked.copy();
-                    if (catcher != null) {
-                        Map<CheckedLocation, LocationFacts.Fact> caught = new LinkedHashMap<>();
-                        unchecked(accessed, checked, lostAt(catcher), caught);
-                        check(caught, thrown, record && !caught.isEmpty() ? onCatch.computeIfAbsent(i, k -> new LinkedHashMap<>()) : null);
-                    }
-                    if (releases(i)) {
-                        thrown.clear();
-                    }
-                    exc.leave(thrown);
-                }
-                stepPast(block, i, accessed, BlockDataflow.ignoringExceptions());
-                if (releases(i)) {
-                    checked.clear(); // [Rel]: past checks end
-                }
-            }
-            return checked;
-        }
-
-        /**
-         * [If] / [Loop]: {@code Checks(H, H1 ⊓ H2, A)} on the edge: what the edge's target loses (no past access
-         * there, and not anticipated), checked on this edge only. Returns the state the edge delivers.
-         */
-        LocationFacts edge(ISSABasicBlock from, ISSABasicBlock to, LocationFacts out, boolean record) {
-            LocationFacts accessed = past.normalOut(from);
-            if (to.equals(cfg.exit()) || accessed == null) {
-                return out;
-            }
-            Map<CheckedLocation, LocationFacts.Fact> c = new LinkedHashMap<>();
-            BiPredicate<CheckedLocation, Boolean> lost = lostAt(to);
-            Set<Integer> redefined = phiDefs(to);
-            unchecked(accessed, out, (p, w) -> !ranges.absorbs(to, p, w) && !ranges.carries(to, p)
-                    && (p.mentions(redefined) || lost.test(p, w)), c);
-            if (c.isEmpty()) {
-                return out;
-            }
-            if (from.getLastInstructionIndex() < 0 || to.getFirstInstructionIndex() < 0) {
-                throw new IllegalStateException("checks owed on an edge without instructions, block " + from.getNumber()
-                        + " to " + to.getNumber());
-            }
-            LocationFacts checked = out.copy();
-            check(c, checked, record ? edges.computeIfAbsent(from.getLastInstructionIndex(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(to.getFirstInstructionIndex(), k -> new LinkedHashMap<>()) : null);
-            return checked;
-        }
-
-        /** Pass 2's (fixed) state at the start of {@code block}, met once: read-only, null if unreached. */
-        private LocationFacts pastIn(ISSABasicBlock block) {
-            return pastIn.computeIfAbsent(block, b -> Optional.ofNullable(past.in(b))).orElse(null);
-        }
-
-        /** Lost on the way into {@code s}: not a past access at its start, and not anticipated there. */
-        private BiPredicate<CheckedLocation, Boolean> lostAt(ISSABasicBlock s) {
-            if (s.equals(cfg.exit())) {
-                return (p, w) -> true;
-            }
-            LocationFacts kept = pastIn(s);
-            LocationFacts ahead = anticipated.in(s);
-            return (p, w) -> (kept == null || !kept.entails(p, w)) && (ahead == null || !ahead.entails(p, w));
-        }
-
-        /** Adds to {@code into} the past accesses with no covering past check that {@code owed} selects. */
-        private void unchecked(LocationFacts accessed, LocationFacts checked, BiPredicate<CheckedLocation, Boolean> owed,
-                Map<CheckedLocation, LocationFacts.Fact> into) {
-            accessed.asMap().forEach((p, f) -> {
-                boolean covered = checked.entails(p, f.write())
-                        || p instanceof CheckedLocation.IfLoopRan g && checked.entails(g.location(), f.write());
-                if (!covered && owed.test(p, f.write())) {
-                    into.merge(p, f, (a, b) -> a.write() ? a : b);
-                }
-            });
-        }
-
-        private void check(Map<CheckedLocation, LocationFacts.Fact> c, LocationFacts checked,
-                Map<CheckedLocation, LocationFacts.Fact> record) {
-            c.forEach((p, f) -> {
-                checked.add(p, f.write(), f.access());
-                if (record != null) {
-                    record.merge(p, f, (a, b) -> a.write() ? a : b);
-                }
-            });
-        }
-
-        MethodPlan toPlan() {
-            Set<Integer> unchecked = new TreeSet<>();
-            Map<Integer, MethodPlan.Stash> stashes = new HashMap<>();
-            Set<Integer> neededObjects = new HashSet<>();
-            Set<Integer> neededIndices = new HashSet<>();
-            Map<Integer, List<PlannedCheck>> beforePlan = positions(before, neededObjects, neededIndices);
-            Map<Integer, Map<Integer, List<PlannedCheck>>> edgePlan = new LinkedHashMap<>();
-            edges.forEach((from, byTarget) -> byTarget.forEach((to, checks) -> positions(Map.of(to, checks),
-                    neededObjects, neededIndices).forEach((toBci, list) ->
-                    edgePlan.computeIfAbsent(bci(from), k -> new LinkedHashMap<>()).put(toBci, list))));
-            Map<Integer, List<PlannedCheck>> throwPlan = positions(onThrow, neededObjects, neededIndices);
-            Map<Integer, List<PlannedCheck>> catchPlan = positions(onCatch, neededObjects, neededIndices);
-            Set<Integer> classJoins = new TreeSet<>();
-            for (int i = 0; i < insns.length; i++) {
-                CheckedLocation p = effects[i].access();
-                if (p == null) {
-                    continue;
-                }
-                int bci = bci(i);
-                unchecked.add(bci);
-                if (joinsClassInit.get(i)) {
-                    classJoins.add(bci);
-                }
-                int object = object(p);
-                int index = p instanceof CheckedLocation.ArrayElement a ? a.index() : -1;
-                Stash stash = new Stash(neededObjects.contains(object) ? object : -1,
-                        neededIndices.contains(index) ? index : -1);
-                if (stash.object() >= 0 || stash.index() >= 0) {
-                    stashes.put(bci, stash);
-                }
-            }
-            Map<Integer, MethodPlan.Source> sources = new HashMap<>();
-            ranges.sources().forEach((value, src) -> sources.put(value, planned(src)));
-            return new MethodPlan(unchecked, beforePlan, edgePlan, throwPlan, catchPlan, stashes, classJoins, sources,
-                    thisValue);
-        }
-
-        private Map<Integer, List<PlannedCheck>> positions(Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> at,
-                Set<Integer> objects, Set<Integer> indices) {
-            Map<Integer, List<PlannedCheck>> plan = new LinkedHashMap<>();
-            at.forEach((i, placed) -> {
-                if (placed.isEmpty()) {
-                    return;
-                }
-                Map<CheckedLocation, LocationFacts.Fact> checks = elementRuns.coalesce(coalescing.coalesce(placed));
-                List<PlannedCheck> list = new ArrayList<>();
-                checks.forEach((p, f) -> {
-                    MethodPlan.Bounds ranIf = null;
-                    if (p instanceof CheckedLocation.IfLoopRan g) {
-                        ranIf = MethodPlan.Bounds.loop(g.begin(), g.end());
-                        p = g.location();
-                    }
-                    int index = p instanceof CheckedLocation.ArrayElement a ? a.index() : -1;
-                    MethodPlan.Bounds range = null;
-                    if (p instanceof CheckedLocation.ArrayRange r) {
-                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.offset(), r.stride(), r.scale());
-                    } else if (p instanceof CheckedLocation.CoalescedRange r) {
-                        range = new MethodPlan.Bounds(r.begin(), r.end(), r.offset(), r.endOffset(), 1, r.scale());
-                        if (ranIf == null) {                    // a run of elements: bounds from their accesses
-                            indices.add(r.begin());
-                            indices.add(r.end());
-                        }
-                    }
-                    list.add(new PlannedCheck(bci(f.access()), f.write(), object(p), index, range, ranIf));
-                    if (object(p) >= 0) {
-                        objects.add(object(p));
-                    }
-                    if (index >= 0) {
-                        indices.add(index);
-                    }
-                });
-                list.sort(Comparator.comparingInt(PlannedCheck::access)); // in the order of their accesses
-                plan.put(bci(i), List.copyOf(list));
-            });
-            return plan;
-        }
-    }
+    // ---- what pass 4 ({@link PlacementPass}) asks of the method ---------------------------------------
 
     /** A loop's range, perhaps to be checked only if the loop ran. */
-    private static boolean isLoopRange(CheckedLocation p) {
+    static boolean isLoopRange(CheckedLocation p) {
         return p instanceof CheckedLocation.ArrayRange
                 || p instanceof CheckedLocation.IfLoopRan g && g.location() instanceof CheckedLocation.ArrayRange;
     }
 
-    private static int object(CheckedLocation p) {
+    static int object(CheckedLocation p) {
         if (p instanceof CheckedLocation.InstanceField f) {
             return f.receiver();
         } else if (p instanceof CheckedLocation.ArrayElement a) {
@@ -657,7 +408,7 @@ final class BigFootMethod {
         return p instanceof CheckedLocation.ArrayRange r ? r.array() : -1;
     }
 
-    private MethodPlan.Source planned(LoopRanges.Source src) {
+    MethodPlan.Source planned(LoopRanges.Source src) {
         if (src instanceof LoopRanges.Source.Constant c) {
             return new MethodPlan.Source.Constant(c.value());
         } else if (src instanceof LoopRanges.Source.Parameter p) {
@@ -671,7 +422,7 @@ final class BigFootMethod {
         return new MethodPlan.Source.Tested(bci(t.instruction()), t.operand());
     }
 
-    private int bci(int instructionIndex) {
+    int bci(int instructionIndex) {
         return MethodIRs.position(ir.getMethod(), instructionIndex)
                 .orElseThrow(() -> new IllegalStateException("no bytecode index for instruction " + instructionIndex))
                 .bytecodeIndex();

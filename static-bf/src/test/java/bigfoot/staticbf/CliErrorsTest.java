@@ -58,6 +58,10 @@ class CliErrorsTest {
         assertEquals("staticbf: error: unknown --fields 'grouped' (one of: proxies, per-field)",
                 fails(2, "--in", in, "--out", out(), "--fields", "grouped"));
         assertTrue(fails(2, "--in", in, "--out", in).contains("--out must differ from --in"));
+        assertEquals("staticbf: error: --threads needs a positive number, got '0'",
+                fails(2, "--in", in, "--out", out(), "--threads", "0"));
+        assertEquals("staticbf: error: --threads needs a positive number, got 'all'",
+                fails(2, "--in", in, "--out", out(), "--threads=all"));
     }
 
     @Test

@@ -24,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
@@ -69,11 +70,14 @@ final class AnalysedProgram {
     /** Of {@link #loadSeconds}: the call graph's and the kill sets' (with the calls' resolution). */
     private final double callGraphSeconds;
     private final double killSetSeconds;
+    /** The threads {@link #analyseMethods} runs on. */
+    private final int threads;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
             Set<String> multiRelease, Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads,
-            double loadSeconds, double callGraphSeconds) {
+            double loadSeconds, double callGraphSeconds, int threads) {
         this.program = program;
+        this.threads = threads;
         this.irs = irs;
         this.calls = calls;
         this.killSets = killSets;
@@ -92,10 +96,11 @@ final class AnalysedProgram {
 
     /**
      * The program, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it; its analyses
-     * leave the accesses {@code elision} selects unchecked ({@link #elided}).
+     * leave the accesses {@code elision} selects unchecked ({@link #elided}), and analyse methods on {@code threads}
+     * threads.
      */
     static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode,
-            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads) {
+            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
         long start = System.nanoTime();
         WalaProgram program;
         try {
@@ -130,7 +135,7 @@ final class AnalysedProgram {
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
         return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision, capsuleAccesses,
-                tableReads, (System.nanoTime() - start) / 1e9, callGraphSeconds));
+                tableReads, (System.nanoTime() - start) / 1e9, callGraphSeconds, threads));
     }
 
     IClassHierarchy hierarchy() {
@@ -249,47 +254,71 @@ final class AnalysedProgram {
 
     /**
      * Runs {@code perMethod} over the IR of every application method and keeps its non-null results; a method
-     * it fails on (or that has no IR) is left out, and counted in one warning.
+     * it fails on (or that has no IR) is left out, and counted in one warning. The IRs are built first, on this
+     * thread (WALA's IR cache is not thread-safe); then {@code threads} workers run {@code perMethod}, which must
+     * only read what the methods share (the class hierarchy's lookups that fill WALA's caches go through
+     * {@link WalaLookups}). The results do not depend on the thread count: each method's is its own, and the warning
+     * names the first failure in the methods' order.
      */
     <T> Results<T> analyseMethods(String mode, Diagnostics diagnostics, Function<IR, T> perMethod) {
         long start = System.nanoTime();
-        Map<MethodKey, T> results = new HashMap<>();
-        int analysed = 0;
-        int failed = 0;
-        String firstFailure = null;
-        List<IMethod> methods = program.applicationMethods();
-        Progress progress = diagnostics.progress("analysing methods", methods.size());
+        List<IMethod> methods = program.applicationMethods().stream()
+                .filter(m -> !multiRelease.contains(MethodKey.of(m).classInternalName())).toList();
+        List<Outcome<IR>> irs = new ArrayList<>();
         for (IMethod m : methods) {
-            progress.step();
-            MethodKey key = MethodKey.of(m);
-            if (multiRelease.contains(key.classInternalName())) {
-                continue;
-            }
             try {
-                Optional<IR> ir = irs.ir(m);
-                if (ir.isEmpty()) {
-                    throw new IllegalStateException("no IR");
-                }
-                T result = perMethod.apply(ir.get());
-                analysed++;
-                if (result != null) {
-                    results.put(key, result);
-                }
+                irs.add(this.irs.ir(m).map(Outcome::of).orElse(Outcome.failed("no IR")));
             } catch (RuntimeException | StackOverflowError e) {
-                failed++;
-                if (firstFailure == null) {
-                    firstFailure = m.getSignature() + ": " + e.getMessage();
-                }
+                irs.add(Outcome.failed(e.getMessage()));
             }
         }
+        if (elision != Elision.NONE) {
+            parameterEscapes(); // whole-program, before the workers
+        }
+        Progress progress = diagnostics.progress("analysing methods", methods.size());
+        List<Outcome<T>> outcomes = new ParallelMethods(threads).map(methods.size(), i -> {
+            try {
+                Outcome<IR> ir = irs.get(i);
+                return ir.failure() != null ? Outcome.failed(ir.failure()) : Outcome.of(perMethod.apply(ir.result()));
+            } catch (RuntimeException | StackOverflowError e) {
+                return Outcome.failed(e.getMessage());
+            } finally {
+                progress.step();
+            }
+        });
         progress.end();
+        Map<MethodKey, T> results = new HashMap<>();
+        int failed = 0;
+        String firstFailure = null;
+        for (int i = 0; i < methods.size(); i++) {
+            Outcome<T> o = outcomes.get(i);
+            if (o.failure() != null) {
+                failed++;
+                if (firstFailure == null) {
+                    firstFailure = methods.get(i).getSignature() + ": " + o.failure();
+                }
+            } else if (o.result() != null) {
+                results.put(MethodKey.of(methods.get(i)), o.result());
+            }
+        }
         if (failed > 0) {
             diagnostics.warn(mode + ": " + failed + " method(s) could not be analysed and keep every check, as in "
                     + "fasttrack (first: " + firstFailure + ")");
         }
         return new Results<>(Map.copyOf(results),
-                new AnalysisStatistics(loadSeconds, analysed, failed, (System.nanoTime() - start) / 1e9, 0, 0,
-                        callGraphSeconds, killSetSeconds));
+                new AnalysisStatistics(loadSeconds, methods.size() - failed, failed, (System.nanoTime() - start) / 1e9,
+                        0, 0, callGraphSeconds, killSetSeconds));
+    }
+
+    /** One method's result, or why it has none ({@code failure}: the exception's message, "null" if it had none). */
+    private record Outcome<T>(T result, String failure) {
+        static <T> Outcome<T> of(T result) {
+            return new Outcome<>(result, null);
+        }
+
+        static <T> Outcome<T> failed(String message) {
+            return new Outcome<>(null, String.valueOf(message));
+        }
     }
 
     /**

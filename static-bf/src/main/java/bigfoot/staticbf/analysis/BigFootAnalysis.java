@@ -34,9 +34,9 @@ public final class BigFootAnalysis {
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
-            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads) {
+            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
         Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision,
-                capsuleAccesses, tableReads);
+                capsuleAccesses, tableReads, threads);
         if (program.isEmpty()) {
             return new Result(Map.of(), ElidedAccesses.NONE, ReleaseFree.NONE, Optional.empty());
         }

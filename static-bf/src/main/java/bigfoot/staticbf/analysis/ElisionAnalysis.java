@@ -23,8 +23,9 @@ public final class ElisionAnalysis {
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
-            ElidedAccesses tableReads) {
-        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads)
+            ElidedAccesses tableReads, int threads) {
+        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads,
+                        threads)
                 .map(p -> {
                     AnalysedProgram.Results<Boolean> r = p.analyseMethods(MODE, diagnostics, ir -> {
                         p.elided(ir);

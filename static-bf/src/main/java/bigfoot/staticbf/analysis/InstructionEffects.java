@@ -2,6 +2,7 @@ package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.wala.KillSet;
 import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.WalaLookups;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IField;
 import com.ibm.wala.classLoader.IMethod;
@@ -97,7 +98,7 @@ final class InstructionEffects {
 
     private Effect fieldAccess(SSAFieldAccessInstruction access) {
         boolean write = access instanceof SSAPutInstruction;
-        IField field = cha.resolveField(access.getDeclaredField());
+        IField field = WalaLookups.resolveField(cha, access.getDeclaredField());
         if (field == null) {
             return Effect.sync(!write, write); // may be a volatile
         }
@@ -120,7 +121,7 @@ final class InstructionEffects {
         MethodReference target = call.getDeclaredTarget();
         IClass init = null;
         if (call.isStatic()) {
-            IMethod resolved = cha.resolveMethod(target);
+            IMethod resolved = WalaLookups.resolveMethod(cha, target);
             init = initialized(resolved != null ? resolved.getDeclaringClass() : cha.lookupClass(target.getDeclaringClass()));
         }
         KillSet kills = killSets.atCall(method, call); // [Call]

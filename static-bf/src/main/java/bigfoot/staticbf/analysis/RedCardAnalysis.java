@@ -32,8 +32,9 @@ public final class RedCardAnalysis {
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
-            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads) {
-        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, capsuleAccesses, tableReads)
+            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
+        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, capsuleAccesses, tableReads,
+                        threads)
                 .map(p -> {
                     AnalysedProgram.Results<Set<Integer>> r = p.analyseMethods(MODE, diagnostics, ir -> {
                         Set<Integer> bcis = ReleaseFreeSpans.removableChecks(ir, p.hierarchy(), p.killSets(), p.elided(ir));

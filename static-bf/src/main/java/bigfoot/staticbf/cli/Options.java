@@ -15,15 +15,17 @@ import java.util.stream.Collectors;
 /**
  * The parsed command line of {@code staticbf}.
  *
+ * @param threads the threads that analyse methods ({@code --threads}; all the processors by default)
  * @param cache false with {@code --no-cache}
  * @param cacheDir the {@code --cache-dir}, or null for the default ({@code RewriteCache.defaultDirectory})
  */
 public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSelection capsules, boolean verifyPlacement,
-        boolean proxies, List<Path> classpath, boolean cache, Path cacheDir, boolean help) {
+        boolean proxies, List<Path> classpath, int threads, boolean cache, Path cacheDir, boolean help) {
 
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--fields proxies|per-field]",
-            "                [--elide none|escape] [--capsules none|all|FILE] [--verify-placement] [--classpath cp] [--help]",
+            "                [--elide none|escape] [--capsules none|all|FILE] [--verify-placement] [--classpath cp]",
+            "                [--threads N] [--cache-dir DIR | --no-cache] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
             "  --mode MODE      check placement: bigfoot (the default: checks deferred, merged per location,",
@@ -46,6 +48,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
                     + "-separated), used to resolve fields and class hierarchies",
+            "  --threads N      analyse methods on N threads (default: one per processor); the output is the same",
             "  --cache-dir DIR  where rewrites are kept for re-runs: a run with the same input, --classpath, capsule",
             "                   list, options, StaticBF and JDK copies the jar it wrote (the default directory:",
             "                   $BIGFOOT_STATICBF_CACHE, else $XDG_CACHE_HOME/bigfoot/staticbf, else",
@@ -62,6 +65,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
         CapsuleSelection capsules = CapsuleSelection.NONE;
         boolean verifyPlacement = false;
         boolean proxies = true;
+        int threads = Runtime.getRuntime().availableProcessors();
         boolean cache = true;
         Path cacheDir = null;
         List<Path> classpath = new ArrayList<>();
@@ -76,7 +80,8 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
             }
             switch (name) {
                 case "--help", "-h" -> {
-                    return new Options(null, null, mode, elision, capsules, false, proxies, List.of(), false, null, true);
+                    return new Options(null, null, mode, elision, capsules, false, proxies, List.of(), threads, false, null,
+                            true);
                 }
                 case "--verify-placement" -> {
                     if (value != null) {
@@ -90,7 +95,8 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
                     }
                     cache = false;
                 }
-                case "--in", "--out", "--mode", "--elide", "--capsules", "--fields", "--classpath", "-cp", "--cache-dir" -> {
+                case "--in", "--out", "--mode", "--elide", "--capsules", "--fields", "--classpath", "-cp", "--cache-dir",
+                        "--threads" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw StaticBfException.usage(name + " needs a value");
@@ -108,6 +114,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
                         case "--capsules" -> capsules = CapsuleSelection.parse(value);
                         case "--fields" -> proxies = choice(name, value, FIELDS, f -> f).equals("proxies");
                         case "--cache-dir" -> cacheDir = Path.of(value);
+                        case "--threads" -> threads = positive(name, value);
                         default -> {
                             for (String element : value.split(File.pathSeparator)) {
                                 if (!element.isEmpty()) {
@@ -130,8 +137,21 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
         if (!cache && cacheDir != null) {
             throw StaticBfException.usage("--no-cache and --cache-dir exclude each other");
         }
-        return new Options(in, out, mode, elision, capsules, verifyPlacement, proxies, List.copyOf(classpath), cache,
-                cacheDir, false);
+        return new Options(in, out, mode, elision, capsules, verifyPlacement, proxies, List.copyOf(classpath), threads,
+                cache, cacheDir, false);
+    }
+
+    /** A positive whole number, or a usage error naming {@code option}. */
+    private static int positive(String option, String value) throws StaticBfException {
+        try {
+            int n = Integer.parseInt(value);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw StaticBfException.usage(option + " needs a positive number, got '" + value + "'");
     }
 
     /** The values of {@code --fields}. */

@@ -110,7 +110,7 @@ public final class JarRewriter {
                 ElidedAccesses tableReads = options.elision() == Elision.ESCAPE
                         ? ReadOnlyTables.reads(toRewrite, new FieldResolver(hierarchy)) : ElidedAccesses.NONE;
                 placement = options.mode().placement(options.in(), options.classpath(), diagnostics, options.elision(),
-                        capsules.accesses(), tableReads);
+                        capsules.accesses(), tableReads, options.threads());
             }
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)

@@ -54,7 +54,6 @@ final class Metadata {
             p.put("analysis.methods", a.methods());
             p.put("analysis.failed", a.failed());
             p.put("analysis.z3.queries", a.z3Queries());
-            p.put("analysis.z3.cacheHits", a.z3CacheHits());
         });
         counts.callsByEntry().forEach((entry, n) -> p.put("calls." + entry, n));
         for (Counts.SiteKind kind : Counts.SiteKind.values()) {

@@ -25,18 +25,19 @@ public enum Mode {
      * The placement of this mode for the program in {@code application}, leaving the accesses {@code elision} selects
      * unchecked; redcard and bigfoot analyse it (once) here, and so does fasttrack for an elision. Their analyses treat
      * {@code capsuleAccesses} (which the rewriter covers with capsule checks) as no accesses, and leave them and
-     * {@code tableReads} (the element reads of read-only tables, {@code ReadOnlyTables}) unchecked.
+     * {@code tableReads} (the element reads of read-only tables, {@code ReadOnlyTables}) unchecked. They analyse the
+     * methods on {@code threads} threads.
      */
     public Placement placement(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
-            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads) {
+            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
         return switch (this) {
             case FASTTRACK -> elision == Elision.NONE ? new FastTrackPlacement()
                     : new FastTrackPlacement(ElisionAnalysis.analyse(application, classpath, diagnostics, elision,
-                            tableReads));
+                            tableReads, threads));
             case REDCARD -> new RedCardPlacement(RedCardAnalysis.analyse(application, classpath, diagnostics, elision,
-                    capsuleAccesses, tableReads));
+                    capsuleAccesses, tableReads, threads));
             case BIGFOOT -> new BigFootPlacement(BigFootAnalysis.analyse(application, classpath, diagnostics, elision,
-                    capsuleAccesses, tableReads));
+                    capsuleAccesses, tableReads, threads));
         };
     }
 }

@@ -32,18 +32,18 @@ public final class Diagnostics {
         return terminal ? new Progress(err, what, total, System::nanoTime) : Progress.silent(what, total);
     }
 
-    public void warn(String message) {
+    public synchronized void warn(String message) {
         warnings.add(message);
         err.println("staticbf: warning: " + message);
     }
 
     /** The warnings given so far, in order. */
-    public List<String> warnings() {
+    public synchronized List<String> warnings() {
         return List.copyOf(warnings);
     }
 
     /** Warns unless a warning with the same key was already given in this run. */
-    public void warnOnce(String key, String message) {
+    public synchronized void warnOnce(String key, String message) {
         if (warnedKeys.add(key)) {
             warn(message);
         }

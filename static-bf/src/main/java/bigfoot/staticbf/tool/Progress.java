@@ -37,8 +37,8 @@ public final class Progress {
         return new Progress(null, what, total, System::nanoTime);
     }
 
-    /** One more unit done. */
-    public void step() {
+    /** One more unit done (from any thread). */
+    public synchronized void step() {
         done++;
         long now = clock.getAsLong();
         if (out != null && now - lastShown >= INTERVAL_NANOS && done < total) {
@@ -53,7 +53,7 @@ public final class Progress {
     }
 
     /** The phase is over: the progress line, if one was shown, is erased. */
-    public void end() {
+    public synchronized void end() {
         if (out != null && shownWidth > 0) {
             out.print("\r" + " ".repeat(shownWidth) + "\r");
             out.flush();

@@ -1,12 +1,12 @@
 package bigfoot.staticbf;
 
-import bigfoot.staticbf.tool.StaticBfException;
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.cache.RewriteCache;
 import bigfoot.staticbf.cache.RewriteKey;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.jar.JarRewriter;
 import bigfoot.staticbf.rewrite.Counts;
+import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.tool.StaticBfException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -41,7 +41,7 @@ public final class StaticBF {
             }
             long start = System.nanoTime();
             Diagnostics diagnostics = new Diagnostics(err, terminal);
-            Optional<RewriteCache> cache = cache(options, diagnostics);
+            Optional<RewriteCache> cache = cache(options);
             Optional<String> key = cache.isPresent() ? key(options) : Optional.empty();
             if (key.isPresent() && reuse(options, cache.get(), key.get(), diagnostics, out, start)) {
                 return 0;
@@ -72,7 +72,7 @@ public final class StaticBF {
     }
 
     /** The cache this run uses: none with {@code --no-cache} or when the default is turned off. */
-    private static Optional<RewriteCache> cache(Options options, Diagnostics diagnostics) {
+    private static Optional<RewriteCache> cache(Options options) {
         if (!options.cache()) {
             return Optional.empty();
         }

@@ -3,10 +3,10 @@ package bigfoot.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.jar.JarRewriter;
 import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.tool.Diagnostics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

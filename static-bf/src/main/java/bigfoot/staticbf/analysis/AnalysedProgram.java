@@ -1,9 +1,9 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.tool.Diagnostics;
-import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
+import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.wala.EntryPoints;
 import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;

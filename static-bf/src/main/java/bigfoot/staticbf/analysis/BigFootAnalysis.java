@@ -1,9 +1,9 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.placement.MethodPlan;
+import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.z3.Entailment;
 import bigfoot.z3.Z3Entailment;
 import java.nio.file.Path;

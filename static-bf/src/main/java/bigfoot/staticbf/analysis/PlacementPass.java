@@ -1,8 +1,8 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.placement.MethodPlan;
 import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
 import bigfoot.staticbf.placement.MethodPlan.Stash;
+import bigfoot.staticbf.placement.MethodPlan;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAReturnInstruction;

@@ -1,8 +1,8 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
+import bigfoot.staticbf.tool.Diagnostics;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

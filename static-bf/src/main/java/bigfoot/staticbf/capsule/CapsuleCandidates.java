@@ -1,13 +1,13 @@
 package bigfoot.staticbf.capsule;
 
 import bigfoot.ir.CapsuleFile;
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodKey;
+import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.ResolvedField;
-import bigfoot.staticbf.bytecode.BytecodeOffsets;
+import bigfoot.staticbf.tool.Diagnostics;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.capsule;
 
 import bigfoot.staticbf.analysis.MethodKey;
+import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.ResolvedField;
@@ -8,7 +9,6 @@ import bigfoot.staticbf.jdk.ArrayCopiers;
 import bigfoot.staticbf.origins.Origin;
 import bigfoot.staticbf.origins.OriginInterpreter;
 import bigfoot.staticbf.origins.OriginValue;
-import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

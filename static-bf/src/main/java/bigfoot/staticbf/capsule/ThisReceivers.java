@@ -1,9 +1,9 @@
 package bigfoot.staticbf.capsule;
 
+import bigfoot.staticbf.bytecode.DistinctValue;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
-import bigfoot.staticbf.bytecode.DistinctValue;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;

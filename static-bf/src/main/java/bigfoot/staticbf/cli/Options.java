@@ -1,9 +1,9 @@
 package bigfoot.staticbf.cli;
 
-import bigfoot.staticbf.tool.StaticBfException;
 import bigfoot.staticbf.capsule.CapsuleSelection;
-import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.mode.Mode;
+import bigfoot.staticbf.placement.Elision;
+import bigfoot.staticbf.tool.StaticBfException;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package bigfoot.staticbf.jar;
 
-import bigfoot.staticbf.tool.StaticBfException;
 import bigfoot.staticbf.hierarchy.ClassInfo;
+import bigfoot.staticbf.tool.StaticBfException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;

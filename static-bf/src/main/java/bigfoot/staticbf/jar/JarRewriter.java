@@ -1,12 +1,9 @@
 package bigfoot.staticbf.jar;
 
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.tool.Diagnostics;
-import bigfoot.staticbf.tool.Progress;
-import bigfoot.staticbf.tool.StaticBfException;
 import bigfoot.staticbf.analysis.ElidedAccesses;
-import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.capsule.CapsuleCandidates;
+import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.ClassPathSource;
@@ -22,6 +19,9 @@ import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
+import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.tool.Progress;
+import bigfoot.staticbf.tool.StaticBfException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,10 +1,10 @@
 package bigfoot.staticbf.jar;
 
-import java.util.Locale;
-import bigfoot.staticbf.tool.ToolVersion;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.FieldProxies;
+import bigfoot.staticbf.tool.ToolVersion;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 

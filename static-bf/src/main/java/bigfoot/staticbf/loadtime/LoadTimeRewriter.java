@@ -1,7 +1,6 @@
 package bigfoot.staticbf.loadtime;
 
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.ClassSource;
@@ -10,6 +9,7 @@ import bigfoot.staticbf.mode.FastTrackPlacement;
 import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
+import bigfoot.staticbf.tool.Diagnostics;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;

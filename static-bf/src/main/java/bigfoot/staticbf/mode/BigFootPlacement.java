@@ -1,9 +1,9 @@
 package bigfoot.staticbf.mode;
 
-import bigfoot.staticbf.placement.Placement;
-import bigfoot.staticbf.placement.MethodPlan;
-import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.analysis.BigFootAnalysis;
+import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.placement.MethodPlan;
+import bigfoot.staticbf.placement.Placement;
 import java.util.Optional;
 import java.util.Set;
 import org.objectweb.asm.tree.AbstractInsnNode;

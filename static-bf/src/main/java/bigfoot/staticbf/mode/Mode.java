@@ -1,12 +1,12 @@
 package bigfoot.staticbf.mode;
 
-import bigfoot.staticbf.placement.Placement;
-import bigfoot.staticbf.placement.Elision;
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.analysis.BigFootAnalysis;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.ElisionAnalysis;
 import bigfoot.staticbf.analysis.RedCardAnalysis;
+import bigfoot.staticbf.placement.Elision;
+import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.tool.Diagnostics;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

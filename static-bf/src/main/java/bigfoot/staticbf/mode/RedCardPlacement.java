@@ -1,8 +1,8 @@
 package bigfoot.staticbf.mode;
 
-import bigfoot.staticbf.placement.Placement;
-import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.analysis.RedCardAnalysis;
+import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.placement.Placement;
 import java.util.Optional;
 import java.util.Set;
 import org.objectweb.asm.tree.AbstractInsnNode;

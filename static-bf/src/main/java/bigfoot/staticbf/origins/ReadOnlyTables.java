@@ -2,8 +2,8 @@ package bigfoot.staticbf.origins;
 
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodKey;
-import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.bytecode.BytecodeOffsets;
+import bigfoot.staticbf.hierarchy.FieldResolver;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

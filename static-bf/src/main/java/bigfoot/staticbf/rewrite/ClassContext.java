@@ -1,10 +1,10 @@
 package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.tool.Diagnostics;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 

@@ -1,7 +1,7 @@
 package bigfoot.staticbf.rewrite;
 
-import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package bigfoot.staticbf.rewrite;
 
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.tool.Diagnostics;
 
 /**
  * What the rewriting of every class of one run shares, {@code capsules} included ({@code --capsules}). With {@code verifyPlacement} every access the

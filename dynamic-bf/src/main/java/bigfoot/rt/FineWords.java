@@ -113,11 +113,6 @@ final class FineWords extends WordStore {
         return 2 * (i & slotMask) + (write ? 0 : 1);
     }
 
-    /** A volatile read of element i's W ({@code write}) or R word. */
-    long word(int i, boolean write) {
-        return word(block(i), i, write);
-    }
-
     /** PAGED: the page holding element i, made if need be. */
     private long[] page(int i) {
         int p = i >>> pageShift;

@@ -95,8 +95,8 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 4, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.word(2, true);
-        long seenR = words.word(2, false);
+        long seenW = words.word(words.block(2), 2, true);
+        long seenR = words.word(words.block(2), 2, false);
         sim.ft.check(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
         assertTrue(sim.ft.writeExclusive(t[2], words, words.block(2), 2, 22, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
@@ -112,8 +112,8 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 4, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.word(1, true);
-        long seenR = words.word(1, false);
+        long seenW = words.word(words.block(1), 1, true);
+        long seenR = words.word(words.block(1), 1, false);
         sim.ft.check(t[2], words, 1, true, 22);                        // the writer's WRITE EXCLUSIVE
         assertTrue(sim.ft.readExclusive(t[1], words, words.block(1), 1, 11, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
@@ -128,9 +128,10 @@ class FineWordsConcurrencyTest {
         Sim sim = new Sim();
         FineWords words = new FineWords(int[].class, 1, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
-        long seenW = words.word(0, true);
+        long seenW = words.word(words.block(0), 0, true);
         sim.ft.check(t[1], words, 0, true, 11);
-        assertFalse(sim.ft.writeExclusive(t[2], words, words.block(0), 0, 22, seenW, words.word(0, false)), "W changed since it was seen");
+        long seenR = words.word(words.block(0), 0, false);
+        assertFalse(sim.ft.writeExclusive(t[2], words, words.block(0), 0, 22, seenW, seenR), "W changed since it was seen");
         assertEquals(List.of(), sim.listener.races, "nothing reported until the check starts again");
         sim.ft.check(t[2], words, 0, true, 22);
         assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());

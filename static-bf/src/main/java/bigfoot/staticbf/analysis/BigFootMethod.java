@@ -61,6 +61,8 @@ final class BigFootMethod {
 
     private final IR ir;
     final SSACFG cfg;
+    /** The CFG's edges, read once (WALA builds a block's successor lists at every call). */
+    final CfgEdges edges;
     private final Dominators<ISSABasicBlock> dom;
     final SSAInstruction[] insns;
     final InstructionEffects.Effect[] effects;
@@ -83,6 +85,7 @@ final class BigFootMethod {
         this.coalescing = coalescing;
         this.elementRuns = new ElementRuns(new LinearValues(new DefUse(ir), ir.getSymbolTable()));
         this.cfg = ir.getControlFlowGraph();
+        this.edges = new CfgEdges(cfg);
         this.insns = ir.getInstructions();
         this.thisValue = ir.getMethod().isStatic() ? -1 : 1;
         InstructionEffects classify = new InstructionEffects(ir, cha, killSets, elided);
@@ -284,7 +287,7 @@ final class BigFootMethod {
             return false;
         }
         ISSABasicBlock block = ir.getBasicBlockForInstruction(insns[i]);
-        return cfg.getExceptionalSuccessors(block).stream().anyMatch(s -> !s.equals(cfg.exit()));
+        return Arrays.stream(edges.exceptionalSuccessors(block)).anyMatch(s -> !s.equals(cfg.exit()));
     }
 
     /** [Loop]: a header's range invariants hold on both edges into it (LoopRanges). */

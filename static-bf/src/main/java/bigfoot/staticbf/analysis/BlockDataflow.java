@@ -5,7 +5,6 @@ import com.ibm.wala.ssa.SSACFG;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
-import java.util.Iterator;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
@@ -72,6 +71,7 @@ final class BlockDataflow<S> {
     private static final int VISITS_PER_BLOCK = 200;
 
     private final SSACFG cfg;
+    private final CfgEdges edges;
     private final Lattice<S> lattice;
     private final boolean forward;
     private final S boundary;
@@ -81,6 +81,7 @@ final class BlockDataflow<S> {
 
     private BlockDataflow(SSACFG cfg, Lattice<S> lattice, boolean forward, S boundary, Edge<S> edge) {
         this.cfg = cfg;
+        this.edges = new CfgEdges(cfg);
         this.lattice = lattice;
         this.forward = forward;
         this.boundary = boundary;
@@ -124,15 +125,14 @@ final class BlockDataflow<S> {
             return lattice.copy(boundary);
         }
         S in = null;
-        for (Iterator<ISSABasicBlock> it = cfg.getPredNodes(block); it.hasNext(); ) {
-            ISSABasicBlock pred = it.next();
+        for (ISSABasicBlock pred : edges.preds(block)) {
             if (state(normal, pred) == null) {
                 continue; // not reached yet: top
             }
-            if (cfg.getNormalSuccessors(pred).contains(block)) {
+            if (edges.normal(pred, block)) {
                 in = meet(in, edge.along(pred, block, state(normal, pred)));
             }
-            if (cfg.getExceptionalSuccessors(pred).contains(block) && state(exceptional, pred) != null) {
+            if (edges.exceptional(pred, block) && state(exceptional, pred) != null) {
                 in = meet(in, edge.along(pred, block, state(exceptional, pred)));
             }
         }
@@ -146,15 +146,15 @@ final class BlockDataflow<S> {
 
     /** Backward: the meet of the in-states of {@code block}'s normal successors (the exit state for the exit). */
     S out(ISSABasicBlock block) {
-        return successors(block, cfg.getNormalSuccessors(block));
+        return successors(block, edges.normalSuccessors(block));
     }
 
     /** Backward: the meet of the in-states of {@code block}'s exceptional successors, null if none is reached. */
     S exceptionalOut(ISSABasicBlock block) {
-        return successors(block, cfg.getExceptionalSuccessors(block));
+        return successors(block, edges.exceptionalSuccessors(block));
     }
 
-    private S successors(ISSABasicBlock block, Iterable<ISSABasicBlock> successors) {
+    private S successors(ISSABasicBlock block, ISSABasicBlock[] successors) {
         S out = null;
         for (ISSABasicBlock s : successors) {
             S in = s.equals(cfg.exit()) ? boundary : state(normal, s);
@@ -184,8 +184,9 @@ final class BlockDataflow<S> {
             ISSABasicBlock block = work.poll();
             queued.clear(block.getNumber());
             if (forward ? visitForward(block, transfer) : visitBackward(block, transfer)) {
-                Iterator<ISSABasicBlock> next = forward ? cfg.getSuccNodes(block) : cfg.getPredNodes(block);
-                next.forEachRemaining(b -> enqueue(work, queued, b));
+                for (ISSABasicBlock b : forward ? edges.succs(block) : edges.preds(block)) {
+                    enqueue(work, queued, b);
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAReturnInstruction;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -67,7 +67,7 @@ final class PlacementPass {
             boolean leavesMethod = false;
             ISSABasicBlock catcher = null;
             if (method.mayThrow.get(i)) {
-                Collection<ISSABasicBlock> successors = method.cfg.getExceptionalSuccessors(block);
+                List<ISSABasicBlock> successors = Arrays.asList(method.edges.exceptionalSuccessors(block));
                 List<ISSABasicBlock> handlers = successors.stream().filter(s -> !s.equals(method.cfg.exit())).toList();
                 boolean synchronises = method.acquires(i) || method.releases(i);
                 if (synchronises) {

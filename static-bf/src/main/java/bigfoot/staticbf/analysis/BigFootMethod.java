@@ -186,7 +186,7 @@ final class BigFootMethod {
             InstructionEffects.Effect e = effects[i];
             boolean throwing = insn.isPEI() && !cannotThrow(insn, e, state);
             if (throwing) {
-                exc.leave(state.copy());
+                exc.leave(state);
             }
             boolean clinit = e.initializes() != null && !state.isInitialized(e.initializes());
             boolean join = e.joins() != null && !state.isJoined(e.joins());
@@ -324,11 +324,7 @@ final class BigFootMethod {
 
     void stepPast(ISSABasicBlock block, int i, LocationFacts state, BlockDataflow.ExceptionalState<LocationFacts> exc) {
         if (mayThrow.get(i)) {
-            LocationFacts thrown = state.copy();
-            if (releases(i)) {
-                thrown.clear();
-            }
-            exc.leave(thrown);
+            exc.leave(releases(i) ? LocationFacts.empty() : state);
         }
         if (releases(i)) {
             state.clear(); // [Rel]: past accesses end

@@ -41,7 +41,10 @@ final class BlockDataflow<S> {
 
     /** The exceptional side of a block's transfer. */
     interface ExceptionalState<S> {
-        /** Forward: another state leaving the block on its exceptional edges. */
+        /**
+         * Forward: another state leaving the block on its exceptional edges. The solver copies what it keeps, so the
+         * transfer may go on changing {@code state}.
+         */
         void leave(S state);
 
         /** Backward: the meet of the exceptional successors' in-states, or null while none is known. */

@@ -14,11 +14,14 @@ import java.util.concurrent.atomic.LongAdder;
  *                       a short check of a PER-ELEMENT array; or an element check: verify mode)--> FINE
  * </pre>
  * <ul>
- * <li>COARSE: one {@link ArrayVarState} for every index.</li>
+ * <li>COARSE: one state for every index.</li>
  * <li>SEGMENTS: disjoint index intervals {@code [a, b)} covering the array, kept sorted in {@link Segments}
  * (finding one is O(log segments)). Each segment is either UNIFORM (one state for all its indices) or STRIDED
- * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one state per residue class {@code i mod m} (absolute
- * index, so cuts never shift classes), null for a class with no index in the segment.</li>
+ * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one {@link ArrayVarState} per residue class {@code i mod m}
+ * (absolute index, so cuts never shift classes), null for a class with no index in the segment. A UNIFORM state
+ * (and COARSE's) is held in words ({@link UniformWords}, half an ArrayVarState's size; this shadow is their
+ * {@link WordStore}) until it needs a VarState: READ SHARE, a race, or an epoch or site a word cannot hold
+ * INFLATES it to an ArrayVarState of its segment's indices, for good.</li>
  * <li>FINE: one location per element, in primitive shadow words ({@link FineWords}); an element starts as a copy
  * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the SHORT check (a
  * single index, or a range of fewer than {@code longRange} indices, that is not SAME EPOCH) that takes its count past
@@ -75,7 +78,7 @@ import java.util.concurrent.atomic.LongAdder;
  * operations run under it, so no cut, refinement or merge races with one); FINE is published through a volatile
  * field, after which the segments are frozen, so element operations need no array-wide lock.
  */
-final class ArrayShadow {
+final class ArrayShadow extends WordStore {
 
     /** The largest modulus of a strided segment (states per strided segment). */
     static final int MAX_MODULUS = 64;
@@ -132,8 +135,11 @@ final class ArrayShadow {
      * elements) and FINE's words ({@link #wordBytes}).
      */
     private final LongAdder allocated;
-    /** COARSE: the state of every index; null once cut, or for shadows born FINE. Under this monitor. */
-    private ArrayVarState coarse;
+    /**
+     * COARSE: the state of every index (UNIFORM: {@link UniformWords} or an ArrayVarState); null once cut, or for
+     * shadows born FINE. Under this monitor.
+     */
+    private Object coarse;
     /** SEGMENTS: under this monitor until FINE, then frozen. */
     private Segments segments;
     /** COARSE and SEGMENTS: SHORT checks and long ranges so far (FRAGMENTATION). */
@@ -165,7 +171,7 @@ final class ArrayShadow {
         this.bounds = bounds;
         this.small = length <= bounds.smallLength();
         if (adaptive && !small) {
-            coarse = newState(null, 0, length, 1);
+            coarse = newWords(ShadowWord.NONE, ShadowWord.NONE);
         } else {
             fine = new FineWords(type, length, allocated);
         }
@@ -216,10 +222,10 @@ final class ArrayShadow {
             synchronized (this) {
                 f = fine;
                 if (f == null) {
-                    ArrayVarState same = uncut(st, first, last, s, write);
+                    Object same = uncut(st, first, last, s, write);
                     if (same != null) {
                         rangeChecks += isShort(first, last, s) ? 0 : 1; // a long range pays even when it cuts nothing
-                        ft.check(st, same, write, site);
+                        checkUniform(ft, st, same, first, write, site);
                         return;
                     }
                     if (!fragments(first, last, s)) {
@@ -305,14 +311,13 @@ final class ArrayShadow {
         int strided = 0;
         int states = 0;
         for (long p = segments.locate(0); p >= 0; p = segments.next(p)) {
-            Object rep = segments.rep(p);
-            if (rep instanceof ArrayVarState) {
-                states++;
-            } else {
+            if (segments.rep(p) instanceof ArrayVarState[] classes) {
                 strided++;
-                for (ArrayVarState c : (ArrayVarState[]) rep) {
+                for (ArrayVarState c : classes) {
                     states += c == null ? 0 : 1;
                 }
+            } else {
+                states++;
             }
         }
         return new Shape(segments.count(), strided, states);
@@ -380,15 +385,14 @@ final class ArrayShadow {
                 rep = refine(p, a, b, rep, l);
                 m = l;
             }
-            if (rep instanceof ArrayVarState u) {
-                ft.check(st, u, write, site);
-            } else {
-                ArrayVarState[] classes = (ArrayVarState[]) rep;
+            if (rep instanceof ArrayVarState[] classes) {
                 for (int k = 0, r = (int) (lo % m); k < m / s; k++, r = (r + s) % m) {
                     if (classes[r] != null) {
                         ft.check(st, classes[r], write, site);
                     }
                 }
+            } else {
+                checkUniform(ft, st, rep, a, write, site);
             }
             p = g.next(p);
         }
@@ -396,20 +400,32 @@ final class ArrayShadow {
     }
 
     /**
-     * The one state a check of {@code first..last by s} goes to without cutting anything: COARSE's for the whole
-     * array, or (SAME EPOCH) the state (COARSE's, or a segment's) holding every index if {@code st}'s check of it
-     * changes nothing; else null.
+     * The one UNIFORM state a check of {@code first..last by s} goes to without cutting anything: COARSE's for the
+     * whole array, or (SAME EPOCH) the state (COARSE's, or a segment's) holding every index if {@code st}'s check
+     * of it changes nothing; else null.
      */
-    private ArrayVarState uncut(ThreadState st, int first, int last, int s, boolean write) {
+    private Object uncut(ThreadState st, int first, int last, int s, boolean write) {
         if (segments == null && s == 1 && first == 0 && last == length - 1) {
             return coarse;
         }
-        ArrayVarState u = coarse;
+        Object u = coarse;
         if (segments != null) {
             long at = segments.locate(first);
-            u = segments.end(at) > last && segments.rep(at) instanceof ArrayVarState v ? v : null;
+            u = segments.end(at) > last ? segments.rep(at) : null;
         }
-        return u != null && FastTrack.leavesUnchanged(st, u, write) ? u : null;
+        if (u instanceof UniformWords words) {
+            return FastTrack.leavesUnchanged(st, this, words, first, write) ? u : null;
+        }
+        return u instanceof ArrayVarState v && FastTrack.leavesUnchanged(st, v, write) ? u : null;
+    }
+
+    /** The check of UNIFORM state {@code u} (words or an ArrayVarState) of the segment holding index {@code at}. */
+    private void checkUniform(FastTrack ft, ThreadState st, Object u, int at, boolean write, int site) {
+        if (u instanceof UniformWords words) {
+            ft.check(st, this, words, at, write, site);
+        } else {
+            ft.check(st, (ArrayVarState) u, write, site);
+        }
     }
 
     /** Makes R ({@code first} by {@code s}) fit the segment holding {@code first}, or cuts it there. */
@@ -462,7 +478,7 @@ final class ArrayShadow {
                 cut(p, x + 1);
                 p = g.locate(x);
             }
-            ft.check(st, (ArrayVarState) g.rep(p), write, site);
+            checkUniform(ft, st, g.rep(p), x, write, site);
         }
         return g.next(g.locate(hi));
     }
@@ -474,7 +490,9 @@ final class ArrayShadow {
         int b = g.end(p);
         Object rep = g.rep(p);
         Object upper;
-        if (rep instanceof ArrayVarState u) {
+        if (rep instanceof UniformWords u) {
+            upper = newWords(u.word(true), u.word(false));
+        } else if (rep instanceof ArrayVarState u) {
             upper = newState(u, x, b, 1);
             u.end = x;
         } else {
@@ -503,7 +521,10 @@ final class ArrayShadow {
         return g.insertAfter(p, x, upper);
     }
 
-    /** Segment p {@code [a, b)} with modulus {@code l} (a multiple of its own): each new class copies its old one. */
+    /**
+     * Segment p {@code [a, b)} with modulus {@code l} (a multiple of its own): each new class copies its old one
+     * (a uniform segment's words become a state per class).
+     */
     private ArrayVarState[] refine(long p, int a, int b, Object rep, int l) {
         ArrayVarState[] out = new ArrayVarState[l];
         for (int r = 0; r < l; r++) {
@@ -511,7 +532,11 @@ final class ArrayShadow {
             if (f >= b) {
                 continue;
             }
-            ArrayVarState from = rep instanceof ArrayVarState u ? u : ((ArrayVarState[]) rep)[r % modulus(rep)];
+            if (rep instanceof UniformWords u) {
+                out[r] = newState(u, (int) f, b, l);
+                continue;
+            }
+            ArrayVarState from = rep instanceof ArrayVarState v ? v : ((ArrayVarState[]) rep)[r % modulus(rep)];
             if (from.first == f) {
                 from.step = l;
                 out[r] = from;
@@ -543,11 +568,16 @@ final class ArrayShadow {
         }
         p = g.locate(start);
         for (long n = g.next(p); n >= 0 && g.start(n) <= to; n = g.next(p)) {
-            if (g.rep(p) instanceof ArrayVarState lower && g.rep(n) instanceof ArrayVarState upper
-                    && lower.sameHistory(upper)) {
-                lower.end = upper.end;
+            Object lower = g.rep(p);
+            Object upper = g.rep(n);
+            if (!(lower instanceof ArrayVarState[]) && !(upper instanceof ArrayVarState[])
+                    && sameHistory(lower, upper)) {
+                int a = g.start(p);
+                if (lower instanceof ArrayVarState l) {
+                    l.end = g.end(n);
+                }
                 g.removeBoundary(n);
-                p = g.locate(lower.first);
+                p = g.locate(a);
             } else {
                 p = n;
             }
@@ -582,8 +612,16 @@ final class ArrayShadow {
         throw new AssertionError("a segment without states");
     }
 
+    /** Two UNIFORM states (words or ArrayVarStates) hold the same whole FastTrack state. */
+    private static boolean sameHistory(Object lower, Object upper) {
+        if (lower instanceof UniformWords u) {
+            return u.sameHistory(upper);
+        }
+        return upper instanceof UniformWords u ? u.sameHistory(lower) : ((VarState) lower).sameHistory((VarState) upper);
+    }
+
     private static int modulus(Object rep) {
-        return rep instanceof ArrayVarState ? 1 : ((ArrayVarState[]) rep).length;
+        return rep instanceof ArrayVarState[] classes ? classes.length : 1;
     }
 
     /** True if modulus l is allowed for a segment of {@code [a, b)}: at most MAX_MODULUS, two indices per class. */
@@ -619,9 +657,9 @@ final class ArrayShadow {
      */
     private FineWords goFine() {
         Segments g = segments;
-        ArrayVarState whole = coarse;
+        Object whole = coarse;
         FineWords f = new FineWords(type, length, allocated, bounds, (first, end) -> {
-            VarState[] states = new VarState[end - first];
+            Object[] states = new Object[end - first];
             if (g == null) {
                 Arrays.fill(states, whole);
                 return states;
@@ -630,7 +668,7 @@ final class ArrayShadow {
                 Object rep = g.rep(p);
                 ArrayVarState[] classes = rep instanceof ArrayVarState[] c ? c : null;
                 for (int i = Math.max(first, g.start(p)), e = Math.min(end, g.end(p)); i < e; i++) {
-                    states[i - first] = classes == null ? (ArrayVarState) rep : classes[i % classes.length];
+                    states[i - first] = classes == null ? rep : classes[i % classes.length];
                 }
             }
             return states;
@@ -639,12 +677,58 @@ final class ArrayShadow {
         return f;
     }
 
-    private ArrayVarState newState(ArrayVarState parent, int first, int end, int step) {
+    /** A state of {@code first, first+step, .. < end} holding {@code parent}'s whole state (a VarState, or words). */
+    private ArrayVarState newState(Object parent, int first, int end, int step) {
         ArrayVarState s = new ArrayVarState(type, first, end, step);
-        if (parent != null) {
-            s.copyStateOf(parent);
+        if (parent instanceof UniformWords u) {
+            fill(s, u.word(true), u.word(false));
+        } else {
+            s.copyStateOf((VarState) parent);
         }
         allocated.add(STATE_BYTES);
         return s;
+    }
+
+    private UniformWords newWords(long w, long r) {
+        allocated.add(UniformWords.BYTES);
+        return new UniformWords(w, r);
+    }
+
+    // ---------------------------------------------------------------- UNIFORM states in words, under this monitor
+
+    /** A word of {@code holder}, the {@link UniformWords} of the segment holding index i. */
+    @Override
+    long word(Object holder, int i, boolean write) {
+        return ((UniformWords) holder).word(write);
+    }
+
+    @Override
+    boolean cas(Object holder, int i, boolean write, long expected, long update) {
+        return ((UniformWords) holder).cas(write, expected, update);
+    }
+
+    /**
+     * INFLATE the words of the segment holding index i (COARSE's if not cut): an ArrayVarState of the segment's
+     * indices, holding the words' W, R and sites, takes their place in the segment, and the words are frozen.
+     */
+    @Override
+    ArrayVarState inflate(Object holder, int i) {
+        long p = segments == null ? -1 : segments.locate(i);
+        ArrayVarState s = new ArrayVarState(type, p < 0 ? 0 : segments.start(p), p < 0 ? length : segments.end(p), 1);
+        long r = freeze(holder, i, false);
+        fill(s, freeze(holder, i, true), r);
+        allocated.add(STATE_BYTES);
+        if (p < 0) {
+            coarse = s;
+        } else {
+            segments.setRep(p, s);
+        }
+        return s;
+    }
+
+    /** The state that took the place of the inflated words of the segment holding index i. */
+    @Override
+    ArrayVarState inflated(Object holder, int i) {
+        return (ArrayVarState) (segments == null ? coarse : segments.rep(segments.locate(i)));
     }
 }

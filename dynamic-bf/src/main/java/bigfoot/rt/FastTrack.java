@@ -206,6 +206,20 @@ final class FastTrack {
     }
 
     /**
+     * A check of a location held in words by {@code x} other than a FINE element (an adaptive shadow's uniform
+     * words, {@link UniformWords}): {@link #checkWords}, counted.
+     */
+    void check(ThreadState st, WordStore x, Object holder, int i, boolean write, int site) {
+        count(st);
+        checkWords(st, x, holder, i, write, site);
+    }
+
+    /** {@link #leavesUnchanged(ThreadState, VarState, boolean)} of a location in words: READ / WRITE SAME EPOCH. */
+    static boolean leavesUnchanged(ThreadState st, WordStore x, Object holder, int i, boolean write) {
+        return (x.word(holder, i, write) & ShadowWord.EPOCH_BITS) == st.wordEpoch;
+    }
+
+    /**
      * A check (already counted) of a location in shadow words, past its same-epoch test: FT2's rules on its two
      * {@link ShadowWord}s. READ EXCLUSIVE and WRITE EXCLUSIVE are one CAS; every other rule (READ SHARE, a race, an
      * epoch or site a word cannot hold) inflates the location and runs on its VarState as above, for good.

@@ -72,7 +72,7 @@ final class FineWords extends WordStore {
             this.slotMask = -1;
             this.start = null;
             made.add(ArrayShadow.wordBytes(length));
-            VarState[] from = start.states(0, length);
+            Object[] from = start.states(0, length);
             for (int i = 0; i < length; i++) {
                 ArrayVarState s = startAs(words, 2 * i, i, from[i]);
                 if (s != null) {
@@ -91,8 +91,8 @@ final class FineWords extends WordStore {
 
     /** Where the elements of a shadow going FINE start: their states at that moment, which never change again. */
     interface Start {
-        /** The state of each element {@code first .. end - 1}, in order. */
-        VarState[] states(int first, int end);
+        /** The state of each element {@code first .. end - 1}, in order: a {@link VarState} or {@link UniformWords}. */
+        Object[] states(int first, int end);
     }
 
     int length() {
@@ -130,7 +130,7 @@ final class FineWords extends WordStore {
         int end = Math.min(length, first + (1 << pageShift));
         long[] page = new long[2 * (end - first)];
         ArrayVarState[] inflated = null;
-        VarState[] from = start.states(first, end);
+        Object[] from = start.states(first, end);
         for (int i = first; i < end; i++) {
             ArrayVarState s = startAs(page, 2 * (i - first), i, from[i - first]);
             if (s != null) {
@@ -155,20 +155,25 @@ final class FineWords extends WordStore {
 
     /**
      * Element i's words at {@code block[at]} (W) and {@code block[at + 1]} (R) as a copy of {@code from}'s whole
-     * state: in words if they can hold it, else INFLATED, returning the state that then holds the copy (to
+     * state (a VarState's, or words): in words if they can hold it, else INFLATED, returning the state that then holds the copy (to
      * {@link #publish}).
      */
-    private ArrayVarState startAs(long[] block, int at, int i, VarState from) {
-        long w = ShadowWord.compact(from.w);
-        long r = from.r == Epoch.SHARED ? ShadowWord.NO_WORD : ShadowWord.compact(from.r);
-        if (w != ShadowWord.NO_WORD && r != ShadowWord.NO_WORD && ShadowWord.fits(from.writeSite)
-                && ShadowWord.fits(from.readSite)) {
-            block[at] = ShadowWord.of(w, from.writeSite);
-            block[at + 1] = ShadowWord.of(r, from.readSite);
+    private ArrayVarState startAs(long[] block, int at, int i, Object from) {
+        if (from instanceof UniformWords u) {
+            block[at] = u.word(true);
+            block[at + 1] = u.word(false);
+            return null;
+        }
+        VarState v = (VarState) from;
+        long w = ShadowWord.of(v, true);
+        long r = ShadowWord.of(v, false);
+        if (w != ShadowWord.NO_WORD && r != ShadowWord.NO_WORD) {
+            block[at] = w;
+            block[at + 1] = r;
             return null;
         }
         ArrayVarState s = new ArrayVarState(arrayType, i, i + 1, 1);
-        s.copyStateOf(from);
+        s.copyStateOf(v);
         block[at] = ShadowWord.INFLATED;
         block[at + 1] = ShadowWord.INFLATED;
         return s;

@@ -51,6 +51,17 @@ final class ShadowWord {
         return (long) (site + 1) << EPOCH_WIDTH | compact;
     }
 
+    /**
+     * The words of a VarState's W ({@code write}) or R: its epoch and site as one word, or {@link #NO_WORD} if R is
+     * SHARED or the epoch or site does not fit. W and R both in words hold exactly the VarState's history.
+     */
+    static long of(VarState s, boolean write) {
+        long epoch = write ? s.w : s.r;
+        int site = write ? s.writeSite : s.readSite;
+        long c = epoch == Epoch.SHARED ? NO_WORD : compact(epoch);
+        return c == NO_WORD || !fits(site) ? NO_WORD : of(c, site);
+    }
+
     /** The full {@link Epoch} of a word other than {@link #INFLATED}. */
     static long epoch(long word) {
         return Epoch.make(tid(word), word & CLOCK_BITS);

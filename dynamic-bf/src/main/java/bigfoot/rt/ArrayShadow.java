@@ -122,6 +122,11 @@ final class ArrayShadow extends WordStore {
         return 16L * length + 16;
     }
 
+    /** The size of an {@code int[n]} or a reference array of n (compressed references): header, 4 bytes each, aligned. */
+    static long arrayBytes(int n) {
+        return (16 + 4L * n + 7) & ~7L;
+    }
+
     /** What a shadow holds now: segments (1 when coarse, 0 when fine), strided ones among them, live states. */
     record Shape(int segments, int strided, int states) {
     }
@@ -131,8 +136,9 @@ final class ArrayShadow extends WordStore {
     /** A number no other shadow of this run has, for the footprints' tables ({@link FootprintIndex}). */
     final long id = IDS.getAndIncrement();
     /**
-     * Shadow memory made, in bytes: {@link #STATE_BYTES} per VarState (blocks, classes, cut copies, inflated
-     * elements) and FINE's words ({@link #wordBytes}).
+     * Shadow memory made, in bytes: {@link #STATE_BYTES} per VarState (classes, inflated blocks and elements),
+     * {@link UniformWords#BYTES} per UNIFORM state in words, the segments' tables ({@link Segments}) and FINE's
+     * words ({@link #wordBytes}).
      */
     private final LongAdder allocated;
     /**
@@ -357,7 +363,7 @@ final class ArrayShadow extends WordStore {
     /** COARSE or SEGMENTS, a range that cuts (not {@link #uncut}): the three steps of the class comment. */
     private void applyAdaptive(FastTrack ft, ThreadState st, boolean write, int site, int first, int last, int s) {
         if (segments == null) {
-            segments = new Segments(length, coarse);
+            segments = new Segments(length, coarse, allocated);
             coarse = null;
         }
         Segments g = segments;

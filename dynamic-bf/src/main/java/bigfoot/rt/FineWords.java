@@ -237,6 +237,7 @@ final class FineWords extends WordStore {
             synchronized (this) {
                 t = states;
                 if (t == null) {
+                    made.add(16 + ArrayShadow.arrayBytes(length));     // the table object and its array
                     states = t = new AtomicReferenceArray<>(length());
                 }
             }

@@ -31,9 +31,9 @@ class AdaptiveArrayShadowTest {
         assertEquals(List.of(new ArrayRig.Location("long[]", 500, RaceKind.WRITE_WRITE)), rig.races);
         assertEquals(List.of(2), rig.raceSites, "reported with the site of the committed range");
         assertEquals(3, a.segmentCount(), "[0,500) [500,501) [501,n)");
-        assertEquals(3 * UniformWords.BYTES + ArrayShadow.STATE_BYTES, rig.allocated.sum(),
-                "shadow memory: 3 segments' words, the raced one's inflated to a state, where fine needs " + n
-                        + " elements' words");
+        assertEquals(3 * UniformWords.BYTES + ArrayShadow.STATE_BYTES + Segments.bytesToHold(3), rig.allocated.sum(),
+                "shadow memory: 3 segments' words (the raced one's inflated to a state) and their table, where fine needs "
+                        + n + " elements' words");
     }
 
     @Test
@@ -388,7 +388,8 @@ class AdaptiveArrayShadowTest {
         Lufact blocks = lufact(rig, n, -1);
         assertEquals(List.of(), rig.races);
         assertEquals(n, blocks.array.segmentCount(), "one split, so one more block, per step");
-        assertEquals(n * UniformWords.BYTES, rig.allocated.sum(), "every block's state in words: none read-shared");
+        assertEquals(n * UniformWords.BYTES + Segments.bytesToHold(n), rig.allocated.sum(),
+                "every block's state in words (none read-shared), and their table");
         assertEquals(n, blocks.checks, "the suffix is one block: written once, its read subsumed");
         ArrayRig fine = new ArrayRig(false, false);
         Lufact elements = lufact(fine, n, -1);
@@ -429,8 +430,8 @@ class AdaptiveArrayShadowTest {
         assertEquals(List.of(), rig.races);
         assertEquals(List.of(), fine.races);
         assertEquals(new ArrayShadow.Shape(1, 1, 3), a.shape(), "thread t's indices t, t+3, .. are one residue class");
-        assertEquals(UniformWords.BYTES + 3 * ArrayShadow.STATE_BYTES, rig.allocated.sum(),
-                "COARSE's words, then a state per residue class");
+        assertEquals(UniformWords.BYTES + 3 * ArrayShadow.STATE_BYTES + Segments.bytesToHold(1), rig.allocated.sum(),
+                "COARSE's words, then a state per residue class, in a table of one segment");
         assertEquals(ArrayShadow.wordBytes(n), fine.allocated.sum());
     }
 

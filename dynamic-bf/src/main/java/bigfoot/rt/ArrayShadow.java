@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.LongAdder;
  * (finding one is O(log segments)). Each segment is either UNIFORM (one state for all its indices) or STRIDED
  * with a modulus {@code m} (2..{@value #MAX_MODULUS}): one {@link ArrayVarState} per residue class {@code i mod m}
  * (absolute index, so cuts never shift classes), null for a class with no index in the segment. A UNIFORM state
- * (and COARSE's) is held in words ({@link UniformWords}, half an ArrayVarState's size; this shadow is their
- * {@link WordStore}) until it needs a VarState: READ SHARE, a race, or an epoch or site a word cannot hold
- * INFLATES it to an ArrayVarState of its segment's indices, for good.</li>
+ * (and COARSE's) is held in words ({@link UniformWords}, half an ArrayVarState's size) until it needs a VarState:
+ * READ SHARE, a race, or an epoch or site a word cannot hold INFLATES it to an ArrayVarState of its segment's
+ * indices, for good.</li>
  * <li>FINE: one location per element, in primitive shadow words ({@link FineWords}); an element starts as a copy
  * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the SHORT check (a
  * single index, or a range of fewer than {@code longRange} indices, that is not SAME EPOCH) that takes its count past
@@ -78,7 +78,7 @@ import java.util.concurrent.atomic.LongAdder;
  * operations run under it, so no cut, refinement or merge races with one); FINE is published through a volatile
  * field, after which the segments are frozen, so element operations need no array-wide lock.
  */
-final class ArrayShadow extends WordStore {
+final class ArrayShadow {
 
     /** The largest modulus of a strided segment (states per strided segment). */
     static final int MAX_MODULUS = 64;
@@ -420,7 +420,7 @@ final class ArrayShadow extends WordStore {
             u = segments.end(at) > last ? segments.rep(at) : null;
         }
         if (u instanceof UniformWords words) {
-            return FastTrack.leavesUnchanged(st, this, words, first, write) ? u : null;
+            return FastTrack.leavesUnchanged(st, words, write) ? u : null;
         }
         return u instanceof ArrayVarState v && FastTrack.leavesUnchanged(st, v, write) ? u : null;
     }
@@ -428,7 +428,9 @@ final class ArrayShadow extends WordStore {
     /** The check of UNIFORM state {@code u} (words or an ArrayVarState) of the segment holding index {@code at}. */
     private void checkUniform(FastTrack ft, ThreadState st, Object u, int at, boolean write, int site) {
         if (u instanceof UniformWords words) {
-            ft.check(st, this, words, at, write, site);
+            if (!ft.checkUniform(st, words, write, site)) {
+                ft.checkUncounted(st, inflate(at, words), write, site);
+            }
         } else {
             ft.check(st, (ArrayVarState) u, write, site);
         }
@@ -687,7 +689,7 @@ final class ArrayShadow extends WordStore {
     private ArrayVarState newState(Object parent, int first, int end, int step) {
         ArrayVarState s = new ArrayVarState(type, first, end, step);
         if (parent instanceof UniformWords u) {
-            fill(s, u.word(true), u.word(false));
+            WordStore.fill(s, u.word(true), u.word(false));
         } else {
             s.copyStateOf((VarState) parent);
         }
@@ -700,29 +702,14 @@ final class ArrayShadow extends WordStore {
         return new UniformWords(w, r);
     }
 
-    // ---------------------------------------------------------------- UNIFORM states in words, under this monitor
-
-    /** A word of {@code holder}, the {@link UniformWords} of the segment holding index i. */
-    @Override
-    long word(Object holder, int i, boolean write) {
-        return ((UniformWords) holder).word(write);
-    }
-
-    @Override
-    boolean cas(Object holder, int i, boolean write, long expected, long update) {
-        return ((UniformWords) holder).cas(write, expected, update);
-    }
-
     /**
-     * INFLATE the words of the segment holding index i (COARSE's if not cut): an ArrayVarState of the segment's
-     * indices, holding the words' W, R and sites, takes their place in the segment, and the words are frozen.
+     * INFLATE {@code words}, the state of the segment holding index i (COARSE's if not cut): an ArrayVarState of the
+     * segment's indices, holding the words' W, R and sites, takes their place for good.
      */
-    @Override
-    ArrayVarState inflate(Object holder, int i) {
+    private ArrayVarState inflate(int i, UniformWords words) {
         long p = segments == null ? -1 : segments.locate(i);
         ArrayVarState s = new ArrayVarState(type, p < 0 ? 0 : segments.start(p), p < 0 ? length : segments.end(p), 1);
-        long r = freeze(holder, i, false);
-        fill(s, freeze(holder, i, true), r);
+        WordStore.fill(s, words.word(true), words.word(false));
         allocated.add(STATE_BYTES);
         if (p < 0) {
             coarse = s;
@@ -730,11 +717,5 @@ final class ArrayShadow extends WordStore {
             segments.setRep(p, s);
         }
         return s;
-    }
-
-    /** The state that took the place of the inflated words of the segment holding index i. */
-    @Override
-    ArrayVarState inflated(Object holder, int i) {
-        return (ArrayVarState) (segments == null ? coarse : segments.rep(segments.locate(i)));
     }
 }

@@ -206,17 +206,38 @@ final class FastTrack {
     }
 
     /**
-     * A check of a location held in words by {@code x} other than a FINE element (an adaptive shadow's uniform
-     * words, {@link UniformWords}): {@link #checkWords}, counted.
+     * A check (counted) of an adaptive array shadow's UNIFORM state in words, under that shadow's monitor, so no other
+     * thread changes them: FT2's rules as {@link #checkWords} takes them, READ and WRITE EXCLUSIVE by a plain store.
+     * False if the state needs its VarState (READ SHARE, a race, an epoch or site a word cannot hold): the caller
+     * inflates it and runs the check ({@link #checkUncounted}) on that.
      */
-    void check(ThreadState st, WordStore x, Object holder, int i, boolean write, int site) {
+    boolean checkUniform(ThreadState st, UniformWords u, boolean write, int site) {
         count(st);
-        checkWords(st, x, holder, i, write, site);
+        long e = st.wordEpoch;
+        long own = u.word(write);
+        if ((own & ShadowWord.EPOCH_BITS) == e || disabled) {
+            return true;                                            // READ / WRITE SAME EPOCH
+        }
+        if (e == ShadowWord.NO_WORD || !ShadowWord.fits(site) || !exclusive(st, own, u.word(!write))) {
+            return false;
+        }
+        keepCallersIfWanted(st, st.epoch, site);
+        u.set(write, ShadowWord.of(e, site));                       // READ / WRITE EXCLUSIVE
+        return true;
     }
 
-    /** {@link #leavesUnchanged(ThreadState, VarState, boolean)} of a location in words: READ / WRITE SAME EPOCH. */
-    static boolean leavesUnchanged(ThreadState st, WordStore x, Object holder, int i, boolean write) {
-        return (x.word(holder, i, write) & ShadowWord.EPOCH_BITS) == st.wordEpoch;
+    /** {@link #leavesUnchanged(ThreadState, VarState, boolean)} of UNIFORM words: READ / WRITE SAME EPOCH. */
+    static boolean leavesUnchanged(ThreadState st, UniformWords u, boolean write) {
+        return (u.word(write) & ShadowWord.EPOCH_BITS) == st.wordEpoch;
+    }
+
+    /**
+     * READ / WRITE EXCLUSIVE applies to a location in words whose word for the access is {@code own} and whose other
+     * word is {@code other} (neither of them this thread's current epoch's): both ordered before {@code st}, and not
+     * read-shared. Otherwise a race, READ SHARE, or a location already inflated.
+     */
+    private static boolean exclusive(ThreadState st, long own, long other) {
+        return other != ShadowWord.INFLATED && ShadowWord.ordered(own, st) && ShadowWord.ordered(other, st);
     }
 
     /**
@@ -245,7 +266,7 @@ final class FastTrack {
                 return;                                             // READ / WRITE SAME EPOCH
             }
             long other = x.word(holder, i, !write);
-            if (other == ShadowWord.INFLATED || !ShadowWord.ordered(own, st) || !ShadowWord.ordered(other, st)) {
+            if (!exclusive(st, own, other)) {
                 break;                                              // a race, READ SHARE, or read-shared already
             }
             if (write ? writeExclusive(st, x, holder, i, site, own, other)

@@ -37,6 +37,40 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
+    void uniformStatesInWordsInflateWhereAWordCannotHoldTheSiteOrTheReadsAreShared() {
+        ThreadState[] t = sim.forkedThreads(3);
+        int n = 1_000;
+        int farSite = ShadowWord.SITE_LIMIT + 5;
+        ArrayShadow a = rig.array(int[].class, n);
+        rig.write(t[1], a, 0, n, 1, farSite);
+        rig.checks.commit(t[1]);
+        assertEquals(UniformWords.BYTES + ArrayShadow.STATE_BYTES, rig.allocated.sum(),
+                "COARSE's words, inflated: a word cannot hold the site");
+        rig.write(t[2], a, 10, 11, 1, 2);
+        rig.checks.commit(t[2]);
+        assertEquals(List.of(new ArrayRig.Event(new ArrayRig.Location("int[]", 10, RaceKind.WRITE_WRITE),
+                t[1].epoch, farSite, 2)), rig.events, "the previous write's site survives the inflation");
+
+        ArrayRig shared = new ArrayRig(true, true);
+        ThreadState[] u = {Sim.thread(0), Sim.thread(1), Sim.thread(2)};
+        ArrayShadow b = shared.array(int[].class, n);
+        shared.write(u[0], b, 0, n, 1, 3);
+        shared.checks.commit(u[0]);
+        shared.ft.fork(u[0], u[1]);
+        shared.ft.fork(u[0], u[2]);
+        shared.read(u[1], b, 0, n, 1, 4);
+        shared.checks.commit(u[1]);
+        shared.read(u[2], b, 0, n, 1, 5);                       // READ SHARE: the words inflate to a read vector clock
+        shared.checks.commit(u[2]);
+        assertEquals(UniformWords.BYTES + ArrayShadow.STATE_BYTES, shared.allocated.sum());
+        shared.ft.join(u[0], u[1]);
+        shared.write(u[0], b, 500, 501, 1, 6);
+        shared.checks.commit(u[0]);
+        assertEquals(List.of(new ArrayRig.Location("int[]", 500, RaceKind.SHARED_WRITE)), shared.races,
+                "u2's read is unordered with the write; u1's was joined");
+    }
+
+    @Test
     void adjacentElementChecksMergeIntoOneRange() {
         ThreadState t = Sim.thread(0);
         ArrayShadow a = rig.array(int[].class, 1000);

@@ -68,7 +68,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>INVARIANT: all indices of one uniform segment, or of one class of a strided segment, have identical
  * FastTrack state; each state describes its index set exactly ({@code first, first+step, .. < end}). Every
  * operation on a state is one R applies to all its indices (the fit rule). A cut gives the upper part a copy of
- * each class with indices on both sides (a class wholly above moves, keeping its {@code first}); a refinement
+ * each class with indices on both sides (a class wholly above moves, keeping its {@code first}), and a uniform
+ * segment's words to both parts, which a check that would change them then copies for its own segment; a refinement
  * gives every new class a copy of the class it came from (the one holding the old {@code first} keeps the
  * object); a FINE element starts as a copy of its state. Copies take W, R, V and sites, so no history is lost;
  * a merge or collapse joins states that are equal, so none is lost either. Races are reported at {@code first}, which
@@ -425,9 +426,18 @@ final class ArrayShadow {
         return u instanceof ArrayVarState v && FastTrack.leavesUnchanged(st, v, write) ? u : null;
     }
 
-    /** The check of UNIFORM state {@code u} (words or an ArrayVarState) of the segment holding index {@code at}. */
+    /**
+     * The check of UNIFORM state {@code u} (words or an ArrayVarState) of the segment holding index {@code at}. Words
+     * a cut shares with other segments are copied for this segment first if the check changes a word.
+     */
     private void checkUniform(FastTrack ft, ThreadState st, Object u, int at, boolean write, int site) {
         if (u instanceof UniformWords words) {
+            if (words.shared() && !FastTrack.leavesUnchanged(st, words, write)
+                    && FastTrack.exclusive(st, words, write, site)) {
+                words.release();
+                words = newWords(words.word(true), words.word(false));
+                segments.setRep(segments.locate(at), words);
+            }
             if (!ft.checkUniform(st, words, write, site)) {
                 ft.checkUncounted(st, inflate(at, words), write, site);
             }
@@ -499,7 +509,7 @@ final class ArrayShadow {
         Object rep = g.rep(p);
         Object upper;
         if (rep instanceof UniformWords u) {
-            upper = newWords(u.word(true), u.word(false));
+            upper = u.share();                                  // copied when a check would change it
         } else if (rep instanceof ArrayVarState u) {
             upper = newState(u, x, b, 1);
             u.end = x;
@@ -552,6 +562,9 @@ final class ArrayShadow {
                 out[r] = newState(from, (int) f, b, l);
             }
         }
+        if (rep instanceof UniformWords u) {
+            u.release();
+        }
         segments.setRep(p, out);
         return out;
     }
@@ -583,6 +596,9 @@ final class ArrayShadow {
                 int a = g.start(p);
                 if (lower instanceof ArrayVarState l) {
                     l.end = g.end(n);
+                }
+                if (upper instanceof UniformWords u) {
+                    u.release();                                // the lower segment's state stands for both
                 }
                 g.removeBoundary(n);
                 p = g.locate(a);
@@ -710,6 +726,7 @@ final class ArrayShadow {
         long p = segments == null ? -1 : segments.locate(i);
         ArrayVarState s = new ArrayVarState(type, p < 0 ? 0 : segments.start(p), p < 0 ? length : segments.end(p), 1);
         WordStore.fill(s, words.word(true), words.word(false));
+        words.release();
         allocated.add(STATE_BYTES);
         if (p < 0) {
             coarse = s;

@@ -213,17 +213,24 @@ final class FastTrack {
      */
     boolean checkUniform(ThreadState st, UniformWords u, boolean write, int site) {
         count(st);
-        long e = st.wordEpoch;
-        long own = u.word(write);
-        if ((own & ShadowWord.EPOCH_BITS) == e || disabled) {
+        if (disabled || leavesUnchanged(st, u, write)) {
             return true;                                            // READ / WRITE SAME EPOCH
         }
-        if (e == ShadowWord.NO_WORD || !ShadowWord.fits(site) || !exclusive(st, own, u.word(!write))) {
+        if (!exclusive(st, u, write, site)) {
             return false;
         }
         keepCallersIfWanted(st, st.epoch, site);
-        u.set(write, ShadowWord.of(e, site));                       // READ / WRITE EXCLUSIVE
+        u.set(write, ShadowWord.of(st.wordEpoch, site));            // READ / WRITE EXCLUSIVE
         return true;
+    }
+
+    /**
+     * True if {@link #checkUniform} of {@code u} (past its same-epoch test) takes READ / WRITE EXCLUSIVE: a change
+     * of one word, no inflation.
+     */
+    static boolean exclusive(ThreadState st, UniformWords u, boolean write, int site) {
+        return st.wordEpoch != ShadowWord.NO_WORD && ShadowWord.fits(site)
+                && exclusive(st, u.word(write), u.word(!write));
     }
 
     /** {@link #leavesUnchanged(ThreadState, VarState, boolean)} of UNIFORM words: READ / WRITE SAME EPOCH. */

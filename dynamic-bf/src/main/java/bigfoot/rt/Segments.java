@@ -22,8 +22,8 @@ final class Segments extends SegmentChunk {
 
     static final int CHUNK = 64;
 
-    /** This object's size, with compressed references: a header and ten ints or references, aligned. */
-    private static final int BYTES = 56;
+    /** This object's size, with compressed references: a header and nine ints or references (a class histogram). */
+    private static final int BYTES = 48;
     /** A chunk's size, without its arrays. */
     private static final int CHUNK_BYTES = 24;
     /** The first capacity: the first cut of a range inside the array makes three segments. */

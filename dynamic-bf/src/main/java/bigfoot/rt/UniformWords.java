@@ -8,7 +8,8 @@ package bigfoot.rt;
  * keep a state per row down to the diagonal, and xalan's and lucene's buffers a state per index or block cut before
  * they go FINE: in words, those cost half.
  *
- * <p>Read and changed only under the shadow's monitor ({@link FastTrack#checkUniform}), as every COARSE and SEGMENTS
+ * <p>A cut gives both sides the same words until a check changes one of them ({@link #share}). Read and changed
+ * only under the shadow's monitor ({@link FastTrack#checkUniform}), as every COARSE and SEGMENTS
  * state; a shadow gone FINE reads them, frozen, to start its elements from, after reading the volatile that
  * published its FINE words.
  */
@@ -19,6 +20,12 @@ final class UniformWords {
 
     private long w;
     private long r;
+    /**
+     * The segments holding these words: a cut gives both sides the same words (most cuts go on to change one side
+     * only). While more than one segment holds them they never change: a check that would change them changes a
+     * copy made for its segment, which then lets go of these.
+     */
+    private int holders = 1;
 
     UniformWords(long w, long r) {
         this.w = w;
@@ -29,6 +36,23 @@ final class UniformWords {
         return write ? w : r;
     }
 
+    /** These words, for one more segment (see {@link #holders}). */
+    UniformWords share() {
+        holders++;
+        return this;
+    }
+
+    /** A segment no longer holds these words. */
+    void release() {
+        holders--;
+    }
+
+    /** True if more than one segment holds these words (they must not change). */
+    boolean shared() {
+        return holders > 1;
+    }
+
+    /** Changes a word of words only one segment holds. */
     void set(boolean write, long word) {
         if (write) {
             w = word;

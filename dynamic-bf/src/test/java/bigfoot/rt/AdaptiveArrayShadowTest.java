@@ -31,9 +31,9 @@ class AdaptiveArrayShadowTest {
         assertEquals(List.of(new ArrayRig.Location("long[]", 500, RaceKind.WRITE_WRITE)), rig.races);
         assertEquals(List.of(2), rig.raceSites, "reported with the site of the committed range");
         assertEquals(3, a.segmentCount(), "[0,500) [500,501) [501,n)");
-        assertEquals(3 * UniformWords.BYTES + ArrayShadow.STATE_BYTES + Segments.bytesToHold(3), rig.allocated.sum(),
-                "shadow memory: 3 segments' words (the raced one's inflated to a state) and their table, where fine needs "
-                        + n + " elements' words");
+        assertEquals(UniformWords.BYTES + ArrayShadow.STATE_BYTES + Segments.bytesToHold(3), rig.allocated.sum(),
+                "shadow memory: COARSE's words, which the cuts share among 3 segments, the raced one's state inflated "
+                        + "from them, and their table, where fine needs " + n + " elements' words");
     }
 
     @Test
@@ -68,6 +68,31 @@ class AdaptiveArrayShadowTest {
         shared.checks.commit(u[0]);
         assertEquals(List.of(new ArrayRig.Location("int[]", 500, RaceKind.SHARED_WRITE)), shared.races,
                 "u2's read is unordered with the write; u1's was joined");
+    }
+
+    @Test
+    void segmentsACutLeavesSharingWordsKeepTheirOwnHistory() {
+        ThreadState[] t = {Sim.thread(0), Sim.thread(1)};
+        int n = 1_000;
+        ArrayShadow a = rig.array(int[].class, n);
+        rig.write(t[0], a, 0, n, 1, 1);
+        rig.checks.commit(t[0]);
+        rig.ft.fork(t[0], t[1]);
+        rig.write(t[1], a, 10, 20, 1, 2);                       // [0,10) and [20,n) keep t0's write, in one object
+        rig.write(t[1], a, 30, 40, 1, 3);
+        rig.checks.commit(t[1]);
+        assertEquals(5, a.segmentCount());
+        assertEquals(3 * UniformWords.BYTES + Segments.bytesToHold(5), rig.allocated.sum(),
+                "COARSE's words, shared by the cuts, and a copy for each range t1 wrote");
+        for (int[] r : new int[][] {{0, 10}, {20, 30}, {40, n}, {10, 20}, {30, 40}}) {
+            rig.write(t[0], a, r[0], r[1], 1, 4);               // t0 is not ordered after t1's writes
+            rig.checks.commit(t[0]);
+        }
+        Set<String> raced = rig.racedIndices();
+        assertEquals(20, raced.size(), raced.toString());
+        for (int i = 0; i < n; i++) {
+            assertEquals(i >= 10 && i < 20 || i >= 30 && i < 40, raced.contains("int[][" + i + "]"), "index " + i);
+        }
     }
 
     @Test

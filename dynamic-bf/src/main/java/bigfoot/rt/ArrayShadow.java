@@ -229,10 +229,10 @@ final class ArrayShadow {
             synchronized (this) {
                 f = fine;
                 if (f == null) {
-                    Object same = uncut(st, first, last, s, write);
-                    if (same != null) {
+                    long same = uncut(st, first, last, s, write);
+                    if (same != CUTS) {
                         rangeChecks += isShort(first, last, s) ? 0 : 1; // a long range pays even when it cuts nothing
-                        checkUniform(ft, st, same, first, write, site);
+                        checkUniform(ft, st, same, write, site);
                         return;
                     }
                     if (!fragments(first, last, s)) {
@@ -399,51 +399,72 @@ final class ArrayShadow {
                     }
                 }
             } else {
-                checkUniform(ft, st, rep, a, write, site);
+                checkUniform(ft, st, p, write, site);
             }
             p = g.next(p);
         }
         merge(from, g.end(g.locate(last)));
     }
 
+    /** The position of COARSE's state among the UNIFORM ones ({@link #uniform}); segments' are never negative. */
+    private static final long COARSE = -1;
+    /** What {@link #uncut} returns for a check that cuts. */
+    private static final long CUTS = Long.MIN_VALUE;
+
     /**
-     * The one UNIFORM state a check of {@code first..last by s} goes to without cutting anything: COARSE's for the
-     * whole array, or (SAME EPOCH) the state (COARSE's, or a segment's) holding every index if {@code st}'s check
-     * of it changes nothing; else null.
+     * The one UNIFORM state a check of {@code first..last by s} goes to without cutting anything: COARSE's
+     * ({@link #COARSE}) for the whole array, or (SAME EPOCH) the state (COARSE's, or a segment's: its position)
+     * holding every index if {@code st}'s check of it changes nothing; else {@link #CUTS}.
      */
-    private Object uncut(ThreadState st, int first, int last, int s, boolean write) {
+    private long uncut(ThreadState st, int first, int last, int s, boolean write) {
         if (segments == null && s == 1 && first == 0 && last == length - 1) {
-            return coarse;
+            return COARSE;
         }
-        Object u = coarse;
+        long p = COARSE;
         if (segments != null) {
-            long at = segments.locate(first);
-            u = segments.end(at) > last ? segments.rep(at) : null;
+            p = segments.locate(first);
+            if (segments.end(p) <= last) {
+                return CUTS;
+            }
         }
+        Object u = uniform(p);
         if (u instanceof UniformWords words) {
-            return FastTrack.leavesUnchanged(st, words, write) ? u : null;
+            return FastTrack.leavesUnchanged(st, words, write) ? p : CUTS;
         }
-        return u instanceof ArrayVarState v && FastTrack.leavesUnchanged(st, v, write) ? u : null;
+        return u instanceof ArrayVarState v && FastTrack.leavesUnchanged(st, v, write) ? p : CUTS;
+    }
+
+    /** The UNIFORM state (words or an ArrayVarState; a strided segment's classes) at position p, or COARSE's. */
+    private Object uniform(long p) {
+        return p == COARSE ? coarse : segments.rep(p);
     }
 
     /**
-     * The check of UNIFORM state {@code u} (words or an ArrayVarState) of the segment holding index {@code at}. Words
-     * a cut shares with other segments are copied for this segment first if the check changes a word.
+     * The check of the UNIFORM state (words or an ArrayVarState) at position p (COARSE's: {@link #COARSE}). Words a
+     * cut shares with other segments are copied for this segment first if the check changes a word.
      */
-    private void checkUniform(FastTrack ft, ThreadState st, Object u, int at, boolean write, int site) {
+    private void checkUniform(FastTrack ft, ThreadState st, long p, boolean write, int site) {
+        Object u = uniform(p);
         if (u instanceof UniformWords words) {
-            if (words.shared() && !FastTrack.leavesUnchanged(st, words, write)
-                    && FastTrack.exclusive(st, words, write, site)) {
-                words.release();
-                words = newWords(words.word(true), words.word(false));
-                segments.setRep(segments.locate(at), words);
-            }
-            if (!ft.checkUniform(st, words, write, site)) {
-                ft.checkUncounted(st, inflate(at, words), write, site);
+            switch (ft.uniformRule(st, words, write, site)) {
+                case FastTrack.EXCLUSIVE -> ft.exclusive(st, owned(p, words), write, site);
+                case FastTrack.INFLATE -> ft.checkUncounted(st, inflate(p, words), write, site);
+                case FastTrack.SAME_EPOCH -> { }
             }
         } else {
             ft.check(st, (ArrayVarState) u, write, site);
         }
+    }
+
+    /** The words at position p, for a change: a copy for this segment if a cut shares them with others. */
+    private UniformWords owned(long p, UniformWords words) {
+        if (!words.shared()) {
+            return words;
+        }
+        words.release();
+        UniformWords copy = newWords(words.word(true), words.word(false));
+        segments.setRep(p, copy);
+        return copy;
     }
 
     /** Makes R ({@code first} by {@code s}) fit the segment holding {@code first}, or cuts it there. */
@@ -496,7 +517,7 @@ final class ArrayShadow {
                 cut(p, x + 1);
                 p = g.locate(x);
             }
-            checkUniform(ft, st, g.rep(p), x, write, site);
+            checkUniform(ft, st, p, write, site);
         }
         return g.next(g.locate(hi));
     }
@@ -719,16 +740,16 @@ final class ArrayShadow {
     }
 
     /**
-     * INFLATE {@code words}, the state of the segment holding index i (COARSE's if not cut): an ArrayVarState of the
-     * segment's indices, holding the words' W, R and sites, takes their place for good.
+     * INFLATE {@code words}, the state at position p (COARSE's: {@link #COARSE}): an ArrayVarState of the segment's
+     * indices, holding the words' W, R and sites, takes their place for good.
      */
-    private ArrayVarState inflate(int i, UniformWords words) {
-        long p = segments == null ? -1 : segments.locate(i);
-        ArrayVarState s = new ArrayVarState(type, p < 0 ? 0 : segments.start(p), p < 0 ? length : segments.end(p), 1);
+    private ArrayVarState inflate(long p, UniformWords words) {
+        boolean whole = p == COARSE;
+        ArrayVarState s = new ArrayVarState(type, whole ? 0 : segments.start(p), whole ? length : segments.end(p), 1);
         WordStore.fill(s, words.word(true), words.word(false));
         words.release();
         allocated.add(STATE_BYTES);
-        if (p < 0) {
+        if (whole) {
             coarse = s;
         } else {
             segments.setRep(p, s);

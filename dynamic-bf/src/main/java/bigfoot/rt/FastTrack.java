@@ -205,32 +205,33 @@ final class FastTrack {
         }
     }
 
+    /** {@link #uniformRule}: READ / WRITE SAME EPOCH (or a disabled detector): nothing changes. */
+    static final int SAME_EPOCH = 0;
+    /** {@link #uniformRule}: READ / WRITE EXCLUSIVE, made by {@link #exclusive(ThreadState, UniformWords, boolean, int)}. */
+    static final int EXCLUSIVE = 1;
     /**
-     * A check (counted) of an adaptive array shadow's UNIFORM state in words, under that shadow's monitor, so no other
-     * thread changes them: FT2's rules as {@link #checkWords} takes them, READ and WRITE EXCLUSIVE by a plain store.
-     * False if the state needs its VarState (READ SHARE, a race, an epoch or site a word cannot hold): the caller
-     * inflates it and runs the check ({@link #checkUncounted}) on that.
+     * {@link #uniformRule}: the state needs its VarState (READ SHARE, a race, an epoch or site a word cannot hold):
+     * the caller inflates it and runs the check on that ({@link #checkUncounted}).
      */
-    boolean checkUniform(ThreadState st, UniformWords u, boolean write, int site) {
-        count(st);
-        if (disabled || leavesUnchanged(st, u, write)) {
-            return true;                                            // READ / WRITE SAME EPOCH
-        }
-        if (!exclusive(st, u, write, site)) {
-            return false;
-        }
-        keepCallersIfWanted(st, st.epoch, site);
-        u.set(write, ShadowWord.of(st.wordEpoch, site));            // READ / WRITE EXCLUSIVE
-        return true;
-    }
+    static final int INFLATE = 2;
 
     /**
-     * True if {@link #checkUniform} of {@code u} (past its same-epoch test) takes READ / WRITE EXCLUSIVE: a change
-     * of one word, no inflation.
+     * A check (counted) of an adaptive array shadow's UNIFORM state in words, under that shadow's monitor, so no
+     * other thread changes them: the FT2 rule it takes, as {@link #checkWords} would take it, changing nothing yet.
      */
-    static boolean exclusive(ThreadState st, UniformWords u, boolean write, int site) {
+    int uniformRule(ThreadState st, UniformWords u, boolean write, int site) {
+        count(st);
+        if (disabled || leavesUnchanged(st, u, write)) {
+            return SAME_EPOCH;
+        }
         return st.wordEpoch != ShadowWord.NO_WORD && ShadowWord.fits(site)
-                && exclusive(st, u.word(write), u.word(!write));
+                && exclusive(st, u.word(write), u.word(!write)) ? EXCLUSIVE : INFLATE;
+    }
+
+    /** READ / WRITE EXCLUSIVE on UNIFORM words ({@link #uniformRule}) that no other segment holds: a plain store. */
+    void exclusive(ThreadState st, UniformWords u, boolean write, int site) {
+        keepCallersIfWanted(st, st.epoch, site);
+        u.set(write, ShadowWord.of(st.wordEpoch, site));
     }
 
     /** {@link #leavesUnchanged(ThreadState, VarState, boolean)} of UNIFORM words: READ / WRITE SAME EPOCH. */

@@ -9,7 +9,7 @@ package bigfoot.rt;
  * they go FINE: in words, those cost half.
  *
  * <p>A cut gives both sides the same words until a check changes one of them ({@link #share}). Read and changed
- * only under the shadow's monitor ({@link FastTrack#checkUniform}), as every COARSE and SEGMENTS
+ * only under the shadow's monitor ({@link FastTrack#uniformRule}), as every COARSE and SEGMENTS
  * state; a shadow gone FINE reads them, frozen, to start its elements from, after reading the volatile that
  * published its FINE words.
  */

@@ -447,7 +447,7 @@ final class ArrayShadow {
         Object u = uniform(p);
         if (u instanceof UniformWords words) {
             switch (ft.uniformRule(st, words, write, site)) {
-                case FastTrack.EXCLUSIVE -> ft.exclusive(st, owned(p, words), write, site);
+                case FastTrack.EXCLUSIVE -> ft.applyExclusive(st, owned(p, words), write, site);
                 case FastTrack.INFLATE -> ft.checkUncounted(st, inflate(p, words), write, site);
                 case FastTrack.SAME_EPOCH -> { }
             }

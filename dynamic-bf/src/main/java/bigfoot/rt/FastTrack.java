@@ -207,7 +207,7 @@ final class FastTrack {
 
     /** {@link #uniformRule}: READ / WRITE SAME EPOCH (or a disabled detector): nothing changes. */
     static final int SAME_EPOCH = 0;
-    /** {@link #uniformRule}: READ / WRITE EXCLUSIVE, made by {@link #exclusive(ThreadState, UniformWords, boolean, int)}. */
+    /** {@link #uniformRule}: READ / WRITE EXCLUSIVE, made by {@link #applyExclusive}. */
     static final int EXCLUSIVE = 1;
     /**
      * {@link #uniformRule}: the state needs its VarState (READ SHARE, a race, an epoch or site a word cannot hold):
@@ -229,7 +229,7 @@ final class FastTrack {
     }
 
     /** READ / WRITE EXCLUSIVE on UNIFORM words ({@link #uniformRule}) that no other segment holds: a plain store. */
-    void exclusive(ThreadState st, UniformWords u, boolean write, int site) {
+    void applyExclusive(ThreadState st, UniformWords u, boolean write, int site) {
         keepCallersIfWanted(st, st.epoch, site);
         u.set(write, ShadowWord.of(st.wordEpoch, site));
     }

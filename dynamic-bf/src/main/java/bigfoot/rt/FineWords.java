@@ -155,8 +155,8 @@ final class FineWords extends WordStore {
 
     /**
      * Element i's words at {@code block[at]} (W) and {@code block[at + 1]} (R) as a copy of {@code from}'s whole
-     * state (a VarState's, or words): in words if they can hold it, else INFLATED, returning the state that then holds the copy (to
-     * {@link #publish}).
+     * state (a VarState's, or words): in words if they can hold it, else INFLATED, returning the state that then
+     * holds the copy (to {@link #publish}).
      */
     private ArrayVarState startAs(long[] block, int at, int i, Object from) {
         if (from instanceof UniformWords u) {

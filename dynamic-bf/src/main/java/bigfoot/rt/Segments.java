@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
  * remove. Not thread-safe: {@link ArrayShadow} uses it under its monitor.
  *
  * <p>Most adaptive shadows that are cut at all keep a few segments (xalan: 149,781 cut shadows, 45% of them never
- * past 2 segments, 2% past 64), so this object is the first chunk itself (chunk 0 always holds segment 0, so it is
+ * past 2 segments, 4% past 32), so this object is the first chunk itself (chunk 0 always holds segment 0, so it is
  * never removed), and the chunk table is made at the first chunk split: a cut shadow's table costs this object and
  * its two arrays. The bytes of every object and array it makes (these, chunks, their tables, and what they grow
  * into) count as shadow memory made, with the states they hold.

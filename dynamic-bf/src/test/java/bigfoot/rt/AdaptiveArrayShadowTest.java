@@ -71,7 +71,7 @@ class AdaptiveArrayShadowTest {
     }
 
     @Test
-    void segmentsACutLeavesSharingWordsKeepTheirOwnHistory() {
+    void partsOfACutThatShareWordsKeepTheirOwnHistory() {
         ThreadState[] t = {Sim.thread(0), Sim.thread(1)};
         int n = 1_000;
         ArrayShadow a = rig.array(int[].class, n);

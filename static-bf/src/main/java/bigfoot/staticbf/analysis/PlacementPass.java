@@ -25,6 +25,11 @@ import java.util.function.BiPredicate;
  */
 final class PlacementPass {
 
+    private static final Comparator<MethodPlan.Bounds> BOUNDS = Comparator.comparingInt(MethodPlan.Bounds::begin)
+            .thenComparingInt(MethodPlan.Bounds::end).thenComparingInt(MethodPlan.Bounds::offset)
+            .thenComparingInt(MethodPlan.Bounds::endOffset).thenComparingInt(MethodPlan.Bounds::stride)
+            .thenComparingInt(MethodPlan.Bounds::scale);
+
     private final BigFootMethod method;
     private final BlockDataflow<LocationFacts> past;
     private final BlockDataflow<LocationFacts> anticipated;
@@ -186,6 +191,18 @@ final class PlacementPass {
         });
     }
 
+    /**
+     * The checks at one point in the order of their accesses, and checks of one access (a location and the same
+     * location if a loop ran, an element and a range) in an order of their own: never the order of a hash map, so a
+     * plan does not depend on how locations hash.
+     */
+    private static final Comparator<PlannedCheck> IN_ACCESS_ORDER = Comparator.comparingInt(PlannedCheck::access)
+            .thenComparing(PlannedCheck::write)
+            .thenComparingInt(PlannedCheck::object)
+            .thenComparingInt(PlannedCheck::index)
+            .thenComparing(PlannedCheck::range, Comparator.nullsFirst(BOUNDS))
+            .thenComparing(PlannedCheck::ranIf, Comparator.nullsFirst(BOUNDS));
+
     MethodPlan toPlan() {
         Set<Integer> unchecked = new TreeSet<>();
         Map<Integer, MethodPlan.Stash> stashes = new HashMap<>();
@@ -257,7 +274,7 @@ final class PlacementPass {
                     indices.add(index);
                 }
             });
-            list.sort(Comparator.comparingInt(PlannedCheck::access)); // in the order of their accesses
+            list.sort(IN_ACCESS_ORDER);
             plan.put(method.bci(i), List.copyOf(list));
         });
         return plan;

@@ -193,8 +193,9 @@ final class PlacementPass {
 
     /**
      * The checks at one point in the order of their accesses, and checks of one access (a location and the same
-     * location if a loop ran, an element and a range) in an order of their own: never the order of a hash map, so a
-     * plan does not depend on how locations hash.
+     * location if a loop ran, an element and a range) in an order of their own: never the order of a hash map, so the
+     * order of a point's checks does not depend on how locations hash (which checks range coalescing makes still
+     * can: the next step).
      */
     private static final Comparator<PlannedCheck> IN_ACCESS_ORDER = Comparator.comparingInt(PlannedCheck::access)
             .thenComparing(PlannedCheck::write)

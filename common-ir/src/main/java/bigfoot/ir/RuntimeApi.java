@@ -24,6 +24,16 @@ public final class RuntimeApi {
      * at its releases. Capsule checks compare it with the epoch of the activation's last check of the location.
      */
     public static final String THREAD_EPOCH = "epoch";
+    /**
+     * {@code void handOff(Object, FieldShadow, long, boolean)} and {@code boolean handedOff(Object, FieldShadow,
+     * boolean)}, instance methods of {@link #THREAD_STATE}: an activation hands its check of a capsule location to the
+     * activations it calls on {@code this}; one asks, at its first capsule check of a stretch, whether it was handed
+     * one from the same epoch.
+     */
+    public static final String HAND_OFF = "handOff";
+    public static final String HAND_OFF_DESC = "(Ljava/lang/Object;Lbigfoot/rt/FieldShadow;JZ)V";
+    public static final String HANDED_OFF = "handedOff";
+    public static final String HANDED_OFF_DESC = "(Ljava/lang/Object;Lbigfoot/rt/FieldShadow;Z)Z";
     public static final String VAR_STATE = "bigfoot/rt/VarState";
     public static final String FIELD_SHADOW = "bigfoot/rt/FieldShadow";
     public static final String UPDATER = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater";

@@ -27,6 +27,38 @@ public final class ThreadState extends PaddedClock {
         return epoch;
     }
 
+    /**
+     * The capsule location an activation on {@code this} last handed to the methods it calls on {@code this}
+     * ({@code RuntimeApi.HAND_OFF}): the object, its capsule class's location shadow, the epoch of the activation's
+     * check of it and whether that was a write check. A fact about this thread's past, true whenever it is read: the
+     * location was checked in that epoch.
+     */
+    private Object handedObject;
+    private FieldShadow handedLocation;
+    private long handedEpoch = -1;
+    private boolean handedWrite;
+
+    /**
+     * Before a call on {@code this} in an activation that checked {@code obj}'s {@code location} in {@code epoch} (a
+     * write check if {@code write}), with no release since: a nested activation on {@code obj} in the same epoch
+     * needs no check of its own ({@link #handedOff}).
+     */
+    public void handOff(Object obj, FieldShadow location, long epoch, boolean write) {
+        handedObject = obj;
+        handedLocation = location;
+        handedEpoch = epoch;
+        handedWrite = write;
+    }
+
+    /**
+     * True if the last location handed off is {@code obj}'s {@code location}, checked in the current epoch by a write
+     * check or, for a read ({@code !write}), by either: FastTrack's READ / WRITE SAME EPOCH, decided without the
+     * location's words. An activation's first capsule check of a stretch asks this first.
+     */
+    public boolean handedOff(Object obj, FieldShadow location, boolean write) {
+        return handedObject == obj && handedLocation == location && handedEpoch == epoch && (handedWrite || !write);
+    }
+
     /** Race checks run by this thread (summed at exit). */
     long checks;
     /** Heap accesses those checks covered (summed at exit). */

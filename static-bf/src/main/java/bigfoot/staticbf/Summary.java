@@ -59,7 +59,8 @@ final class Summary {
                 + " covered by another check of their location, " + c.checksElided() + " elided (thread-local)"
                 + (c.capsuleClasses() == 0 ? "" : ", " + c.capsuleAccesses() + " left to the capsule checks of "
                         + c.capsuleClasses() + " capsule classes ("
-                        + (c.calls(RuntimeApi.CAPSULE_READ) + c.calls(RuntimeApi.CAPSULE_WRITE)) + " capsule checks)")
+                        + (c.calls(RuntimeApi.CAPSULE_READ) + c.calls(RuntimeApi.CAPSULE_WRITE)) + " capsule checks, "
+                        + c.capsuleHandOffs() + " calls on this handing theirs on)")
                 + "; "
                 + c.proxiedFields() + " fields share " + c.proxyGroups() + " proxy shadows (" + c.asymmetricGroups()
                 + " asymmetric)"

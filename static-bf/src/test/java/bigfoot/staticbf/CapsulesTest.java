@@ -235,6 +235,22 @@ class CapsulesTest {
                 public Copyable copy() throws CloneNotSupportedException { return (Copyable) clone(); }
             }
             """;
+    private static final String NESTED = """
+            package cap;
+            public class Nested {
+                private int a;
+                private int b;
+                private volatile int flag;
+                void bump() { a++; grow(); }
+                void grow() { b++; }
+                int total() { return a + part(); }
+                private int part() { return b; }
+                int readThenGrow() { int x = a; grow(); return x; }
+                void afterRelease() { a++; flag = 1; grow(); }
+                void other(Nested n) { a++; n.grow(); }
+                int callFirst() { return part() + a; }
+            }
+            """;
     private static final String CLIENT = """
             package cap;
             public class Client {
@@ -259,7 +275,8 @@ class CapsulesTest {
                 Map.entry("cap.Client", CLIENT), Map.entry("cap.DerivedCapsule", DERIVED_CAPSULE),
                 Map.entry("cap.Open", OPEN), Map.entry("cap.other.Peer", PEER), Map.entry("cap.Levelled", LEVELLED),
                 Map.entry("cap.other.FarSubclass", FAR_SUBCLASS), Map.entry("cap.Hidden", HIDDEN),
-                Map.entry("cap.Shown", SHOWN), Map.entry("cap.other.FarShown", FAR_SHOWN)));
+                Map.entry("cap.Shown", SHOWN), Map.entry("cap.other.FarShown", FAR_SHOWN),
+                Map.entry("cap.Nested", NESTED)));
     }
 
     private static Path rewrite(String name, String... options) {
@@ -468,6 +485,40 @@ class CapsulesTest {
             assertEquals(1, farShown.getMethod("next").invoke(farShown.getConstructor().newInstance()),
                     "Hidden is no capsule: another package cannot name it");
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fasttrack", "bigfoot"})
+    void aNestedActivationOnThisInTheSameEpochMakesNoCheckOfItsOwn(String mode) throws Exception {
+        Path out = rewrite("nested-" + mode + ".jar", "--mode", mode, "--capsules", "all");
+        try (java.net.URLClassLoader loader = TestJars.loader(out)) {
+            Class<?> c = Class.forName("cap.Nested", true, loader);
+            assertEquals(List.of("capsuleWrite"), capsuleChecks(c, "bump"), "a++ checked; grow() is handed that check");
+            assertEquals(List.of("capsuleRead"), capsuleChecks(c, "total"), "a read check stands for part()'s read");
+            assertEquals(List.of("capsuleRead", "capsuleWrite"), capsuleChecks(c, "readThenGrow"),
+                    "a read check cannot stand for grow()'s write");
+            assertEquals(List.of("capsuleWrite", "capsuleWrite"), capsuleChecks(c, "afterRelease"),
+                    "the volatile write released: grow() is in another epoch");
+            assertEquals(List.of("capsuleRead", "capsuleRead"), capsuleChecks(c, "callFirst"),
+                    "part() runs before the caller's first check: nothing to hand on");
+            Object a = c.getConstructor().newInstance();
+            Object n = c.getConstructor().newInstance();
+            bigfoot.rt.RT.reset();
+            accessible(c, "other", c).invoke(a, n);
+            assertEquals(List.of("capsuleWrite:" + a.hashCode(), "capsuleWrite:" + n.hashCode()),
+                    bigfoot.rt.RT.events().stream().filter(e -> e.entry().startsWith("capsule"))
+                            .map(e -> e.entry() + ":" + e.subject().hashCode()).toList(),
+                    "n.grow() is another object's activation: checked on its own location");
+        }
+    }
+
+    /** The capsule checks that {@code method} of a new instance of {@code c} makes, in order. */
+    private static List<String> capsuleChecks(Class<?> c, String method) throws Exception {
+        Object o = c.getConstructor().newInstance();
+        bigfoot.rt.RT.reset();
+        accessible(c, method).invoke(o);
+        return bigfoot.rt.RT.events().stream().filter(e -> e.entry().startsWith("capsule") && e.subject() == o)
+                .map(bigfoot.rt.RT.Event::entry).toList();
     }
 
     @Test

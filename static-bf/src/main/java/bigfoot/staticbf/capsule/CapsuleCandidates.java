@@ -57,6 +57,8 @@ public final class CapsuleCandidates {
     private final Map<String, String> rejected = new TreeMap<>();
     /** Per method, the activations' own-field accesses, with the candidate whose field each one touches. */
     private final Map<MethodKey, Map<Integer, String>> onThis = new HashMap<>();
+    /** Per method that may be an activation, the bytecode indices of its calls on {@code this}. */
+    private final Map<MethodKey, Set<Integer>> callsOnThis = new HashMap<>();
 
     private CapsuleCandidates(FieldResolver fields) {
         this.fields = fields;
@@ -97,7 +99,8 @@ public final class CapsuleCandidates {
         }
         Map<MethodKey, Map<Integer, String>> elements = ProtectedArrays.find(c.classes, c.offsets, c.fields, hierarchy,
                 chosen.keySet());
-        return new Capsules(Map.copyOf(chosen), c.activationAccesses(chosen, elements), elements);
+        return new Capsules(Map.copyOf(chosen), c.activationAccesses(chosen, elements), elements,
+                Map.copyOf(c.callsOnThis));
     }
 
     private void check(List<byte[]> classFiles) {
@@ -169,6 +172,12 @@ public final class CapsuleCandidates {
                 rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + where
                         + ", in another package");
             }
+        }
+        if (receivers != null && !receivers.callsOnThis().isEmpty()) {
+            Map<AbstractInsnNode, Integer> offsetsOfM = bcis != null ? bcis : offsets.get(c.name).of(m);
+            Set<Integer> calls = new TreeSet<>();
+            receivers.callsOnThis().forEach(call -> calls.add(offsetsOfM.get(call)));
+            callsOnThis.put(new MethodKey(c.name, m.name + m.desc), Set.copyOf(calls));
         }
     }
 

@@ -16,11 +16,18 @@ import java.util.Set;
  *                  method: what the stretch checks cover and the analyses must not treat as accesses
  * @param elements  the element accesses of protected arrays ({@link ProtectedArrays}): per method, bytecode index ->
  *                  the capsule class whose location covers it
+ * @param callsOnThis per instance method that accesses an own field on {@code this}, the bytecode indices of its calls
+ *                  whose receiver is {@code this}: where an activation can hand its check to a nested one
  */
 public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses accesses,
-        Map<MethodKey, Map<Integer, String>> elements) {
+        Map<MethodKey, Map<Integer, String>> elements, Map<MethodKey, Set<Integer>> callsOnThis) {
 
-    public static final Capsules NONE = new Capsules(Map.of(), ElidedAccesses.NONE, Map.of());
+    public static final Capsules NONE = new Capsules(Map.of(), ElidedAccesses.NONE, Map.of(), Map.of());
+
+    /** The bytecode indices of a method's calls on {@code this}, if it accesses an own field on {@code this}. */
+    public Set<Integer> callsOnThis(String classInternalName, String nameAndDescriptor) {
+        return callsOnThis.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Set.of());
+    }
 
     /** The capsule class whose location covers the element access at {@code bci} of a method, or null. */
     public String elementCapsule(String classInternalName, String nameAndDescriptor, int bci) {

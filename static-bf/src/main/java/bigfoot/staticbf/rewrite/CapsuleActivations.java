@@ -33,7 +33,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * {@code monitorexit}, a volatile write, a call or first use of another class that the placement's analysis could not
  * prove release-free) gets nothing ({@link MustPass}). The others compare the thread's epoch with the one a long local
  * per capsule recorded at the activation's last check of it (none at entry), and check only when it changed: a loop
- * checks once, and so does code past a call that did not release after all.
+ * checks once, and so does code past a call that did not release after all. A call on {@code this} that every path
+ * reaches after a check with no release since hands that check on through the thread state; the called activation,
+ * if it is still in that epoch on the same object and needs no stronger check, makes none of its own.
  */
 final class CapsuleActivations {
 
@@ -44,13 +46,16 @@ final class CapsuleActivations {
     private final Set<String> written;
     /** The capsule classes whose fields the method touches, in order: the index of each one's epoch local. */
     private final List<String> capsules;
+    /** Calls on {@code this} that every path reaches after a check of a capsule, with that capsule. */
+    private final Map<AbstractInsnNode, String> handOffs;
 
     private CapsuleActivations(MethodContext ctx, Set<AbstractInsnNode> heads, Set<String> written,
-            List<String> capsules) {
+            List<String> capsules, Map<AbstractInsnNode, String> handOffs) {
         this.ctx = ctx;
         this.heads = heads;
         this.written = written;
         this.capsules = capsules;
+        this.handOffs = handOffs;
     }
 
     /**
@@ -82,16 +87,21 @@ final class CapsuleActivations {
             return null;
         }
         Set<AbstractInsnNode> heads = identitySet();
+        Map<AbstractInsnNode, String> handOffs = new IdentityHashMap<>();
+        Set<Integer> callsOnThis = ctx.cls.env.capsules().callsOnThis(ctx.cls.name(), ctx.method.name + ctx.method.desc);
         AbstractInsnNode[] insns = ctx.method.instructions.toArray();
-        for (Set<AbstractInsnNode> ofOneCapsule : accesses.values()) {
-            boolean[] checked = MustPass.before(ctx.method, ofOneCapsule, Set.of(), releasing);
+        for (Map.Entry<String, Set<AbstractInsnNode>> ofOneCapsule : accesses.entrySet()) {
+            boolean[] checked = MustPass.before(ctx.method, ofOneCapsule.getValue(), Set.of(), releasing);
             for (int i = 0; i < insns.length; i++) {
-                if (ofOneCapsule.contains(insns[i]) && (checked == null || !checked[i])) {
+                if (ofOneCapsule.getValue().contains(insns[i]) && (checked == null || !checked[i])) {
                     heads.add(insns[i]);
+                } else if (checked != null && checked[i] && insns[i] instanceof MethodInsnNode
+                        && callsOnThis.contains(ctx.bytecodeIndex(insns[i]))) {
+                    handOffs.putIfAbsent(insns[i], ofOneCapsule.getKey()); // one location per call: the first
                 }
             }
         }
-        return new CapsuleActivations(ctx, heads, written, List.copyOf(accesses.keySet()));
+        return new CapsuleActivations(ctx, heads, written, List.copyOf(accesses.keySet()), handOffs);
     }
 
     /**
@@ -161,16 +171,44 @@ final class CapsuleActivations {
         ctx.insertBefore(access, new Code().append(ctx.threadState())
                 .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.THREAD_EPOCH, "()J", false)
                 .op(Opcodes.DUP2).load(Type.LONG_TYPE, lastChecked).op(Opcodes.LCMP).jump(Opcodes.IFEQ, sameEpoch)
-                .store(Type.LONG_TYPE, lastChecked).aload(0).aload(0)
+                .store(Type.LONG_TYPE, lastChecked)
+                .append(ctx.threadState()).aload(0).append(location(owner)).op(writes ? Opcodes.ICONST_1 : Opcodes.ICONST_0)
+                .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.HANDED_OFF, RuntimeApi.HANDED_OFF_DESC,
+                        false)
+                .jump(Opcodes.IFNE, done).aload(0).aload(0)
                 .field(Opcodes.GETFIELD, owner, RuntimeApi.shadowField(location), ShadowPolicy.VAR_STATE_DESC).aload(0)
                 .field(Opcodes.GETFIELD, owner, writes ? RuntimeApi.writeWordField(location)
                         : RuntimeApi.readWordField(location), "J")
-                .field(Opcodes.GETSTATIC, owner, RuntimeApi.updaterField(location), ShadowPolicy.FIELD_SHADOW_DESC)
-                .append(ctx.threadState())
+                .append(location(owner)).append(ctx.threadState())
                 .append(ctx.site(access, writes ? AccessOp.WRITE : AccessOp.READ, access instanceof FieldInsnNode f
                         ? owner.replace('/', '.') + "." + f.name : Site.ARRAY))
                 .call(writes ? RuntimeApi.CAPSULE_WRITE : RuntimeApi.CAPSULE_READ)
                 .jump(Opcodes.GOTO, done).label(sameEpoch).op(Opcodes.POP2).label(done));
+    }
+
+    /**
+     * Before a call on {@code this} that every path reaches after a check of a capsule location with no release since:
+     * the thread state is told the location, the epoch of that check and its kind, so that the called activation, a
+     * nested one on the same object, makes no check of its own in that epoch, nor a read check where that one was a
+     * write check: FastTrack's SAME EPOCH cases, decided without the location's words.
+     */
+    void beforeCall(MethodInsnNode call) {
+        String owner = handOffs.get(call);
+        if (owner == null) {
+            return;
+        }
+        ctx.insertBefore(call, new Code().append(ctx.threadState()).aload(0).append(location(owner))
+                .load(Type.LONG_TYPE, ctx.capsuleEpoch(capsules.indexOf(owner)))
+                .op(written.contains(owner) ? Opcodes.ICONST_1 : Opcodes.ICONST_0)
+                .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.HAND_OFF, RuntimeApi.HAND_OFF_DESC,
+                        false));
+        ctx.cls.counts.capsuleHandOff();
+    }
+
+    /** Pushes the shadow of capsule class {@code owner}'s location (its {@code FieldShadow}). */
+    private static Code location(String owner) {
+        return new Code().field(Opcodes.GETSTATIC, owner, RuntimeApi.updaterField(RuntimeApi.CAPSULE_LOCATION),
+                ShadowPolicy.FIELD_SHADOW_DESC);
     }
 
     private static Set<AbstractInsnNode> identitySet() {

@@ -38,6 +38,7 @@ public final class Counts {
     private int checksElided;
     private int capsuleAccesses;
     private int capsuleClasses;
+    private int capsuleHandOffs;
     private int accesses;
     private int commitChecks;
     private AnalysisStatistics analysis;
@@ -144,6 +145,11 @@ public final class Counts {
                 [(element ? SiteCategory.PROTECTED : SiteCategory.CAPSULE).ordinal()]++;
     }
 
+    /** A call on {@code this} that hands the activation's capsule check to the one it calls. */
+    void capsuleHandOff() {
+        capsuleHandOffs++;
+    }
+
     /**
      * The accesses of a class left unchanged (each one elided, none checked), without the runtime calls its discarded
      * rewrite counted.
@@ -201,6 +207,7 @@ public final class Counts {
         checksElided += other.checksElided;
         capsuleAccesses += other.capsuleAccesses;
         capsuleClasses += other.capsuleClasses;
+        capsuleHandOffs += other.capsuleHandOffs;
         for (int k = 0; k < categorised.length; k++) {
             for (int c = 0; c < categorised[k].length; c++) {
                 categorised[k][c] += other.categorised[k][c];
@@ -266,6 +273,11 @@ public final class Counts {
 
     public int capsuleClasses() {
         return capsuleClasses;
+    }
+
+    /** Calls on {@code this} that hand the calling activation's capsule check to the called one. */
+    public int capsuleHandOffs() {
+        return capsuleHandOffs;
     }
 
     public int sites() {

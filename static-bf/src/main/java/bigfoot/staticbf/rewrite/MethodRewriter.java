@@ -59,6 +59,9 @@ final class MethodRewriter {
                     if (InterruptDetection.applies(cls, call)) {
                         InterruptDetection.instrument(ctx, call); // after the model's events: its handler comes first
                     }
+                    if (capsule != null) {
+                        capsule.beforeCall(call); // last: nearest the call
+                    }
                 }
             }
             if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {

@@ -963,4 +963,40 @@ class BigFootPlacementTest {
             }
         }
     }
+
+    /**
+     * Runs in one JVM at once (the Maven plugin's instrument goal is thread-safe, so {@code mvn -T} runs several
+     * modules' rewrites in the build's JVM together; WALA interns its types, methods and fields JVM-wide) each give
+     * the jar a run alone gives.
+     */
+    @Test
+    void runsInOneJvmAtOnceGiveTheJarsOfRunsAlone() throws Exception {
+        List<String> modes = List.of("bigfoot", "redcard", "bigfoot", "redcard");
+        java.util.Map<String, byte[]> alone = new java.util.HashMap<>();
+        for (String mode : List.of("bigfoot", "redcard")) {
+            Path jar = work.resolve("alone-" + mode + ".jar");
+            TestJars.Run r = TestJars.staticbf("--in", in.toString(), "--out", jar.toString(), "--mode", mode,
+                    "--elide", "escape");
+            assertEquals(0, r.exitCode(), r::err);
+            alone.put(mode, Files.readAllBytes(jar));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(modes.size());
+        try {
+            List<java.util.concurrent.Future<TestJars.Run>> runs = new java.util.ArrayList<>();
+            for (int i = 0; i < modes.size(); i++) {
+                Path jar = work.resolve("together-" + i + ".jar");
+                String mode = modes.get(i);
+                runs.add(pool.submit(() -> TestJars.staticbf("--in", in.toString(), "--out", jar.toString(), "--mode",
+                        mode, "--elide", "escape")));
+            }
+            for (int i = 0; i < modes.size(); i++) {
+                TestJars.Run r = runs.get(i).get();
+                assertEquals(0, r.exitCode(), r::err);
+                assertArrayEquals(alone.get(modes.get(i)), Files.readAllBytes(work.resolve("together-" + i + ".jar")),
+                        modes.get(i) + ", run " + i);
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
 }

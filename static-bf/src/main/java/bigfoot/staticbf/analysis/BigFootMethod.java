@@ -83,7 +83,7 @@ final class BigFootMethod {
             BitSet elided) {
         this.ir = ir;
         this.coalescing = coalescing;
-        this.elementRuns = new ElementRuns(new LinearValues(new DefUse(ir), ir.getSymbolTable()));
+        this.elementRuns = new ElementRuns(new LinearValues(new DefUse(ir), ir.getSymbolTable())::of);
         this.cfg = ir.getControlFlowGraph();
         this.edges = new CfgEdges(cfg);
         this.insns = ir.getInstructions();

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Post-placement coalescing of element checks into ranges (BigFoot's check coalescing, applied to the elements of
@@ -17,9 +18,10 @@ import java.util.Map;
  */
 final class ElementRuns {
 
-    private final LinearValues linear;
+    /** A value's linear form ({@link LinearValues#of}). */
+    private final IntFunction<LinearValues.Linear> linear;
 
-    ElementRuns(LinearValues linear) {
+    ElementRuns(IntFunction<LinearValues.Linear> linear) {
         this.linear = linear;
     }
 
@@ -32,14 +34,15 @@ final class ElementRuns {
         Map<List<Object>, List<Element>> groups = new LinkedHashMap<>();
         checks.forEach((p, f) -> {
             if (p instanceof CheckedLocation.ArrayElement e) {
-                LinearValues.Linear index = linear.of(e.index());
+                LinearValues.Linear index = linear.apply(e.index());
                 groups.computeIfAbsent(List.of(e.array(), index.root(), index.scale(), f.write()),
                         k -> new ArrayList<>()).add(new Element(e, index.offset()));
             }
         });
         Map<CheckedLocation, CheckedLocation> replacedBy = new LinkedHashMap<>();
         for (List<Element> group : groups.values()) {
-            group.sort(Comparator.comparingInt(Element::offset));
+            // equal offsets are equal indices: the value number decides which one names a bound, not the map's order
+            group.sort(Comparator.comparingInt(Element::offset).thenComparingInt(e -> e.location().index()));
             for (int from = 0, to; from < group.size(); from = to) {
                 to = from + 1;
                 while (to < group.size() && group.get(to).offset() - group.get(to - 1).offset() <= 1) {

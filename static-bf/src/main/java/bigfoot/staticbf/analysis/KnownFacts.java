@@ -13,10 +13,13 @@ import java.util.Set;
  */
 final class KnownFacts {
 
-    private final BitSet nonNull;
-    private final Set<Long> inBounds;
-    private final Set<IClass> initialized;
-    private final Set<IClass> joined;
+    // copy on write, as LocationFacts: a copy shares its original's sets until either side changes (own())
+    private BitSet nonNull;
+    private Set<Long> inBounds;
+    private Set<IClass> initialized;
+    private Set<IClass> joined;
+    /** True while another KnownFacts may hold these sets too. */
+    private boolean shared;
 
     private KnownFacts(BitSet nonNull, Set<Long> inBounds, Set<IClass> initialized, Set<IClass> joined) {
         this.nonNull = nonNull;
@@ -34,11 +37,29 @@ final class KnownFacts {
     }
 
     KnownFacts copy() {
-        return new KnownFacts((BitSet) nonNull.clone(), new HashSet<>(inBounds), new HashSet<>(initialized),
-                new HashSet<>(joined));
+        KnownFacts copy = new KnownFacts(nonNull, inBounds, initialized, joined);
+        copy.shared = true;
+        shared = true;
+        return copy;
+    }
+
+    /** Before a change: this side's own sets from now on. */
+    private void own() {
+        if (shared) {
+            nonNull = (BitSet) nonNull.clone();
+            inBounds = new HashSet<>(inBounds);
+            initialized = new HashSet<>(initialized);
+            joined = new HashSet<>(joined);
+            shared = false;
+        }
     }
 
     void meet(KnownFacts other) {
+        if (other.nonNull == nonNull && other.inBounds == inBounds && other.initialized == initialized
+                && other.joined == joined) {
+            return;
+        }
+        own();
         nonNull.and(other.nonNull);
         inBounds.retainAll(other.inBounds);
         initialized.retainAll(other.initialized);
@@ -47,6 +68,7 @@ final class KnownFacts {
 
     /** Forgets what it knew about {@code values} (a phi redefines them on the way into its block). */
     void forget(Set<Integer> values) {
+        own();
         values.forEach(nonNull::clear);
         inBounds.removeIf(e -> values.contains((int) (e >>> 32)) || values.contains((int) (long) e));
     }
@@ -56,7 +78,8 @@ final class KnownFacts {
     }
 
     void nonNull(int value) {
-        if (value > 0) {
+        if (value > 0 && !nonNull.get(value)) {
+            own();
             nonNull.set(value);
         }
     }
@@ -66,7 +89,10 @@ final class KnownFacts {
     }
 
     void inBounds(int array, int index) {
-        inBounds.add(element(array, index));
+        if (!isInBounds(array, index)) {
+            own();
+            inBounds.add(element(array, index));
+        }
     }
 
     boolean isInitialized(IClass c) {
@@ -74,7 +100,10 @@ final class KnownFacts {
     }
 
     void initialized(IClass c) {
-        initialized.add(c);
+        if (!initialized.contains(c)) {
+            own();
+            initialized.add(c);
+        }
     }
 
     boolean isJoined(IClass c) {
@@ -82,7 +111,10 @@ final class KnownFacts {
     }
 
     void joined(IClass c) {
-        joined.add(c);
+        if (!joined.contains(c)) {
+            own();
+            joined.add(c);
+        }
     }
 
     private static long element(int array, int index) {

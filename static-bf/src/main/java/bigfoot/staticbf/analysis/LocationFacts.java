@@ -1,5 +1,6 @@
 package bigfoot.staticbf.analysis;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -16,7 +17,14 @@ final class LocationFacts {
     record Fact(boolean write, int access) {
     }
 
-    private final Map<CheckedLocation, Fact> facts;
+    /**
+     * The facts; copy on write: a copy shares its original's map until either side changes, and the side that changes
+     * first takes a map of its own ({@link #own}). Most copies are the per-instruction states kept for placement, and
+     * most instructions change nothing.
+     */
+    private Map<CheckedLocation, Fact> facts;
+    /** True while another LocationFacts may hold {@link #facts} too. */
+    private boolean shared;
 
     private LocationFacts(Map<CheckedLocation, Fact> facts) {
         this.facts = facts;
@@ -27,13 +35,29 @@ final class LocationFacts {
     }
 
     LocationFacts copy() {
-        return new LocationFacts(new HashMap<>(facts));
+        LocationFacts copy = new LocationFacts(facts);
+        copy.shared = true;
+        shared = true;
+        return copy;
+    }
+
+    /** The facts, for a change: this side's own map from now on. */
+    private Map<CheckedLocation, Fact> own() {
+        if (shared) {
+            facts = new HashMap<>(facts);
+            shared = false;
+        }
+        return facts;
     }
 
     /** MEET: the facts both sides entail, at the weaker kind (with a representative access of that kind). */
     void meet(LocationFacts other) {
-        facts.entrySet().removeIf(e -> !other.facts.containsKey(e.getKey()));
-        facts.replaceAll((location, mine) -> {
+        if (other.facts == facts) {
+            return;
+        }
+        Map<CheckedLocation, Fact> kept = own();
+        kept.entrySet().removeIf(e -> !other.facts.containsKey(e.getKey()));
+        kept.replaceAll((location, mine) -> {
             Fact theirs = other.facts.get(location);
             if (mine.write() != theirs.write()) {
                 return mine.write() ? theirs : mine;
@@ -46,7 +70,7 @@ final class LocationFacts {
     void add(CheckedLocation location, boolean write, int access) {
         Fact old = facts.get(location);
         if (old == null || write && !old.write()) {
-            facts.put(location, new Fact(write, access));
+            own().put(location, new Fact(write, access));
         }
     }
 
@@ -56,16 +80,22 @@ final class LocationFacts {
         return f != null && (f.write() || !write);
     }
 
+    /** The facts, not to be changed. */
     Map<CheckedLocation, Fact> asMap() {
-        return facts;
+        return Collections.unmodifiableMap(facts);
     }
 
     void clear() {
-        facts.clear();
+        if (!facts.isEmpty()) {
+            facts = new HashMap<>();
+            shared = false;
+        }
     }
 
     void removeIf(Predicate<CheckedLocation> condition) {
-        facts.keySet().removeIf(condition);
+        if (facts.keySet().stream().anyMatch(condition)) {
+            own().keySet().removeIf(condition);
+        }
     }
 
     @Override

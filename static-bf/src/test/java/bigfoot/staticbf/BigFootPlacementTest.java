@@ -965,6 +965,48 @@ class BigFootPlacementTest {
     }
 
     /**
+     * A field accessor javac writes for a nested class (before Java 11's nestmates) is checked at each call, at the
+     * caller's line; its body follows no plan, so it checks nothing itself (a check there would name the accessor's
+     * site, and which of the two a race names would depend on the schedule).
+     */
+    @Test
+    void aFieldAccessorsBodyMakesNoCheckItsCallersMake() throws Exception {
+        Path src = Files.createDirectories(work.resolve("accessors-src"));
+        Path classes = Files.createDirectories(work.resolve("accessors-classes"));
+        Path source = Files.writeString(src.resolve("Outer.java"), """
+                public class Outer {
+                    private int hits;
+                    private static long total;
+                    class Worker implements Runnable {
+                        public void run() {
+                            for (int i = 0; i < 1000; i++) {
+                                hits++;
+                                total += hits;
+                            }
+                        }
+                    }
+                }
+                """);
+        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "8", "-g",
+                "-d", classes.toString(), source.toString()));
+        Path jar = TestJars.writeJar(work.resolve("accessors.jar"), TestJars.readTree(classes));
+        for (String mode : List.of("bigfoot", "redcard", "fasttrack")) {
+            Path out = work.resolve("accessors-" + mode + ".jar");
+            TestJars.Run r = TestJars.staticbf("--in", jar.toString(), "--out", out.toString(), "--mode", mode);
+            assertEquals(0, r.exitCode(), r::err);
+            ClassNode outer = classNode(out, "Outer");
+            List<MethodNode> accessors = outer.methods.stream().filter(m -> m.name.startsWith("access$")).toList();
+            assertTrue(accessors.size() >= 2, "javac wrote the accessors: " + accessors.size());
+            for (MethodNode accessor : accessors) {
+                assertTrue(TestJars.runtimeCalls(accessor).stream().noneMatch(c -> c.startsWith("read")
+                        || c.startsWith("write")), mode + ": " + accessor.name + " " + TestJars.runtimeCalls(accessor));
+            }
+            List<String> calls = TestJars.runtimeCalls(method(classNode(out, "Outer$Worker"), "run"));
+            assertTrue(calls.containsAll(List.of("readField", "writeField", "writeStatic")), mode + ": " + calls);
+        }
+    }
+
+    /**
      * Runs in one JVM at once (the Maven plugin's instrument goal is thread-safe, so {@code mvn -T} runs several
      * modules' rewrites in the build's JVM together; WALA interns its types, methods and fields JVM-wide) each give
      * the jar a run alone gives.

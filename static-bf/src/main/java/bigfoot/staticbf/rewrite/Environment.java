@@ -2,9 +2,14 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
+import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldResolver;
+import bigfoot.staticbf.placement.MethodPlan;
 import bigfoot.staticbf.placement.Placement;
 import bigfoot.staticbf.tool.Diagnostics;
+import java.util.Optional;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
 
 /**
  * What the rewriting of every class of one run shares, {@code capsules} included ({@code --capsules}). With {@code verifyPlacement} every access the
@@ -16,6 +21,24 @@ public record Environment(ClassHierarchy hierarchy, FieldResolver fields, Shadow
     public Environment(ClassHierarchy hierarchy, ShadowPolicy shadows, Placement placement, boolean verifyPlacement,
             Diagnostics diagnostics) {
         this(hierarchy, new FieldResolver(hierarchy), shadows, placement, Capsules.NONE, verifyPlacement, diagnostics);
+    }
+
+    /**
+     * True if {@code method} of {@code owner} is a field accessor whose access its callers check at each call
+     * ({@link FieldAccesses#instrumentAccessorCall}): its body makes no check of its own.
+     */
+    boolean isCheckedByCallers(ClassNode owner, MethodNode method) {
+        ClassInfo info = hierarchy.find(owner.name);
+        return info != null && info.accessor(method.name, method.desc) != null;
+    }
+
+    /**
+     * The placement's plan for {@code method} of {@code owner}, which the rewriter follows and {@link FieldProxies}
+     * predicts; none for a field accessor, whose callers check its access (a plan would check it in its body too, at
+     * the accessor's site).
+     */
+    Optional<MethodPlan> plan(ClassNode owner, MethodNode method) {
+        return isCheckedByCallers(owner, method) ? Optional.empty() : placement.plan(owner, method);
     }
 
     /** This environment with {@code policy} deciding the shadow fields. */

@@ -177,7 +177,7 @@ public final class FieldProxies {
         }
 
         void collect() {
-            PlanFit fit = PlanFit.of(method, bcis, env.placement().plan(owner, method));
+            PlanFit fit = PlanFit.of(method, bcis, env.plan(owner, method));
             for (AbstractInsnNode insn : method.instructions) {
                 Integer bci = bcis.get(insn);
                 if (insn instanceof FieldInsnNode field && bci != null) {

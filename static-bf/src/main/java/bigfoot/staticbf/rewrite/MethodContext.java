@@ -2,7 +2,6 @@ package bigfoot.staticbf.rewrite;
 
 import bigfoot.ir.AccessOp;
 import bigfoot.ir.RuntimeApi;
-import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.placement.MethodPlan;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -68,10 +67,9 @@ final class MethodContext {
                 lines.put(insn, line);
             }
         }
-        this.fit = usablePlan(cls.placement().plan(cls.node, method));
+        this.fit = usablePlan(cls.env.plan(cls.node, method));
         this.freshThis = FreshThis.of(cls.name(), cls.node.superName, method);
-        ClassInfo own = cls.hierarchy().find(cls.name());
-        this.checkedByCallers = own != null && own.accessor(method.name, method.desc) != null;
+        this.checkedByCallers = cls.env.isCheckedByCallers(cls.node, method);
     }
 
     /** True if this method is a field accessor whose access its callers check ({@link FieldAccesses#instrumentAccessorCall}). */

@@ -973,16 +973,14 @@ class BigFootPlacementTest {
     void aFieldAccessorsBodyMakesNoCheckItsCallersMake() throws Exception {
         Path src = Files.createDirectories(work.resolve("accessors-src"));
         Path classes = Files.createDirectories(work.resolve("accessors-classes"));
-        Path source = Files.writeString(src.resolve("Outer.java"), """
-                public class Outer {
-                    private int hits;
-                    private static long total;
-                    class Worker implements Runnable {
-                        public void run() {
-                            for (int i = 0; i < 1000; i++) {
-                                hits++;
-                                total += hits;
-                            }
+        Path source = Files.writeString(src.resolve("Tally.java"), """
+                public class Tally {
+                    private int count;
+                    private static long sum;
+                    class Adder {
+                        void add(int n) {
+                            count += n;
+                            sum += count;
                         }
                     }
                 }
@@ -994,14 +992,14 @@ class BigFootPlacementTest {
             Path out = work.resolve("accessors-" + mode + ".jar");
             TestJars.Run r = TestJars.staticbf("--in", jar.toString(), "--out", out.toString(), "--mode", mode);
             assertEquals(0, r.exitCode(), r::err);
-            ClassNode outer = classNode(out, "Outer");
-            List<MethodNode> accessors = outer.methods.stream().filter(m -> m.name.startsWith("access$")).toList();
+            ClassNode tally = classNode(out, "Tally");
+            List<MethodNode> accessors = tally.methods.stream().filter(m -> m.name.startsWith("access$")).toList();
             assertTrue(accessors.size() >= 2, "javac wrote the accessors: " + accessors.size());
             for (MethodNode accessor : accessors) {
                 assertTrue(TestJars.runtimeCalls(accessor).stream().noneMatch(c -> c.startsWith("read")
                         || c.startsWith("write")), mode + ": " + accessor.name + " " + TestJars.runtimeCalls(accessor));
             }
-            List<String> calls = TestJars.runtimeCalls(method(classNode(out, "Outer$Worker"), "run"));
+            List<String> calls = TestJars.runtimeCalls(method(classNode(out, "Tally$Adder"), "add"));
             assertTrue(calls.containsAll(List.of("readField", "writeField", "writeStatic")), mode + ": " + calls);
         }
     }

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The JVM options that keep the vector clocks' joins, copies and updates out of the program's compiled methods.
+ * The JVM options that keep the vector clocks' joins, copies and updates, and the checks' slow paths, out of the
+ * program's compiled methods.
  * Rewritten code calls the runtime at every check and synchronisation event, and HotSpot's C2 inlines what a hot call
  * reaches: in a program whose epochs are short (every synchronized call of a library ends one), that includes the
  * vector clocks, reached from each synchronisation and from the checks past FastTrack's same-epoch test. Their
@@ -16,6 +17,14 @@ import java.util.List;
  * is READ SHARED SAME EPOCH's lookup in the read vector, once per check of a read-shared location, and called it made
  * moldyn's and raytracer's BF runs 25-50% slower; its other shapes are called, on a branch {@link ClockProfiles} keeps
  * C2 from compiling away.
+ *
+ * <p>The same holds for the paths past a check's same-epoch test, for compile time: {@link RT}'s field checks past
+ * READ / WRITE SAME EPOCH, FastTrack's rules under a location's monitor ({@code readSlow}, {@code writeSlow}), the
+ * class-initialisation join, the read-site table of a read-shared location, the array cache's miss and the thread
+ * registry's slot claim. Inlined, they were copied into every compiled method that checks (of the bytes C2 inlined in
+ * a run of lucene under FT, 79% were the runtime's), and compiling them was most of the compilers' time, which is
+ * half of a library run's CPU in the benchmark's short runs; called, each is compiled once, and a check inlines its
+ * load and compare. Each of them costs a monitor or a map lookup already, next to which a call is cheap.
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
@@ -29,7 +38,9 @@ public final class JitOptions {
     /** The runtime methods called, not inlined, from compiled code, as {@code -XX:CompileCommand} patterns. */
     static final List<String> OUT_OF_LINE = List.of("bigfoot.rt.VectorClock::set", "bigfoot.rt.VectorClock::joinFrom",
             "bigfoot.rt.VectorClock::copyFrom", "bigfoot.rt.VectorClock::firstNotLeq", "bigfoot.rt.VectorClock::snapshot",
-            "bigfoot.rt.VectorClock::getPastTheRootLeaf");
+            "bigfoot.rt.VectorClock::getPastTheRootLeaf", "bigfoot.rt.RT::fieldRules", "bigfoot.rt.FastTrack::readSlow",
+            "bigfoot.rt.FastTrack::writeSlow", "bigfoot.rt.FastTrack::orderAfterInit", "bigfoot.rt.ReadSites::put",
+            "bigfoot.rt.ArrayShadows::missed", "bigfoot.rt.Threads::claim");
 
     private JitOptions() {
     }

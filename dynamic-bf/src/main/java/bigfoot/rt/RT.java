@@ -153,6 +153,12 @@ public final class RT {
         if (EVENTS == null && (word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
             return;
         }
+        fieldRules(obj, state, word, shadow, ts, site, write, fresh);
+    }
+
+    /** {@link #fieldCheck} past READ / WRITE SAME EPOCH: called, not inlined ({@link JitOptions}). */
+    static void fieldRules(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
+            boolean write, boolean fresh) {
         try {
             if (lost(ts)) {
                 return;

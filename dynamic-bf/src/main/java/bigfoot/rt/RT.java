@@ -157,7 +157,7 @@ public final class RT {
     }
 
     /** {@link #fieldCheck} past READ / WRITE SAME EPOCH: called, not inlined ({@link JitOptions}). */
-    static void fieldRules(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
+    private static void fieldRules(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
             boolean write, boolean fresh) {
         try {
             if (lost(ts)) {

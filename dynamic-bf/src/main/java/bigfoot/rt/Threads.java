@@ -77,9 +77,11 @@ final class Threads {
         Thread t = Thread.currentThread();
         int slot = slotOf(t);
         WeakIdentityMap.Entry<ThreadState> e = byId[slot];
-        if (e != null && e.refersTo(t)) {
-            return e.value;
-        }
+        return e != null && e.refersTo(t) ? e.value : missedSlot(t, slot);
+    }
+
+    /** {@link #current} when {@code t}'s slot does not hold it: called, not inlined ({@link JitOptions}). */
+    private ThreadState missedSlot(Thread t, int slot) {
         ThreadState s = local.get();
         if (s == null) {
             return attach(t, slot, null);

@@ -111,6 +111,15 @@ public final class RuntimeApi {
     public static final Entry READ_ARRAY = new Entry("readArray", "(" + OBJ + "I" + TS + "I)V");
     public static final Entry WRITE_ARRAY = new Entry("writeArray", "(" + OBJ + "I" + TS + "I)V");
     /**
+     * {@code Object arrayShadow(Object array, ThreadState ts)}: the array's shadow (null for a null array, or when the
+     * invocation's checks are skipped), for a check site in a loop that keeps its last array and shadow in two locals
+     * and calls this only when the array changes; then {@code readElement / writeElement(Object shadow, int index,
+     * ThreadState ts, int site)} check as {@link #READ_ARRAY} / {@link #WRITE_ARRAY} do (nothing for a null shadow).
+     */
+    public static final Entry ARRAY_SHADOW = new Entry("arrayShadow", "(" + OBJ + TS + ")" + OBJ);
+    public static final Entry READ_ELEMENT = new Entry("readElement", "(" + OBJ + "I" + TS + "I)V");
+    public static final Entry WRITE_ELEMENT = new Entry("writeElement", "(" + OBJ + "I" + TS + "I)V");
+    /**
      * {@code readForeign(Object objOrClass, String field, ThreadState ts, int site)}: a field declared in a class
      * that is not rewritten (a library class): its shadow lives in a map. For a static field, objOrClass is the
      * declaring Class; field is {@code pkg.Class.name}.
@@ -261,7 +270,8 @@ public final class RuntimeApi {
     /** Every entry point, for the reflective contract test. */
     public static final Entry[] ALL = {
         THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS,
-        READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, READ_FOREIGN, WRITE_FOREIGN,
+        READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, ARRAY_SHADOW, READ_ELEMENT,
+        WRITE_ELEMENT, READ_FOREIGN, WRITE_FOREIGN,
         CAPSULE_SHADOW_OF, CAPSULE_READ, CAPSULE_WRITE,
         VERIFY_PLACEMENT, ACCESS_FIELD, ACCESS_STATIC, ACCESS_ARRAY, ACCESS_FOREIGN,
         VOLATILE_READ_FIELD, VOLATILE_WRITE_FIELD, VOLATILE_READ_STATIC, VOLATILE_WRITE_STATIC,

@@ -20,8 +20,9 @@ import java.util.List;
  *
  * <p>The same holds for the paths past a check's same-epoch test, for compile time: {@link RT}'s field checks past
  * READ / WRITE SAME EPOCH, FastTrack's rules under a location's monitor ({@code readSlow}, {@code writeSlow}), the
- * class-initialisation join, the read-site table of a read-shared location, the array cache's miss and the thread
- * lookup's miss (a thread local, then a slot claimed). Inlined, they were copied into every compiled method that
+ * class-initialisation join, the read-site table of a read-shared location, the array cache's miss, the thread
+ * lookup's miss (a thread local, then a slot claimed) and the shadow lookup of a check site in a loop when its
+ * array changes ({@link RT#arrayShadow}). Inlined, they were copied into every compiled method that
  * checks: of the bytes C2 inlined over a run of lucene under FT, 87% were the runtime's, and the compilers take half of
  * a library run's CPU in the benchmark's short runs. Called, each is compiled once, a check inlines its load and
  * compare, and lucene's compile time fell by a quarter. Each of them costs a monitor or a map lookup anyway, next to
@@ -41,7 +42,7 @@ public final class JitOptions {
             "bigfoot.rt.VectorClock::copyFrom", "bigfoot.rt.VectorClock::firstNotLeq", "bigfoot.rt.VectorClock::snapshot",
             "bigfoot.rt.VectorClock::getPastTheRootLeaf", "bigfoot.rt.RT::fieldRules", "bigfoot.rt.FastTrack::readSlow",
             "bigfoot.rt.FastTrack::writeSlow", "bigfoot.rt.FastTrack::orderAfterInit", "bigfoot.rt.ReadSites::put",
-            "bigfoot.rt.ArrayShadows::missed", "bigfoot.rt.Threads::missedSlot");
+            "bigfoot.rt.ArrayShadows::missed", "bigfoot.rt.Threads::missedSlot", "bigfoot.rt.RT::arrayShadow");
 
     private JitOptions() {
     }

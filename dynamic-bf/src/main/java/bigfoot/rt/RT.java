@@ -280,6 +280,39 @@ public final class RT {
         }
     }
 
+    /**
+     * The shadow of {@code array} (null for a null array, or an invocation whose checks are skipped), for a check
+     * site that keeps it with the array in two locals ({@link #readElement}): called, not inlined
+     * ({@link JitOptions}), as it runs only when the site's array changes.
+     */
+    public static Object arrayShadow(Object array, ThreadState ts) {
+        try {
+            return lost(ts) ? null : ENGINE.arrays.of(array, ts);
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+            return null;
+        }
+    }
+
+    /** {@link #readArray} of the array whose shadow {@link #arrayShadow} gave (nothing for null). */
+    public static void readElement(Object shadow, int index, ThreadState ts, int site) {
+        shadowCheck(shadow, index, ts, site, false);
+    }
+
+    public static void writeElement(Object shadow, int index, ThreadState ts, int site) {
+        shadowCheck(shadow, index, ts, site, true);
+    }
+
+    private static void shadowCheck(Object shadow, int index, ThreadState ts, int site, boolean write) {
+        try {
+            if (shadow != null) {
+                ARRAYS.checkElement(ts, (ArrayShadow) shadow, index, write, site, VERIFY.enabled() ? VERIFY.of(ts) : null);
+            }
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+        }
+    }
+
     /** A read check of {@code array[begin], array[begin+stride], ..} below {@code end}, out-of-bounds indices ignored. */
     public static void readArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site) {
         arrayCheck(array, begin, end, stride, ts, site, false);

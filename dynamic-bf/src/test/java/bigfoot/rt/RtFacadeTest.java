@@ -111,6 +111,28 @@ class RtFacadeTest {
     }
 
     @Test
+    void anElementCheckThroughALoopsShadowLocalsIsTheSameCheck() throws InterruptedException {
+        int site = sites("[]", "[]");
+        int[] a = new int[4];
+        assertNull(RT.arrayShadow(null, main), "a null array has no shadow");
+        RT.readElement(null, 0, main, site);                      // its check is ignored: the access will throw
+        assertSame(RT.arrayShadow(a, main), RT.arrayShadow(a, main), "an array keeps its shadow");
+        forked("w1", ts -> {
+            Object shadow = RT.arrayShadow(a, ts);                // once before the loop's first check of a
+            for (int i = 0; i < a.length; i++) {
+                RT.writeElement(shadow, i, ts, site);
+            }
+            RT.writeElement(shadow, a.length, ts, site);          // out of bounds: ignored
+        });
+        forked("w2", ts -> RT.readArray(a, 2, ts, site + 1));
+        List<Race> races = racesAt(site, 2);
+        assertEquals(1, races.size(), "the loop's write of a[2] races with the read, as readArray's would");
+        assertEquals(RaceKind.WRITE_READ, races.get(0).kind());
+        assertEquals(new Target("array", "int[]", null, 2), races.get(0).target());
+        assertEquals("w1", races.get(0).previous().thread());
+    }
+
+    @Test
     void aFieldIsCheckedInItsWordsUntilItsReadsAreShared() throws Exception {
         int site = sites("bigfoot.rt.RtFacadeTest$Rewritten.x");
         Rewritten r = new Rewritten();

@@ -34,11 +34,13 @@ final class Summary {
         int field = c.calls(RuntimeApi.READ_FIELD) + c.calls(RuntimeApi.WRITE_FIELD) + freshReads
                 + c.calls(RuntimeApi.WRITE_FRESH);
         int statics = c.calls(RuntimeApi.READ_STATIC) + c.calls(RuntimeApi.WRITE_STATIC);
-        int array = c.calls(RuntimeApi.READ_ARRAY) + c.calls(RuntimeApi.WRITE_ARRAY);
+        int array = c.calls(RuntimeApi.READ_ARRAY) + c.calls(RuntimeApi.WRITE_ARRAY) + c.calls(RuntimeApi.READ_ELEMENT)
+                + c.calls(RuntimeApi.WRITE_ELEMENT);
         int ranges = c.calls(RuntimeApi.READ_ARRAY_RANGE) + c.calls(RuntimeApi.WRITE_ARRAY_RANGE);
         int foreign = c.calls(RuntimeApi.READ_FOREIGN) + c.calls(RuntimeApi.WRITE_FOREIGN);
         int reads = c.calls(RuntimeApi.READ_FIELD) + freshReads + c.calls(RuntimeApi.READ_STATIC)
-                + c.calls(RuntimeApi.READ_ARRAY) + c.calls(RuntimeApi.READ_ARRAY_RANGE) + c.calls(RuntimeApi.READ_FOREIGN);
+                + c.calls(RuntimeApi.READ_ARRAY) + c.calls(RuntimeApi.READ_ELEMENT) + c.calls(RuntimeApi.READ_ARRAY_RANGE)
+                + c.calls(RuntimeApi.READ_FOREIGN);
         int volatiles = c.calls(RuntimeApi.VOLATILE_READ_FIELD) + c.calls(RuntimeApi.VOLATILE_WRITE_FIELD)
                 + c.calls(RuntimeApi.VOLATILE_READ_STATIC) + c.calls(RuntimeApi.VOLATILE_WRITE_STATIC)
                 + c.calls(RuntimeApi.VOLATILE_READ_FOREIGN) + c.calls(RuntimeApi.VOLATILE_WRITE_FOREIGN);

@@ -25,6 +25,7 @@ public final class RT {
     private static final List<String> TABLES = new ArrayList<>();
     private static final ThreadLocal<ThreadState> STATES = ThreadLocal.withInitial(ThreadState::new);
     private static final AtomicInteger FETCHES = new AtomicInteger();
+    private static final AtomicInteger SHADOW_LOOKUPS = new AtomicInteger();
     /** The events after which the runtime's thread is in a new epoch. */
     private static final java.util.Set<String> RELEASES = java.util.Set.of("release", "fork", "waitBefore",
             "barrierBefore", "hbRelease", "volatileWriteField", "volatileWriteStatic", "volatileWriteForeign",
@@ -42,6 +43,12 @@ public final class RT {
     public static synchronized void reset() {
         EVENTS.clear();
         FETCHES.set(0);
+        SHADOW_LOOKUPS.set(0);
+    }
+
+    /** How many times rewritten code looked up an array's shadow ({@link #arrayShadow}) since the last {@link #reset}. */
+    public static int shadowLookups() {
+        return SHADOW_LOOKUPS.get();
     }
 
     /** How many times rewritten code fetched its thread state since the last {@link #reset}. */
@@ -189,6 +196,28 @@ public final class RT {
     public static void writeArray(Object array, int index, ThreadState ts, int site) {
         checkThread(ts);
         record("writeArray", array, site);
+    }
+
+    /** The stub's shadow of an array: the array itself, so that element checks record it as {@link #readArray} does. */
+    private record Shadow(Object array) {
+    }
+
+    /** Counted, not recorded: a check site in a loop calls it only when its array changes ({@link #shadowLookups}). */
+    public static Object arrayShadow(Object array, ThreadState ts) {
+        checkThread(ts);
+        SHADOW_LOOKUPS.incrementAndGet();
+        return array == null ? null : new Shadow(array);
+    }
+
+    /** Recorded as {@link #readArray} of the shadow's array: the same check. */
+    public static void readElement(Object shadow, int index, ThreadState ts, int site) {
+        checkThread(ts);
+        record("readArray", shadow == null ? null : ((Shadow) shadow).array(), site);
+    }
+
+    public static void writeElement(Object shadow, int index, ThreadState ts, int site) {
+        checkThread(ts);
+        record("writeArray", shadow == null ? null : ((Shadow) shadow).array(), site);
     }
 
     public static void readArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site) {

@@ -559,7 +559,7 @@ class BigFootPlacementTest {
                     && Sites.CHECKS.contains(call.name)) {
                 Site site = sites.get(calls.get(next++).siteId());
                 String target = site.target().substring(site.target().lastIndexOf('.') + 1);
-                out.add(call.name + " " + target + "@" + site.line() + "@" + line);
+                out.add(Sites.checkName(call.name) + " " + target + "@" + site.line() + "@" + line);
             }
         }
         return out;

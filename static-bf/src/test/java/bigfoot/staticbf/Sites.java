@@ -22,7 +22,20 @@ import org.objectweb.asm.tree.MethodNode;
 final class Sites {
 
     static final Set<String> CHECKS = Set.of("readField", "writeField", "readStatic", "writeStatic", "readArray",
-            "writeArray", "readArrayRange", "writeArrayRange", "readForeign", "writeForeign");
+            "writeArray", "readElement", "writeElement", "readArrayRange", "writeArrayRange", "readForeign",
+            "writeForeign");
+
+    /**
+     * The check a runtime call makes, by the name of its entry point: an element check in a loop, which finds its
+     * array's shadow through two locals ({@code readElement}), is the array check it stands for ({@code readArray}).
+     */
+    static String checkName(String entry) {
+        return switch (entry) {
+            case "readElement" -> "readArray";
+            case "writeElement" -> "writeArray";
+            default -> entry;
+        };
+    }
 
     private Sites() {
     }
@@ -59,7 +72,7 @@ final class Sites {
                     id = push instanceof IntInsnNode i ? i.operand
                             : push instanceof LdcInsnNode l ? (Integer) l.cst : push.getOpcode() - Opcodes.ICONST_0;
                 }
-                checks.add(new Check(call.name, id));
+                checks.add(new Check(checkName(call.name), id));
             }
         }
         return checks;

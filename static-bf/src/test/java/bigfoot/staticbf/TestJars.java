@@ -186,14 +186,16 @@ public final class TestJars {
 
     /**
      * The names of the bigfoot/rt/RT entry points a method calls, in code order, without the fetches of the thread
-     * state (RT.thread(), at entry or lazily: {@link #isThreadStateFetch}).
+     * state (RT.thread(), at entry or lazily: {@link #isThreadStateFetch}) and of array shadows (an element check in a
+     * loop, {@code arrayShadow}), an element check named as the check it makes ({@link Sites#checkName}).
      */
     public static List<String> runtimeCalls(MethodNode m) {
         List<String> calls = new ArrayList<>();
         for (AbstractInsnNode insn : m.instructions) {
             if (insn.getOpcode() == Opcodes.INVOKESTATIC && insn instanceof MethodInsnNode call
-                    && call.owner.equals("bigfoot/rt/RT") && !call.name.equals("thread")) {
-                calls.add(call.name);
+                    && call.owner.equals("bigfoot/rt/RT") && !call.name.equals("thread")
+                    && !call.name.equals("arrayShadow")) {
+                calls.add(Sites.checkName(call.name));
             }
         }
         return calls;

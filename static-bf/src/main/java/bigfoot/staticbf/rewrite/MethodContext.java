@@ -22,8 +22,9 @@ import org.objectweb.asm.tree.MethodNode;
  * <p>Locals past the original max_locals: {@code ts} (the thread state, fetched on first use: {@link
  * #threadState}), {@code lock} (the monitor of a synchronized method) and a scratch area. Every inserted sequence
  * uses the scratch slots only within itself (store, then load before the sequence ends), so all sequences share
- * them. After the scratch area, one local per value a deferred check needs ({@link MethodPlan}), set to null / 0
- * at entry so that every path agrees on its type.
+ * them. After the scratch area, one local per value a deferred check needs ({@link MethodPlan}), and two per
+ * element check in a loop that keeps its last array and that array's shadow ({@link #arrayMemo}), set to null / 0 at
+ * entry so that every path agrees on their types.
  */
 final class MethodContext {
 
@@ -44,6 +45,8 @@ final class MethodContext {
     private final Map<Integer, Boolean> valueIsReference = new HashMap<>();
     /** The long locals of the capsules' last checked epochs ({@link #capsuleEpoch}), by capsule index. */
     private final Map<Integer, Integer> epochSlots = new LinkedHashMap<>();
+    /** The element checks that keep their last array and its shadow in locals, and those locals. */
+    private final ArrayMemos memos;
     /** The next free local after the scratch slots. */
     private int nextLocal;
     private final PlanFit fit;
@@ -59,6 +62,7 @@ final class MethodContext {
         this.lockSlot = method.maxLocals + 1;
         this.scratchBase = method.maxLocals + 2;
         this.nextLocal = scratchBase + SCRATCH_SLOTS;
+        this.memos = new ArrayMemos(cls.name(), method);
         int line = -1;
         for (AbstractInsnNode insn : method.instructions) {
             if (insn instanceof LineNumberNode ln) {
@@ -119,6 +123,17 @@ final class MethodContext {
      */
     int capsuleEpoch(int index) {
         return epochSlots.computeIfAbsent(index, i -> {
+            nextLocal += 2;
+            return nextLocal - 2;
+        });
+    }
+
+    /**
+     * The first of the two locals in which element check {@code access} keeps its last array and that array's shadow
+     * ({@link ArrayAccesses}), made on first use; -1 if it keeps none ({@link ArrayMemos}).
+     */
+    int arrayMemo(AbstractInsnNode access) {
+        return memos.slotOf(access, () -> {
             nextLocal += 2;
             return nextLocal - 2;
         });
@@ -226,6 +241,8 @@ final class MethodContext {
                 }
             });
             epochSlots.values().forEach(slot -> prologue.ldc(-1L).store(Type.LONG_TYPE, slot));
+            memos.slots().forEach(slot -> prologue.op(Opcodes.ACONST_NULL).astore(slot)
+                    .op(Opcodes.ACONST_NULL).astore(slot + 1));
             method.instructions.insert(counted(prologue.take()));
             cls.counts.uncount(RuntimeApi.THREAD, fetches.cut());
             method.maxLocals = nextLocal;

@@ -32,7 +32,7 @@ import java.util.List;
  * refinements and merges), a shadow going FINE, a footprint's commit and a bitmap's start. It runs under the shadow's
  * monitor or once per synchronisation, and inlined into its callers it made each of them a large compile: C2 took
  * 150 ms over {@code applyAdaptive} and 100 ms over {@code Footprint.commit} in one of lufact's runs, whose timed
- * iterations take 30 ms of CPU uninstrumented. Called, BF's runs got 29% cheaper on lufact, 14% on sor, 8-10% on
+ * iterations take 15 ms of CPU uninstrumented. Called, BF's runs got 29% cheaper on lufact, 14% on sor, 8-10% on
  * particles and sparse (6 and 3 JVMs, interleaved), the libraries unchanged (lucene and derby over 7 JVMs each:
  * +1.3% and -0.8%).
  *

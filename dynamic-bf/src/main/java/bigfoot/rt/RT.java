@@ -271,12 +271,16 @@ public final class RT {
             if (lost(ts)) {
                 return;
             }
-            ArrayShadow a = ENGINE.arrays.of(array, ts);
-            if (a != null) {
-                ARRAYS.checkElement(ts, a, index, write, site, VERIFY.enabled() ? VERIFY.of(ts) : null);
-            }
+            checkElementOf(ENGINE.arrays.of(array, ts), index, ts, site, write);
         } catch (Throwable t) {
             FT.checkFailed(t);
+        }
+    }
+
+    /** The check of element {@code index} of the array whose shadow is {@code a} (nothing for null: a null array). */
+    private static void checkElementOf(ArrayShadow a, int index, ThreadState ts, int site, boolean write) {
+        if (a != null) {
+            ARRAYS.checkElement(ts, a, index, write, site, VERIFY.enabled() ? VERIFY.of(ts) : null);
         }
     }
 
@@ -305,9 +309,7 @@ public final class RT {
 
     private static void shadowCheck(Object shadow, int index, ThreadState ts, int site, boolean write) {
         try {
-            if (shadow != null) {
-                ARRAYS.checkElement(ts, (ArrayShadow) shadow, index, write, site, VERIFY.enabled() ? VERIFY.of(ts) : null);
-            }
+            checkElementOf((ArrayShadow) shadow, index, ts, site, write);
         } catch (Throwable t) {
             FT.checkFailed(t);
         }

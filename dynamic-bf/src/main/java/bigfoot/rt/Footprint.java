@@ -21,6 +21,11 @@ import java.util.Arrays;
  * a read would be dropped there (WRITES SUBSUME READS, below) and a write would take WRITE SAME EPOCH after that
  * range (moldyn's partial forces, zeroed whole, then updated at scattered indices). It counts as merged.
  *
+ * <p>REPEATED: a check that merges into none of those but lies inside an older range of its key is not added either,
+ * and that range becomes its site's last ({@link #extendLast}): a loop that runs again in the epoch over an
+ * increasing but gapped index sequence (sparse's {@code y[row[i]]}, one range per run of rows, product after
+ * product) finds its earlier ranges again instead of filling the footprint with copies of them.
+ *
  * <p>SCATTERED: a single that merges into none of its key's newest {@value #MERGE_TRIES} ranges, all of them
  * singles, starts an {@link IndexBitmap} for its key (at most {@value #MAX_BITMAPS}, arrays of at most
  * {@value #BITMAP_MAX_LENGTH} elements), which takes the key's later singles: a repeated index (sparse's
@@ -79,6 +84,8 @@ final class Footprint {
      * newest range, found without the index (loops checking a few sites in turn).
      */
     private final int[] lastBySite = new int[SITE_SHORTCUTS];
+    /** Per site (its low bits): the range a single from such a site tries to extend ({@link #extendLast}). */
+    private final int[] extendBySite = new int[SITE_SHORTCUTS];
     private static final int SITE_SHORTCUTS = 16;
 
     /** SCATTERED keys' bitmaps (kept for reuse after a commit) and their array numbers, operations and sites. */
@@ -93,18 +100,20 @@ final class Footprint {
     }
 
     /**
-     * EXTEND: a check of the single index {@code a[i]} just past the range last added from its site, of the same
-     * array and operation, extends that range, as {@link #add} would merge it: the {@code buf[pos++]} of a reader or
-     * writer called once per element, whatever other arrays its callers touch in between. True if it did; small
-     * enough to be inlined into the check, where {@link #add} is not.
+     * EXTEND: a check of the single index {@code a[i]} inside or just past the range last added (or found REPEATED)
+     * from its site, of the same array and operation, extends that range, as {@link #add} would merge it: the
+     * {@code buf[pos++]} of a reader or writer called once per element, whatever other arrays its callers touch in
+     * between, and an index checked again ({@code y[row[i]]} over a row's non-zeros). True if it did; small enough to
+     * be inlined into the check, where {@link #add} is not.
      */
     boolean extendLast(ArrayShadow a, int i, boolean w, int from) {
-        int k = lastBySite[from & (SITE_SHORTCUTS - 1)];
-        if (k >= size || i != last[k] + 1 || stride[k] != 1 || site[k] != from || write[k] != w
+        int k = extendBySite[from & (SITE_SHORTCUTS - 1)];
+        int l = last[k];
+        if (k >= size || i > l + 1 || i < first[k] || stride[k] != 1 || site[k] != from || write[k] != w
                 || shadows[arrayOf[k]] != a) {
             return false;
         }
-        last[k] = i;
+        last[k] = Math.max(l, i);
         a.footprintAdded(1);
         return true;
     }
@@ -138,12 +147,21 @@ final class Footprint {
             return false;
         }
         int singlesTried = 0;
-        for (int k = newest, tries = 0; k >= 0 && tries < MERGE_TRIES; k = sameKey[k], tries++) {
+        int k = newest;
+        for (int tries = 0; k >= 0 && tries < MERGE_TRIES; k = sameKey[k], tries++) {
             if (merge(k, f, l, s)) {
+                extendBySite[shortcut] = k;
                 a.footprintAdded(f == l ? 1 : coalesced);
                 return false;
             }
             singlesTried += first[k] == last[k] ? 1 : 0;
+        }
+        for (; k >= 0; k = sameKey[k]) {                       // REPEATED
+            if (covers(k, f, l, s)) {
+                extendBySite[shortcut] = k;
+                a.footprintAdded(f == l ? 1 : coalesced);
+                return false;
+            }
         }
         if (f == l && singlesTried == MERGE_TRIES && bitmapCount < MAX_BITMAPS && a.length() <= BITMAP_MAX_LENGTH) {
             startBitmap(a, x, f, w, from);                      // SCATTERED
@@ -160,6 +178,7 @@ final class Footprint {
         sameKey[n] = newest;
         index.set(slot >= 0 ? slot : index.slot(key), key, n);
         lastBySite[shortcut] = n;
+        extendBySite[shortcut] = n;
         if (w) {
             previousWrite[n] = newestWrite[x];
             newestWrite[x] = n;

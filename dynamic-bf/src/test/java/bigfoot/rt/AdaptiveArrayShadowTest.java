@@ -151,6 +151,31 @@ class AdaptiveArrayShadowTest {
         assertEquals(1, a.segmentCount());
     }
 
+    /**
+     * REPEATED, sparse's {@code y[row[i]] += ..} product after product in one epoch: increasing row indices, each a few
+     * times, some rows skipped. Each pass finds the ranges of the first again instead of adding copies of them.
+     */
+    @Test
+    void aGappedRunOfIndicesCheckedAgainInTheEpochFindsItsRangesAgain() {
+        ThreadState[] t = sim.forkedThreads(2);
+        ArrayShadow a = rig.array(double[].class, 1000);
+        for (int pass = 0; pass < 10; pass++) {
+            for (int row = 0; row < 1000; row++) {
+                for (int nonZero = 0; nonZero < (row % 25 == 24 ? 0 : 3); nonZero++) {   // every 25th row empty
+                    rig.write(t[0], a, row, row + 1, 1, 5);
+                }
+            }
+        }
+        assertEquals(0, t[0].checks, "the footprint never filled: 40 runs of rows, found again on each pass");
+        rig.checks.commit(t[0]);
+        assertEquals(40, t[0].checks, "one write per run of rows");
+        rig.read(t[1], a, 30, 31, 1, 9);
+        rig.read(t[1], a, 49, 50, 1, 9);                            // an empty row: no race
+        rig.checks.commit(t[1]);
+        assertEquals(List.of(new ArrayRig.Location("double[]", 30, RaceKind.WRITE_READ)), rig.races);
+        assertEquals(List.of(9), rig.raceSites, "reported at the read");
+    }
+
     @Test
     void scatteredSinglesOfOneSiteGoToABitmapThatCommitsItsRuns() {
         ThreadState t = Sim.thread(0);

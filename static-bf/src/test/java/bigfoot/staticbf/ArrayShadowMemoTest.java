@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An element check in a loop keeps its last array and that array's shadow in locals (shared by the checks of arrays
  * loaded from one local): it looks the shadow up when its array changes, not at every iteration, and checks each
- * element as before. Checks outside loops look it up each time.
+ * element as before. Checks outside loops look it up each time. So does a check that BigFoot's placement moves within
+ * a loop.
  */
 class ArrayShadowMemoTest {
 
@@ -49,6 +50,17 @@ class ArrayShadowMemoTest {
                         s += row[0];
                     }
                     return s;
+                }
+            }
+            """;
+
+    private static final String SPARSE = """
+            package memo;
+            public class Sparse {
+                public static void multiply(int[] row, int[] col, double[] val, double[] x, double[] y) {
+                    for (int i = 0; i < row.length; i++) {
+                        y[row[i]] += x[col[i]] * val[i];
+                    }
                 }
             }
             """;
@@ -101,6 +113,27 @@ class ArrayShadowMemoTest {
                     () -> nullInLoop.invoke(null, (Object) new int[][] {row, null}));
             assertEquals(NullPointerException.class, thrown.getCause().getClass());
             assertEquals(subjects(row, null), elementChecks("readArray"), "the row checks, null included");
+        }
+    }
+
+    @Test
+    void anIndirectCheckThatBigFootMovesToTheLoopsBackEdgeLooksTheShadowUpOnce() throws Exception {
+        Path in = TestJars.writeJar(work.resolve("in.jar"), TestJars.compile(work, Map.of("memo/Sparse.java", SPARSE)));
+        Path out = work.resolve("out.jar");
+        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
+        assertEquals(0, run.exitCode(), run::err);
+        TestJars.assertVerifies(out);
+        try (URLClassLoader loader = TestJars.loader(out)) {
+            Method multiply = loader.loadClass("memo.Sparse").getMethod("multiply", int[].class, int[].class,
+                    double[].class, double[].class, double[].class);
+            double[] x = {1, 2};
+            double[] y = new double[3];
+            RT.reset();
+            multiply.invoke(null, new int[] {0, 0, 2}, new int[] {1, 0, 1}, new double[] {1, 10, 100}, x, y);
+            assertArrayEquals(new double[] {12, 0, 200}, y);
+            assertEquals(2, RT.shadowLookups(), "one lookup for x's moved checks, one for y's");
+            assertEquals(subjects(x, x, x), elementChecks("readArray"), "x[col[i]], each iteration");
+            assertEquals(subjects(y, y, y), elementChecks("writeArray"), "y[row[i]], each iteration (its read covered)");
         }
     }
 

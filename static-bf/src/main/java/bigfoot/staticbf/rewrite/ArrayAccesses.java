@@ -16,7 +16,8 @@ import org.objectweb.asm.tree.LabelNode;
  * <p>A check in a loop keeps its last array and that array's shadow in two locals ({@link MethodContext#arrayMemo}):
  * {@code if (a != last) { shadow = arrayShadow(a); last = a; } readElement(shadow, i)}. A loop over one array then
  * compares two references per check instead of finding the shadow (an identity hash and a per-thread cache) each time.
- * An array's shadow is the same object for the array's life, so the locals never hold a stale one.
+ * An array's shadow is the same object for the array's life, so the locals never hold a stale one. Element checks
+ * that a placement moves ({@link DeferredChecks}) into a loop keep theirs the same way.
  */
 final class ArrayAccesses {
 
@@ -50,13 +51,23 @@ final class ArrayAccesses {
     private static Code memoised(MethodContext ctx, AbstractInsnNode insn, boolean write, int memo) {
         int array = ctx.scratch(2);                             // 0 and 1: a store's spilled value
         int index = ctx.scratch(3);
-        LabelNode same = new LabelNode();
         return new Code().op(Opcodes.DUP2).store(Type.INT_TYPE, index).astore(array)
-                .aload(array).aload(memo).jump(Opcodes.IF_ACMPEQ, same)
+                .append(memoisedCheck(ctx, array, new Code().load(Type.INT_TYPE, index), site(ctx, insn, write), write,
+                        memo));
+    }
+
+    /**
+     * The check of the array in local {@code array} at the index {@code index} pushes, through the locals {@code memo}
+     * (last array) and {@code memo + 1} (its shadow): {@code if (a != last) { shadow = arrayShadow(a); last = a; }
+     * readElement(shadow, i)}. Leaves the stack as it was.
+     */
+    static Code memoisedCheck(MethodContext ctx, int array, Code index, Code site, boolean write, int memo) {
+        LabelNode same = new LabelNode();
+        return new Code().aload(array).aload(memo).jump(Opcodes.IF_ACMPEQ, same)
                 .aload(array).append(ctx.threadState()).call(RuntimeApi.ARRAY_SHADOW).astore(memo + 1)
                 .aload(array).astore(memo)
                 .label(same)
-                .aload(memo + 1).load(Type.INT_TYPE, index).append(ctx.threadState()).append(site(ctx, insn, write))
+                .aload(memo + 1).append(index).append(ctx.threadState()).append(site)
                 .call(write ? RuntimeApi.WRITE_ELEMENT : RuntimeApi.READ_ELEMENT);
     }
 

@@ -22,7 +22,8 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * anyway), at most {@value #MAX} pairs per method. Checks of an array that one {@code aload} of the same local pushes
  * share a pair (crypt's {@code in[i1++]}, eight times a block: one lookup, one pair), which keeps the compiled loop's
  * live values few; any other check has its own. Sharing is only an economy: a pair holds whatever array its checks
- * last saw, and a check compares its array with it.
+ * last saw, and a check compares its array with it. An element check a placement moves ({@link DeferredChecks}) keeps
+ * a pair when it is placed in a loop, shared by the moved checks of the placement's value that holds its array.
  */
 final class ArrayMemos {
 
@@ -30,11 +31,12 @@ final class ArrayMemos {
 
     /** The memo key of each element access in a loop: the local its array was loaded from, else the access. */
     private final Map<AbstractInsnNode, Object> keys = new IdentityHashMap<>();
+    /** The original instructions in loops; null if the method accesses no array. */
+    private Set<AbstractInsnNode> inLoops;
     private final Map<Object, Integer> slots = new LinkedHashMap<>();
 
     /** Computed from the method's original code, before anything is inserted. */
     ArrayMemos(String owner, MethodNode method) {
-        Set<AbstractInsnNode> inLoops = null;
         Frame<SourceValue>[] frames = null;
         AbstractInsnNode[] insns = method.instructions.toArray();
         for (int i = 0; i < insns.length; i++) {
@@ -55,9 +57,23 @@ final class ArrayMemos {
     /** The first of the pair of locals for {@code access}, made with {@code pair} on first use; -1 if it has none. */
     int slotOf(AbstractInsnNode access, IntSupplier pair) {
         Object key = keys.get(access);
-        if (key == null) {
-            return -1;
-        }
+        return key == null ? -1 : slotFor(key, pair);
+    }
+
+    /**
+     * The first of the pair of locals for a moved element check of the array a placement keeps in its value
+     * {@code value}, placed at original instruction {@code at}: the checks of one such value share a pair; -1 if
+     * {@code at} is in no loop.
+     */
+    int slotOfMoved(AbstractInsnNode at, int value, IntSupplier pair) {
+        return inLoops != null && inLoops.contains(at) ? slotFor(new MovedCheckOf(value), pair) : -1;
+    }
+
+    /** The memo key of the moved element checks of the array in a placement's value. */
+    private record MovedCheckOf(int value) {
+    }
+
+    private int slotFor(Object key, IntSupplier pair) {
         Integer slot = slots.get(key);
         if (slot == null) {
             if (slots.size() == MAX) {

@@ -187,7 +187,8 @@ final class DeferredChecks {
                 }
                 retarget(stub.insn(), original, entry);
             }
-            ctx.append(new Code().label(entry).append(checks(stub.checks())).jump(Opcodes.GOTO, original));
+            ctx.append(new Code().label(entry).append(checks(stub.checks(), false, stub.insn())).jump(Opcodes.GOTO,
+                    original));
         }
     }
 
@@ -309,7 +310,7 @@ final class DeferredChecks {
         if (checks == null) {
             return;
         }
-        Code code = checks(checks, before ? ctx.freshThis().before(insn) : ctx.freshThis().after(insn));
+        Code code = checks(checks, before ? ctx.freshThis().before(insn) : ctx.freshThis().after(insn), insn);
         if (before) {
             ctx.insertBefore(insn, code);
         } else {
@@ -344,28 +345,31 @@ final class DeferredChecks {
                 && t.shadow().equals(((FieldInsnNode) ctx.instructionAt(c.access())).name)).orElse(false);
     }
 
-    /** The checks of one point, one per shadow ({@link #distinct}). */
+    /** The checks of an exception path, one per shadow ({@link #distinct}). */
     private Code checks(List<PlannedCheck> checks) {
-        return checks(checks, false);
+        return checks(checks, false, null);
     }
 
-    /** The checks of one point; {@code fresh}: a constructor's {@code this} has not escaped there ({@link FreshThis}). */
-    private Code checks(List<PlannedCheck> checks, boolean fresh) {
+    /**
+     * The checks of one point, at original instruction {@code at} (null: on an exception path); {@code fresh}: a
+     * constructor's {@code this} has not escaped there ({@link FreshThis}).
+     */
+    private Code checks(List<PlannedCheck> checks, boolean fresh, AbstractInsnNode at) {
         Code code = new Code();
-        distinct(checks).forEach(c -> code.append(check(c, fresh)));
+        distinct(checks).forEach(c -> code.append(check(c, fresh, at)));
         return code;
     }
 
-    private Code check(PlannedCheck c, boolean fresh) {
+    private Code check(PlannedCheck c, boolean fresh, AbstractInsnNode at) {
         if (c.ranIf() != null) { // only if the loop ran: its induction variable left its first value
             LabelNode skip = new LabelNode();
             return loadInt(c.ranIf().end(), 1, 0).append(loadInt(c.ranIf().begin(), 1, 0)).jump(Opcodes.IF_ICMPEQ, skip)
-                    .append(unguarded(c, fresh)).label(skip);
+                    .append(unguarded(c, fresh, at)).label(skip);
         }
-        return unguarded(c, fresh);
+        return unguarded(c, fresh, at);
     }
 
-    private Code unguarded(PlannedCheck c, boolean fresh) {
+    private Code unguarded(PlannedCheck c, boolean fresh, AbstractInsnNode at) {
         AbstractInsnNode access = ctx.instructionAt(c.access());
         if (access instanceof FieldInsnNode field) {
             Optional<FieldTarget> target = FieldTarget.of(ctx.cls, field);
@@ -389,6 +393,11 @@ final class DeferredChecks {
                     .push(r.stride())
                     .append(ctx.threadState()).append(ArrayAccesses.site(ctx, access, c.write()))
                     .call(c.write() ? RuntimeApi.WRITE_ARRAY_RANGE : RuntimeApi.READ_ARRAY_RANGE);
+        }
+        int memo = at == null ? -1 : ctx.movedArrayMemo(at, c.object());
+        if (memo >= 0) { // in a loop: through the array's shadow locals, as ArrayAccesses does at an access
+            return ArrayAccesses.memoisedCheck(ctx, ctx.valueSlot(c.object(), true), load(c.index(), false),
+                    ArrayAccesses.site(ctx, access, c.write()), c.write(), memo);
         }
         return load(c.object(), true).append(load(c.index(), false)).append(ctx.threadState())
                 .append(ArrayAccesses.site(ctx, access, c.write()))

@@ -133,10 +133,20 @@ final class MethodContext {
      * ({@link ArrayAccesses}), made on first use; -1 if it keeps none ({@link ArrayMemos}).
      */
     int arrayMemo(AbstractInsnNode access) {
-        return memos.slotOf(access, () -> {
-            nextLocal += 2;
-            return nextLocal - 2;
-        });
+        return memos.slotOf(access, this::newMemo);
+    }
+
+    /**
+     * The same for a moved element check ({@link DeferredChecks}) of the array in the placement's value {@code value},
+     * placed at original instruction {@code at}.
+     */
+    int movedArrayMemo(AbstractInsnNode at, int value) {
+        return memos.slotOfMoved(at, value, this::newMemo);
+    }
+
+    private int newMemo() {
+        nextLocal += 2;
+        return nextLocal - 2;
     }
 
     /** Pushes the thread state, fetched by the invocation's first check or event ({@link ThreadStateFetches}). */

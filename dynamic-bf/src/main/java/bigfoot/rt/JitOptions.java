@@ -28,13 +28,17 @@ import java.util.List;
  * compare, and lucene's compile time fell by a quarter. Each of them costs a monitor or a map lookup anyway, next to
  * which a call is cheap.
  *
- * <p>Adaptive arrays' machinery likewise: a range applied to segments ({@code applyAdaptive}, and its cuts,
- * refinements and merges), a shadow going FINE, a footprint's commit and a bitmap's start. It runs under the shadow's
- * monitor or once per synchronisation, and inlined into its callers it made each of them a large compile: C2 took
- * 150 ms over {@code applyAdaptive} and 100 ms over {@code Footprint.commit} in one of lufact's runs, whose timed
- * iterations take 15 ms of CPU uninstrumented. Called, BF's runs got 29% cheaper on lufact, 14% on sor, 8-10% on
- * particles and sparse (6 and 3 JVMs, interleaved), the libraries unchanged (lucene and derby over 7 JVMs each:
- * +1.3% and -0.8%).
+ * <p>Adaptive arrays' machinery likewise: a committed range applied to a shadow ({@code apply}) and to its segments
+ * ({@code applyAdaptive}, its edges' fits, cuts, refinements, merges and collapses, its single-index cut-outs, a
+ * uniform segment's check), the segment table's searches and steps, a shadow going FINE, a footprint's commit and a
+ * bitmap's start. It runs under the shadow's monitor or once per range or synchronisation, and inlined into one
+ * another these made each caller a large compile: C2 took 150 ms over {@code applyAdaptive} and 100 ms over
+ * {@code Footprint.commit} in one of lufact's runs, whose timed iterations take 15 ms of CPU uninstrumented, and
+ * compiled the commit again, 70 ms each time, whenever a loop predicate of the FINE loop it had inlined from
+ * {@code apply} failed. Called, the first half of these made BF's runs 29% cheaper on lufact, 14% on sor, 8-10% on
+ * particles and sparse; the second ({@code apply}, the fits, cut-outs, uniform check, collapse and the segment
+ * table's) 48% on lufact, 23% on sor and 7% on sparse more (4 JVMs each, interleaved; the other kernels, FT's runs
+ * and the libraries within their noise, the libraries 0.3-3.7% cheaper over 3 JVMs).
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
@@ -53,7 +57,10 @@ public final class JitOptions {
             "bigfoot.rt.ArrayShadows::missed", "bigfoot.rt.Threads::missedSlot", "bigfoot.rt.RT::arrayShadow",
             "bigfoot.rt.ArrayShadow::applyAdaptive", "bigfoot.rt.ArrayShadow::merge", "bigfoot.rt.ArrayShadow::cut",
             "bigfoot.rt.ArrayShadow::refine", "bigfoot.rt.ArrayShadow::goFine", "bigfoot.rt.Footprint::commit",
-            "bigfoot.rt.Footprint::startBitmap");
+            "bigfoot.rt.Footprint::startBitmap", "bigfoot.rt.ArrayShadow::apply", "bigfoot.rt.ArrayShadow::fitLow",
+            "bigfoot.rt.ArrayShadow::fitHigh", "bigfoot.rt.ArrayShadow::singletons",
+            "bigfoot.rt.ArrayShadow::checkUniform", "bigfoot.rt.ArrayShadow::collapse", "bigfoot.rt.Segments::locate",
+            "bigfoot.rt.Segments::end", "bigfoot.rt.Segments::next");
 
     private JitOptions() {
     }

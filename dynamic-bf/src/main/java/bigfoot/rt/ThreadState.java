@@ -100,10 +100,12 @@ public final class ThreadState extends PaddedClock {
     /** This thread's footprint, made now if it has none. */
     Footprint footprint() {
         Footprint f = footprint;
-        if (f == null) {
-            footprint = f = new Footprint();
-        }
-        return f;
+        return f != null ? f : newFootprint();
+    }
+
+    /** The footprint's first use by this thread: called, not inlined into every array check ({@link JitOptions}). */
+    private Footprint newFootprint() {
+        return footprint = new Footprint();
     }
 
     /** True if this thread has array checks pending in its footprint. */

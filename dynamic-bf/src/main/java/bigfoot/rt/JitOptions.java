@@ -38,9 +38,7 @@ import java.util.List;
  * {@code apply} failed. Called, the first half of these made BF's runs 29% cheaper on lufact, 14% on sor, 8-10% on
  * particles and sparse; the second ({@code apply}, the fits, cut-outs, uniform check, collapse and the segment
  * table's) 48% on lufact, 23% on sor and 7% on sparse more (4 JVMs each, interleaved; the other kernels, FT's runs
- * and the libraries within their noise, the libraries 0.3-3.7% cheaper over 3 JVMs). A thread's first footprint
- * ({@code ThreadState.newFootprint}: a dozen arrays, made once per thread) had been inlined into each array check;
- * called, BF's kernels got 3-13% cheaper (4 JVMs each; h2 and xalan within their noise).
+ * and the libraries within their noise, the libraries 0.3-3.7% cheaper over 3 JVMs).
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
@@ -62,7 +60,7 @@ public final class JitOptions {
             "bigfoot.rt.Footprint::startBitmap", "bigfoot.rt.ArrayShadow::apply", "bigfoot.rt.ArrayShadow::fitLow",
             "bigfoot.rt.ArrayShadow::fitHigh", "bigfoot.rt.ArrayShadow::singletons",
             "bigfoot.rt.ArrayShadow::checkUniform", "bigfoot.rt.ArrayShadow::collapse", "bigfoot.rt.Segments::locate",
-            "bigfoot.rt.Segments::end", "bigfoot.rt.Segments::next", "bigfoot.rt.ThreadState::newFootprint");
+            "bigfoot.rt.Segments::end", "bigfoot.rt.Segments::next");
 
     private JitOptions() {
     }

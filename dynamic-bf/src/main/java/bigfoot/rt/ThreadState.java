@@ -100,12 +100,10 @@ public final class ThreadState extends PaddedClock {
     /** This thread's footprint, made now if it has none. */
     Footprint footprint() {
         Footprint f = footprint;
-        return f != null ? f : newFootprint();
-    }
-
-    /** The footprint's first use by this thread: called, not inlined into every array check ({@link JitOptions}). */
-    private Footprint newFootprint() {
-        return footprint = new Footprint();
+        if (f == null) {
+            footprint = f = new Footprint();
+        }
+        return f;
     }
 
     /** True if this thread has array checks pending in its footprint. */

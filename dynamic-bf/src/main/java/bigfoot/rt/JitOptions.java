@@ -37,8 +37,8 @@ import java.util.List;
  * compiled the commit again, 70 ms each time, whenever a loop predicate of the FINE loop it had inlined from
  * {@code apply} failed. Called, the first half of these made BF's runs 29% cheaper on lufact, 14% on sor, 8-10% on
  * particles and sparse; the second ({@code apply}, the fits, cut-outs, uniform check, collapse and the segment
- * table's) 48% on lufact, 23% on sor and 7% on sparse more (4 JVMs each, interleaved; the other kernels, FT's runs
- * and the libraries within their noise, the libraries 0.3-3.7% cheaper over 3 JVMs).
+ * table's) 48% on lufact, 23% on sor and 7% on sparse more (4 JVMs each, interleaved; the other kernels and FT's
+ * runs within their noise, the libraries 0.3-3.7% cheaper over 3 JVMs).
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too

@@ -23,9 +23,9 @@ import java.util.Arrays;
  *
  * <p>REPEATED: a check that merges into none of its key's newest {@value #MERGE_TRIES} ranges but lies inside an older
  * range of its key is not added either, and that range becomes the one its site's singles extend
- * ({@link #extendLast}): a loop that runs again in the epoch over an
- * increasing but gapped index sequence (sparse's {@code y[row[i]]}, one range per run of rows, product after
- * product) finds its earlier ranges again instead of filling the footprint with copies of them.
+ * ({@link #extendLast}): a loop that runs again in the epoch over an increasing but gapped index sequence (sparse's
+ * {@code y[row[i]]}, one range per run of rows, product after product) finds its earlier ranges again instead of
+ * filling the footprint with copies of them.
  *
  * <p>SCATTERED: a single that merges into none of its key's newest {@value #MERGE_TRIES} ranges, all of them
  * singles, starts an {@link IndexBitmap} for its key (at most {@value #MAX_BITMAPS}, arrays of at most

@@ -132,6 +132,71 @@ class CapsulesTest {
                 void touch() { shared[0] = 1; }
             }
             """;
+    /** h2's {@code ObjectArray}, in small: a private producer, another list's elements, a static copy helper. */
+    private static final String POOL = """
+            package cap;
+            public class Pool {
+                private Object[] data;
+                private int size;
+                public Pool() { data = createArray(2); }
+                private Object[] createArray(int n) { return new Object[n > 1 ? n : 1]; }
+                void add(Object o) {
+                    if (size == data.length) {
+                        Object[] bigger = createArray(size * 2);
+                        System.arraycopy(data, 0, bigger, 0, size);
+                        data = bigger;
+                    }
+                    data[size++] = o;
+                }
+                Object get(int i) { return data[i]; }
+                void addAll(Pool other) {
+                    for (int i = 0; i < other.size; i++) {
+                        add(other.data[i]);
+                    }
+                }
+                Object[] toArray(Object[] into) {
+                    Copies.copy(data, into, size);
+                    return into;
+                }
+            }
+            """;
+    private static final String COPIES = """
+            package cap;
+            final class Copies {
+                static void copy(Object[] from, Object[] to, int n) {
+                    if (n > 8) {
+                        System.arraycopy(from, 0, to, 0, n);
+                    } else {
+                        for (int i = 0; i < n; i++) {
+                            to[i] = from[i];
+                        }
+                    }
+                }
+                static void clear(Object[] a) {
+                    for (int i = 0; i < a.length; i++) {
+                        a[i] = null;
+                    }
+                }
+                static synchronized void copyLocked(Object[] from, Object[] to) { to[0] = from[0]; }
+            }
+            """;
+    /** One array field per way of losing {@code Pool}'s protection. */
+    private static final String POOL_VARIANTS = """
+            package cap;
+            public class PoolVariants {
+                private Object[] made = make(2);
+                private Object[] cleared = new Object[2];
+                private Object[] locked = new Object[2];
+                private Object[] readLate = new Object[2];
+                private Object[] poked = new Object[2];
+                Object[] make(int n) { return new Object[n]; }
+                Object made() { return made[0]; }
+                Object cleared() { Copies.clear(cleared); return cleared[0]; }
+                Object locked(Object[] into) { Copies.copyLocked(locked, into); return locked[0]; }
+                Object readLate(PoolVariants v) { Object[] d = v.readLate; Thread.yield(); return d[0] != readLate[0]; }
+                Object poked(PoolVariants v) { v.poked[0] = this; return poked[0]; }
+            }
+            """;
     private static final String COPYABLE_BUFFER = """
             package cap;
             public class CopyableBuffer implements Cloneable {
@@ -276,7 +341,8 @@ class CapsulesTest {
                 Map.entry("cap.Open", OPEN), Map.entry("cap.other.Peer", PEER), Map.entry("cap.Levelled", LEVELLED),
                 Map.entry("cap.other.FarSubclass", FAR_SUBCLASS), Map.entry("cap.Hidden", HIDDEN),
                 Map.entry("cap.Shown", SHOWN), Map.entry("cap.other.FarShown", FAR_SHOWN),
-                Map.entry("cap.Nested", NESTED)));
+                Map.entry("cap.Nested", NESTED), Map.entry("cap.Pool", POOL), Map.entry("cap.Copies", COPIES),
+                Map.entry("cap.PoolVariants", POOL_VARIANTS)));
     }
 
     private static Path rewrite(String name, String... options) {
@@ -379,6 +445,43 @@ class CapsulesTest {
                     .filter(e -> e.entry().startsWith("capsule") && e.subject() == b).count(), "one check per call of "
                     + "add and get, on the buffer's own location; with no analysis to say that arraycopy cannot "
                     + "release, the thread's epoch says it did not");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fasttrack", "bigfoot"})
+    void anArrayMadeByAPrivateHelperReadFromAnotherListAndCopiedByAStaticHelperStaysProtected(String mode)
+            throws Exception {
+        Path out = rewrite("pool-" + mode + ".jar", "--mode", mode, "--capsules", "all");
+        ClassNode pool = classNode(out, "cap.Pool");
+        assertEquals(List.of("capsuleWrite"), TestJars.runtimeCalls(method(pool, "add")).stream().distinct().toList(),
+                "createArray's arrays, grown by arraycopy: no element checks");
+        assertEquals(List.of("capsuleRead"), TestJars.runtimeCalls(method(pool, "get")));
+        assertEquals(List.of("capsuleRead", "capsuleRead"), TestJars.runtimeCalls(method(pool, "toArray")),
+                "before data is read, and after the copy helper returns (its class may have been initialised first)");
+        List<String> addAll = TestJars.runtimeCalls(method(pool, "addAll"));
+        assertTrue(addAll.contains("readField"), "the other list's location, checked at its getfields: " + addAll);
+        if (mode.equals("bigfoot")) {
+            assertFalse(addAll.contains("readArray"), "the other list's element reads, right after: " + addAll);
+        }
+        ClassNode variants = classNode(out, "cap.PoolVariants");
+        for (String m : List.of("made", "cleared", "locked", "readLate", "poked")) {
+            assertTrue(TestJars.runtimeCalls(method(variants, m)).contains("readArray"), m + " is not protected");
+        }
+        try (java.net.URLClassLoader loader = TestJars.loader(out)) {
+            Class<?> c = Class.forName("cap.Pool", true, loader);
+            Object a = c.getConstructor().newInstance();
+            Object b = c.getConstructor().newInstance();
+            java.lang.reflect.Method add = accessible(c, "add", Object.class);
+            for (int i = 0; i < 5; i++) {
+                add.invoke(a, i);
+            }
+            bigfoot.rt.RT.reset();
+            accessible(c, "addAll", c).invoke(b, a);
+            Object[] copy = (Object[]) accessible(c, "toArray", Object[].class).invoke(b, (Object) new Object[5]);
+            assertEquals(List.of(0, 1, 2, 3, 4), List.of(copy));
+            assertTrue(bigfoot.rt.RT.events().stream().anyMatch(e -> e.entry().startsWith("capsule") && e.subject() == b),
+                    "b's own checks");
         }
     }
 

@@ -42,6 +42,7 @@ class ReadOnlyTablesTest {
                 public static final int[] PUBLIC = new int[4];
                 private static int[] notFinal = new int[4];
                 private static final int[] KEPT = keep();
+                private static final int[] WRAPPED = wrapKeep();
                 private static int[] kept;
 
                 static {
@@ -78,6 +79,10 @@ class ReadOnlyTablesTest {
                     int[] r = new int[2];
                     kept = r;
                     return r;
+                }
+
+                private static int[] wrapKeep() {
+                    return keep();
                 }
 
                 public int scan(int c) {
@@ -128,6 +133,10 @@ class ReadOnlyTablesTest {
 
                 int readKept() {
                     return KEPT[0]; // @kept
+                }
+
+                int readWrapped() {
+                    return WRAPPED[0]; // @wrapped
                 }
 
                 int readMerged(boolean c) {
@@ -198,6 +207,7 @@ class ReadOnlyTablesTest {
         assertEquals(List.of(read("public")), arrayChecks(mode, "readPublic"), "code outside the jar may write it");
         assertEquals(List.of(read("not-final")), arrayChecks(mode, "readNotFinal"));
         assertEquals(List.of(read("kept")), arrayChecks(mode, "readKept"), "its producer also keeps it elsewhere");
+        assertEquals(List.of(read("wrapped")), arrayChecks(mode, "readWrapped"), "a helper returning such an array");
         assertEquals(List.of(read("merged")), arrayChecks(mode, "readMerged"), "the read may be of a fresh array");
     }
 

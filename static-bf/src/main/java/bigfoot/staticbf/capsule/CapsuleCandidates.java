@@ -97,9 +97,8 @@ public final class CapsuleCandidates {
                         + "of the input with own instance fields");
             }
         }
-        Map<MethodKey, Map<Integer, String>> elements = ProtectedArrays.find(c.classes, c.offsets, c.fields, hierarchy,
-                chosen.keySet());
-        return new Capsules(Map.copyOf(chosen), c.activationAccesses(chosen, elements), elements,
+        ProtectedArrays.Found arrays = ProtectedArrays.find(c.classes, c.offsets, c.fields, hierarchy, chosen.keySet());
+        return new Capsules(Map.copyOf(chosen), c.activationAccesses(chosen, arrays), arrays.covered(),
                 Map.copyOf(c.callsOnThis));
     }
 
@@ -208,19 +207,20 @@ public final class CapsuleCandidates {
     }
 
     /**
-     * The bytecode indices of the activations' accesses to the chosen capsules' own fields and protected arrays'
-     * {@code elements}, by method.
+     * The bytecode indices of the activations' accesses to the chosen capsules' own fields and of the accesses
+     * protected {@code arrays} cover, by method.
      */
-    private ElidedAccesses activationAccesses(Map<String, Set<String>> chosen,
-            Map<MethodKey, Map<Integer, String>> elements) {
+    private ElidedAccesses activationAccesses(Map<String, Set<String>> chosen, ProtectedArrays.Found arrays) {
         Map<MethodKey, Set<Integer>> byMethod = new HashMap<>();
         onThis.forEach((method, accesses) -> accesses.forEach((bci, capsule) -> {
             if (chosen.containsKey(capsule)) {
                 byMethod.computeIfAbsent(method, k -> new TreeSet<>()).add(bci);
             }
         }));
-        elements.forEach((method, accesses) -> byMethod.computeIfAbsent(method, k -> new TreeSet<>())
+        arrays.covered().forEach((method, accesses) -> byMethod.computeIfAbsent(method, k -> new TreeSet<>())
                 .addAll(accesses.keySet()));
+        arrays.otherReads().forEach((method, reads) -> byMethod.computeIfAbsent(method, k -> new TreeSet<>())
+                .addAll(reads));
         Map<MethodKey, Set<Integer>> frozen = new HashMap<>();
         byMethod.forEach((method, bcis) -> frozen.put(method, Set.copyOf(bcis)));
         return new ElidedAccesses(Map.copyOf(frozen));

@@ -12,10 +12,12 @@ import java.util.Set;
  * {@code this}) checks once per stretch with no release in it, and every other access checks where a field check goes.
  *
  * @param ownFields capsule class (internal name) -> its own fields' names
- * @param accesses  the bytecode indices of the activations' own-field and protected-array element accesses, by
- *                  method: what the stretch checks cover and the analyses must not treat as accesses
- * @param elements  the element accesses of protected arrays ({@link ProtectedArrays}): per method, bytecode index ->
- *                  the capsule class whose location covers it
+ * @param accesses  the bytecode indices of the activations' own-field and protected-array element accesses and of
+ *                  the element reads of another object's protected array that the check of its {@code getfield}
+ *                  covers, by method: what capsule checks cover and the analyses must not treat as accesses
+ * @param elements  the activations' element accesses of protected arrays, and their calls handing one to a filler
+ *                  that only reads it ({@link ProtectedArrays}): per method, bytecode index -> the capsule class whose
+ *                  location covers it
  * @param callsOnThis per instance method that accesses an own field on {@code this}, the bytecode indices of its calls
  *                  whose receiver is {@code this}: where an activation can hand its check to a nested one
  */
@@ -29,14 +31,9 @@ public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses access
         return callsOnThis.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Set.of());
     }
 
-    /** The capsule class whose location covers the element access at {@code bci} of a method, or null. */
+    /** The capsule class whose location covers the element access (or filler call) at {@code bci} of a method, or null. */
     public String elementCapsule(String classInternalName, String nameAndDescriptor, int bci) {
         return elements.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Map.of()).get(bci);
-    }
-
-    /** The number of protected-array element accesses. */
-    public int elementAccesses() {
-        return elements.values().stream().mapToInt(Map::size).sum();
     }
 
     public boolean isCapsule(String classInternalName) {

@@ -6,6 +6,7 @@ import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.ResolvedField;
 import bigfoot.staticbf.jdk.ArrayCopiers;
+import bigfoot.staticbf.origins.ArrayHelpers;
 import bigfoot.staticbf.origins.Origin;
 import bigfoot.staticbf.origins.OriginInterpreter;
 import bigfoot.staticbf.origins.OriginValue;
@@ -20,13 +21,19 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.analysis.Frame;
 
 /**
@@ -36,18 +43,24 @@ import org.objectweb.asm.tree.analysis.Frame;
  * of capsule class C (an array, not static, not volatile, final or not) is protected when, in every class of the
  * input,
  * <ul>
- * <li>every {@code getfield}/{@code putfield} of it is an activation's: on {@code this} in an instance method of C or
- * of a subclass;</li>
+ * <li>every {@code getfield}/{@code putfield} of it is in an instance method of C or of a subclass, and every
+ * {@code putfield} and every {@code getfield} but the ones below is on {@code this} (an activation's);</li>
  * <li>it is only ever assigned {@code null} or a fresh array of the same method (a {@code new} array, an array's
- * {@code clone()}, {@code Arrays.copyOf}) stored into no other field;</li>
+ * {@code clone()}, {@code Arrays.copyOf}, a producer's result: {@link ArrayHelpers}) stored into no other field;</li>
  * <li>the value read from it, and a fresh array stored into it, never goes anywhere but element accesses,
- * {@code arraylength}, comparisons and the JDK's array copiers ({@link ArrayCopiers}): no other call, return,
- * throw, store into a field, a static or an array;</li>
+ * {@code arraylength}, comparisons, the JDK's array copiers ({@link ArrayCopiers}) and release-free fillers that only
+ * read it ({@link ArrayHelpers}): no other call, return, throw, store into a field, a static or an array;</li>
+ * <li>every element access through it may only reach arrays of protected fields of one capsule class (or
+ * {@code null});</li>
+ * <li>a {@code getfield} of it on another object goes only to element reads that run straight after it, with nothing
+ * that could synchronise in between (a list's {@code addAll(other)} reading {@code other.data[i]});</li>
  * <li>no object of C can be cloned (neither C nor a subclass is {@code Cloneable}): a clone would share the array.</li>
  * </ul>
- * Then such an array is reachable from one capsule object only, through an activation on it, and every access to it is
- * in the epoch of a check of that object's capsule location. Values are followed with an ASM dataflow whose values are
- * the sets of their possible origins; a merge is their union.
+ * Then such an array is reachable from one capsule object only, and every access to it is in the epoch of a check of
+ * that object's capsule location: an activation's stretch check; for a call handing it to a filler, a check after the
+ * call; for another object's element reads, the check of that object's location the placement puts for the
+ * {@code getfield} (the same release-free stretch). Values are followed with an ASM dataflow whose values are the
+ * sets of their possible origins; a merge is their union.
  */
 final class ProtectedArrays {
 
@@ -55,18 +68,37 @@ final class ProtectedArrays {
     private record Load(String owner, String field) implements Origin {
     }
 
+    /** A read of candidate {@code field} on another object than {@code this}, at {@code getfield}. */
+    private record OtherLoad(Load field, FieldInsnNode getfield) implements Origin {
+    }
+
+    /**
+     * What protects the chosen capsules' arrays, per method by bytecode index.
+     *
+     * @param covered    the activations' element accesses of protected arrays, and their calls handing one to a
+     *                   filler that only reads it: the capsule class whose location covers each
+     * @param otherReads element reads of another object's protected array right after its {@code getfield}: covered
+     *                   by the check of that object's location that the placement puts for the {@code getfield}
+     */
+    record Found(Map<MethodKey, Map<Integer, String>> covered, Map<MethodKey, Set<Integer>> otherReads) {
+        static final Found NONE = new Found(Map.of(), Map.of());
+    }
+
     private static final String CLONEABLE = "java/lang/Cloneable";
 
     private final Map<String, ClassNode> classes;
     private final Map<String, BytecodeOffsets> offsets;
     private final FieldResolver fields;
+    private ArrayHelpers helpers;
     /** Capsule class -> its array fields still protected (shrinks as uses are found). */
     private final Map<String, Set<String>> candidates = new HashMap<>();
     private final Set<Load> unprotected = new HashSet<>();
     private final Set<AbstractInsnNode> leaked = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<AbstractInsnNode, Set<Load>> storedInto = new IdentityHashMap<>();
-    /** Element accesses through values of known origins: where, and from what. */
+    /** Element accesses and calls to fillers through values of known origins: where, and from what. */
     private final List<ElementAccess> accesses = new ArrayList<>();
+    /** Element reads through another object's candidate field, right after its {@code getfield}. */
+    private final List<ElementAccess> otherReads = new ArrayList<>();
 
     private record ElementAccess(MethodKey method, int bci, Set<Origin> origins) {
     }
@@ -78,11 +110,8 @@ final class ProtectedArrays {
         this.fields = fields;
     }
 
-    /**
-     * The element accesses of the chosen capsules' protected arrays: per method, bytecode index -> the capsule class
-     * whose location covers it.
-     */
-    static Map<MethodKey, Map<Integer, String>> find(Map<String, ClassNode> classes,
+    /** The accesses of the chosen capsules' protected arrays that need no checks of their own. */
+    static Found find(Map<String, ClassNode> classes,
             Map<String, BytecodeOffsets> offsets, FieldResolver fields, ClassHierarchy hierarchy,
             Set<String> capsules) {
         ProtectedArrays p = new ProtectedArrays(classes, offsets, fields);
@@ -99,8 +128,9 @@ final class ProtectedArrays {
             }
         }
         if (p.candidates.isEmpty()) {
-            return Map.of();
+            return Found.NONE;
         }
+        p.helpers = ArrayHelpers.of(classes.values());
         for (ClassNode c : classes.values()) {
             for (MethodNode m : c.methods) {
                 p.analyse(c, m);
@@ -159,20 +189,27 @@ final class ProtectedArrays {
         Map<AbstractInsnNode, Integer> bcis = offsets.get(c.name).of(m);
         MethodKey key = new MethodKey(c.name, m.name + m.desc);
         AbstractInsnNode[] insns = m.instructions.toArray();
+        Set<LabelNode> targets = jumpTargets(m);
         for (int i = 0; i < insns.length; i++) {
             if (frames[i] != null) {
-                uses(insns[i], frames[i], key, bcis);
+                uses(insns[i], frames[i], key, bcis, targets);
             }
         }
     }
 
     /** What {@code insn} does with the values it takes from the stack of {@code f}. */
     private void uses(AbstractInsnNode insn, Frame<OriginValue> f, MethodKey method,
-            Map<AbstractInsnNode, Integer> bcis) {
+            Map<AbstractInsnNode, Integer> bcis, Set<LabelNode> targets) {
         int op = insn.getOpcode();
         int top = f.getStackSize() - 1;
         if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
-            accesses.add(new ElementAccess(method, bcis.get(insn), f.getStack(top - 1).origins()));
+            Set<Origin> array = f.getStack(top - 1).origins();
+            if (array.size() == 1 && array.iterator().next() instanceof OtherLoad other
+                    && straightLine(other.getfield(), insn, targets)) {
+                otherReads.add(new ElementAccess(method, bcis.get(insn), array));
+            } else {
+                accesses.add(new ElementAccess(method, bcis.get(insn), array));
+            }
         } else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
             accesses.add(new ElementAccess(method, bcis.get(insn), f.getStack(top - 2).origins()));
             if (op == Opcodes.AASTORE) {
@@ -187,9 +224,6 @@ final class ProtectedArrays {
                 target.ifPresent(unprotected::add);
                 leak(f.getStack(top));
             }
-        } else if (op == Opcodes.GETFIELD) {
-            candidate((FieldInsnNode) insn).filter(load -> !f.getStack(top).origins().equals(Set.of(Origin.Simple.THIS)))
-                    .ifPresent(unprotected::add);
         } else if (op == Opcodes.PUTSTATIC || op == Opcodes.ARETURN || op == Opcodes.ATHROW) {
             leak(f.getStack(top));
         } else if (insn instanceof MethodInsnNode call) {
@@ -197,16 +231,66 @@ final class ProtectedArrays {
             int receiver = op == Opcodes.INVOKESTATIC ? 0 : 1;
             boolean arrayClone = call.owner.startsWith("[") && call.name.equals("clone");
             List<OriginValue> arguments = OriginInterpreter.arguments(call, f);
+            Set<Origin> read = new HashSet<>();
             for (int a = 0; a < arguments.size(); a++) {
                 String type = a < receiver ? "L" + call.owner + ";" : parameters[a - receiver].getDescriptor();
-                boolean keeps = a < receiver ? arrayClone : ArrayCopiers.keeps(call.owner, call.name, type);
-                if (!keeps) {
+                Set<Origin> origins = arguments.get(a).origins();
+                if (helpers.onlyReads(call, a) && origins.stream().noneMatch(OtherLoad.class::isInstance)) {
+                    if (origins.stream().anyMatch(o -> o instanceof Load || o instanceof Origin.Fresh)) {
+                        read.addAll(origins); // the call is checked as an access of the array: see protectedAccesses
+                    }
+                } else if (a < receiver ? !arrayClone : !ArrayCopiers.keeps(call.owner, call.name, type)) {
                     leak(arguments.get(a));
                 }
+            }
+            if (!read.isEmpty()) {
+                accesses.add(new ElementAccess(method, bcis.get(call), read));
             }
         } else if (op == Opcodes.INVOKEDYNAMIC) {
             OriginInterpreter.arguments(insn, f).forEach(this::leak);
         }
+    }
+
+    /**
+     * True if every path to {@code access} runs straight from {@code getfield}, through loads, constants, arithmetic
+     * and stack operations only: no call, field access, monitor or allocation, no jump and no jump target, so nothing
+     * between them can synchronise or start another class's initialisation.
+     */
+    private static boolean straightLine(AbstractInsnNode getfield, AbstractInsnNode access, Set<LabelNode> targets) {
+        for (AbstractInsnNode i = getfield.getNext(); i != access; i = i.getNext()) {
+            if (i == null) {
+                return false; // the access comes first in the code: reached from the getfield by a jump
+            }
+            int op = i.getOpcode();
+            boolean plain = op == -1 ? !(i instanceof LabelNode label && targets.contains(label))
+                    : op >= Opcodes.ACONST_NULL && op <= Opcodes.ALOAD || op >= Opcodes.ISTORE && op <= Opcodes.ASTORE
+                            || op >= Opcodes.POP && op <= Opcodes.I2S;
+            if (i instanceof LdcInsnNode ldc && ldc.cst instanceof ConstantDynamic) {
+                plain = false; // its bootstrap method runs code
+            }
+            if (!plain) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The labels of {@code m} that a jump, a switch or an exception handler may go to. */
+    private static Set<LabelNode> jumpTargets(MethodNode m) {
+        Set<LabelNode> targets = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (AbstractInsnNode i : m.instructions) {
+            if (i instanceof JumpInsnNode jump) {
+                targets.add(jump.label);
+            } else if (i instanceof TableSwitchInsnNode table) {
+                targets.add(table.dflt);
+                targets.addAll(table.labels);
+            } else if (i instanceof LookupSwitchInsnNode lookup) {
+                targets.add(lookup.dflt);
+                targets.addAll(lookup.labels);
+            }
+        }
+        m.tryCatchBlocks.forEach(t -> targets.add(t.handler));
+        return targets;
     }
 
     /** A value handed to code that may keep it: any array it may be is no longer a capsule's alone. */
@@ -214,6 +298,8 @@ final class ProtectedArrays {
         for (Origin o : value.origins()) {
             if (o instanceof Load load) {
                 unprotected.add(load);
+            } else if (o instanceof OtherLoad other) {
+                unprotected.add(other.field());
             } else if (o instanceof Origin.Fresh fresh) {
                 leaked.add(fresh.allocation());
             }
@@ -229,38 +315,69 @@ final class ProtectedArrays {
                 unprotected.add(field);
                 if (o instanceof Load load) {
                     unprotected.add(load); // two fields holding one array: keep it simple, neither is protected
+                } else if (o instanceof OtherLoad other) {
+                    unprotected.add(other.field());
                 }
             }
         }
     }
 
-    private Map<MethodKey, Map<Integer, String>> protectedAccesses() {
+    /**
+     * The accesses the protected fields cover. An access that some path reaches with a value of another origin than
+     * protected fields (or fresh arrays stored into one) gets its own check, so the fields it may read are not protected
+     * either: their other accesses, unchecked, could race with it unseen. That may uncover more: until none changes.
+     */
+    private Found protectedAccesses() {
         storedInto.forEach((allocation, into) -> {
             if (leaked.contains(allocation) || into.size() > 1) {
                 unprotected.addAll(into);
             }
         });
-        Map<MethodKey, Map<Integer, String>> out = new HashMap<>();
-        for (ElementAccess a : accesses) {
-            Set<String> owners = new HashSet<>();
-            boolean covered = true;
-            for (Origin o : a.origins()) {
-                Set<Load> fields = o instanceof Load load ? Set.of(load)
-                        : o instanceof Origin.Fresh fresh ? storedInto.getOrDefault(fresh.allocation(), Set.of()) : null;
-                if (o == Origin.Simple.NULL) {
-                    continue;
+        Map<MethodKey, Map<Integer, String>> covered;
+        int before;
+        do {
+            before = unprotected.size();
+            covered = new HashMap<>();
+            for (ElementAccess a : accesses) {
+                Optional<String> owner = coveringCapsule(a.origins());
+                if (owner.isPresent()) {
+                    covered.computeIfAbsent(a.method(), k -> new TreeMap<>()).put(a.bci(), owner.get());
+                } else {
+                    a.origins().forEach(o -> fieldsOf(o).ifPresent(unprotected::addAll));
                 }
-                if (fields == null || fields.isEmpty() || fields.stream().anyMatch(unprotected::contains)) {
-                    covered = false;
-                    break;
-                }
-                fields.forEach(load -> owners.add(load.owner()));
             }
-            if (covered && owners.size() == 1) {
-                out.computeIfAbsent(a.method(), k -> new TreeMap<>()).put(a.bci(), owners.iterator().next());
+        } while (unprotected.size() != before);
+        Map<MethodKey, Set<Integer>> reads = new HashMap<>();
+        for (ElementAccess a : otherReads) {
+            if (!unprotected.contains(((OtherLoad) a.origins().iterator().next()).field())) {
+                reads.computeIfAbsent(a.method(), k -> new TreeSet<>()).add(a.bci());
             }
         }
-        return out;
+        return new Found(covered, reads);
+    }
+
+    /** The fields an origin's arrays may be held in: a protected field read, a fresh array stored; else empty. */
+    private Optional<Set<Load>> fieldsOf(Origin o) {
+        return o instanceof Load load ? Optional.of(Set.of(load))
+                : o instanceof OtherLoad other ? Optional.of(Set.of(other.field()))
+                : o instanceof Origin.Fresh fresh ? Optional.of(storedInto.getOrDefault(fresh.allocation(), Set.of()))
+                : Optional.empty();
+    }
+
+    /** The capsule whose protected fields hold every array of {@code origins} (but null), if there is one. */
+    private Optional<String> coveringCapsule(Set<Origin> origins) {
+        Set<String> owners = new HashSet<>();
+        for (Origin o : origins) {
+            if (o == Origin.Simple.NULL) {
+                continue;
+            }
+            Set<Load> held = o instanceof OtherLoad ? null : fieldsOf(o).orElse(null);
+            if (held == null || held.isEmpty() || held.stream().anyMatch(unprotected::contains)) {
+                return Optional.empty();
+            }
+            held.forEach(load -> owners.add(load.owner()));
+        }
+        return owners.size() == 1 ? Optional.of(owners.iterator().next()) : Optional.empty();
     }
 
     /** The dataflow's hook: a read of a candidate array field on {@code this} is that field's {@link Load}. */
@@ -273,8 +390,17 @@ final class ProtectedArrays {
 
         @Override
         protected Origin fieldRead(FieldInsnNode field, OriginValue receiver) {
-            return receiver != null && receiver.origins().equals(Set.of(Origin.Simple.THIS))
-                    ? arrays.candidate(field).orElse(null) : null;
+            if (receiver == null) {
+                return null;
+            }
+            Optional<Load> load = arrays.candidate(field);
+            return receiver.origins().equals(Set.of(Origin.Simple.THIS)) ? load.orElse(null)
+                    : load.map(l -> (Origin) new OtherLoad(l, field)).orElse(null);
+        }
+
+        @Override
+        protected Origin callResult(MethodInsnNode call) {
+            return arrays.helpers.produces(call) ? new Origin.Fresh(call) : super.callResult(call);
         }
     }
 }

@@ -31,4 +31,14 @@ public final class ArrayCopiers {
         }
         return owner.equals(SYSTEM) || parameterDescriptor.length() == 2 && parameterDescriptor.charAt(0) == '[';
     }
+
+    /**
+     * True if copier {@code name} of {@code owner} may write the elements of its argument {@code argument} (0 for the
+     * first): {@code System.arraycopy}'s destination, and what {@code Arrays.fill} and {@code Arrays.sort} are given.
+     * The others only read the arrays they keep to themselves.
+     */
+    public static boolean writes(String owner, String name, int argument) {
+        return owner.equals(SYSTEM) ? argument == 2
+                : owner.equals("java/util/Arrays") && (name.equals("fill") || name.equals("sort"));
+    }
 }

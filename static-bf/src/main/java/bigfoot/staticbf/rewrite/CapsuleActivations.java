@@ -33,7 +33,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * {@code monitorexit}, a volatile write, a call or first use of another class that the placement's analysis could not
  * prove release-free) gets nothing ({@link MustPass}). The others compare the thread's epoch with the one a long local
  * per capsule recorded at the activation's last check of it (none at entry), and check only when it changed: a loop
- * checks once, and so does code past a call that did not release after all. A call on {@code this} that every path
+ * checks once, and so does code past a call that did not release after all. A call handing a protected array to a
+ * filler that only reads it gets the same guarded check right after it. A call on {@code this} that every path
  * reaches after a check with no release since hands that check on through the thread state; the called activation,
  * if it is still in that epoch on the same object and needs no stronger check, makes none of its own.
  */
@@ -74,7 +75,12 @@ final class CapsuleActivations {
         Set<Integer> releaseFree = ctx.cls.placement().releaseFree(ctx.cls.node, ctx.method);
         for (AbstractInsnNode insn : ctx.method.instructions) {
             String capsule = capsuleOf(ctx, insn);
-            if (capsule != null && !beforeSuperCall.contains(insn)) {
+            if (capsule != null && insn instanceof MethodInsnNode) {
+                accesses.computeIfAbsent(capsule, k -> identitySet()); // a filler call: checked after it, see afterCall
+                if (mayRelease(ctx, releaseFree, insn)) {
+                    releasing.add(insn);
+                }
+            } else if (capsule != null && !beforeSuperCall.contains(insn)) {
                 accesses.computeIfAbsent(capsule, k -> identitySet()).add(insn);
                 if (insn.getOpcode() == Opcodes.PUTFIELD || ArrayAccesses.isStore(insn.getOpcode())) {
                     written.add(capsule);
@@ -109,12 +115,12 @@ final class CapsuleActivations {
      * in a method of the capsule or of a subclass ({@code CapsuleCandidates}).
      */
     boolean covers(AbstractInsnNode insn) {
-        return capsuleOf(ctx, insn) != null;
+        return !(insn instanceof MethodInsnNode) && capsuleOf(ctx, insn) != null;
     }
 
     /**
      * The capsule class whose own field or protected array {@code insn} accesses as an activation (on {@code this}),
-     * or null.
+     * or whose protected array it hands to a filler, or null.
      */
     private static String capsuleOf(MethodContext ctx, AbstractInsnNode insn) {
         Integer bci = ctx.bytecodeIndex(insn);
@@ -122,7 +128,8 @@ final class CapsuleActivations {
         if (bci == null || !ctx.cls.env.capsules().accesses().of(ctx.cls.name(), method).contains(bci)) {
             return null; // another object's: checked as a field is, on that object's capsule location
         }
-        if (ArrayAccesses.isLoad(insn.getOpcode()) || ArrayAccesses.isStore(insn.getOpcode())) {
+        if (ArrayAccesses.isLoad(insn.getOpcode()) || ArrayAccesses.isStore(insn.getOpcode())
+                || insn instanceof MethodInsnNode) {
             return ctx.cls.env.capsules().elementCapsule(ctx.cls.name(), method, bci);
         }
         if (!(insn instanceof FieldInsnNode f) || (f.getOpcode() != Opcodes.GETFIELD && f.getOpcode() != Opcodes.PUTFIELD)) {
@@ -159,16 +166,32 @@ final class CapsuleActivations {
      */
     void beforeAccess(AbstractInsnNode access) {
         ctx.cls.counts.capsuleAccess(!(access instanceof FieldInsnNode));
-        if (!heads.contains(access)) {
-            return;
+        if (heads.contains(access)) {
+            ctx.insertBefore(access, check(access));
         }
+    }
+
+    /**
+     * After a call handing a protected array to a filler that only reads it (the filler's reads are checked, but not
+     * against the activations' unchecked writes): the check of the capsule location, unless the activation checked
+     * it already in the thread's epoch. After, not before: the filler has no release in it, but the call may run its
+     * class's initialiser first, which ends with one; so the filler's reads are in the epoch the call returns in.
+     */
+    void afterCall(MethodInsnNode call) {
+        if (capsuleOf(ctx, call) != null) {
+            ctx.insertAfter(call, check(call));
+        }
+    }
+
+    /** The guarded check of the location of the capsule whose fields or arrays {@code access} touches. */
+    private Code check(AbstractInsnNode access) {
         String owner = capsuleOf(ctx, access);
         boolean writes = written.contains(owner);
         int lastChecked = ctx.capsuleEpoch(capsules.indexOf(owner));
         String location = RuntimeApi.CAPSULE_LOCATION;
         LabelNode sameEpoch = new LabelNode();
         LabelNode done = new LabelNode();
-        ctx.insertBefore(access, new Code().append(ctx.threadState())
+        return new Code().append(ctx.threadState())
                 .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.THREAD_EPOCH, "()J", false)
                 .op(Opcodes.DUP2).load(Type.LONG_TYPE, lastChecked).op(Opcodes.LCMP).jump(Opcodes.IFEQ, sameEpoch)
                 .store(Type.LONG_TYPE, lastChecked)
@@ -183,7 +206,7 @@ final class CapsuleActivations {
                 .append(ctx.site(access, writes ? AccessOp.WRITE : AccessOp.READ, access instanceof FieldInsnNode f
                         ? owner.replace('/', '.') + "." + f.name : Site.ARRAY))
                 .call(writes ? RuntimeApi.CAPSULE_WRITE : RuntimeApi.CAPSULE_READ)
-                .jump(Opcodes.GOTO, done).label(sameEpoch).op(Opcodes.POP2).label(done));
+                .jump(Opcodes.GOTO, done).label(sameEpoch).op(Opcodes.POP2).label(done);
     }
 
     /**

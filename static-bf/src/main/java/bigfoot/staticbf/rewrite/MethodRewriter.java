@@ -61,6 +61,7 @@ final class MethodRewriter {
                     }
                     if (capsule != null) {
                         capsule.beforeCall(call); // last: nearest the call
+                        capsule.afterCall(call);
                     }
                 }
             }

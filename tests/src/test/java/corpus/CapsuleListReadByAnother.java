@@ -2,8 +2,9 @@ package corpus;
 
 /**
  * Rhodes's dissertation, chapter 5, on a list shaped like h2's {@code ObjectArray}: its element array comes from a
- * private helper ({@code createArray}), another list's {@code addAll} reads it directly ({@code other.data[i]}), and
- * {@code toArray} hands it to a static copy helper. The array stays capsule-protected through all three. One thread
+ * private helper ({@code createArray}), another list's {@code addAll} reads it directly ({@code other.data[i]}), as
+ * does another class, and {@code toArray} hands it to a static copy helper. The array stays capsule-protected through
+ * all of them. One thread
  * replaces an element while another copies the list twice with no synchronisation: the race on that element must be
  * reported, and with capsules it shows as a capsule violation of {@code Pool}.
  */
@@ -51,6 +52,13 @@ public class CapsuleListReadByAnother {
         }
     }
 
+    /** Another class reading a list's element straight after its field. */
+    static final class Peek {
+        static Object first(Pool p) {
+            return p.data[0];
+        }
+    }
+
     static final class Copies {
         static void copy(Object[] from, Object[] to, int n) {
             for (int i = 0; i < n; i++) {
@@ -67,7 +75,7 @@ public class CapsuleListReadByAnother {
             Pool copy = new Pool();
             copy.addAll(shared);
             Object[] array = shared.toArray(new Object[1]);
-            System.out.println("copied " + copy.size() + " and " + array.length);
+            System.out.println("copied " + copy.size() + " and " + array.length + ", first " + Peek.first(shared));
         });
         writer.start();
         copier.start();

@@ -158,6 +158,9 @@ class CapsulesTest {
                     Copies.copy(data, into, size);
                     return into;
                 }
+                static final class Peek {
+                    static Object first(Pool p) { return p.data[0]; }
+                }
             }
             """;
     private static final String COPIES = """
@@ -461,8 +464,11 @@ class CapsulesTest {
                 "before data is read, and after the copy helper returns (its class may have been initialised first)");
         List<String> addAll = TestJars.runtimeCalls(method(pool, "addAll"));
         assertTrue(addAll.contains("readField"), "the other list's location, checked at its getfields: " + addAll);
+        List<String> peek = TestJars.runtimeCalls(method(classNode(out, "cap.Pool$Peek"), "first"));
+        assertTrue(peek.contains("readField"), "another class reading a list's element: its location " + peek);
         if (mode.equals("bigfoot")) {
             assertFalse(addAll.contains("readArray"), "the other list's element reads, right after: " + addAll);
+            assertFalse(peek.contains("readArray"), peek.toString());
         }
         ClassNode variants = classNode(out, "cap.PoolVariants");
         for (String m : List.of("made", "cleared", "locked", "readLate", "poked")) {

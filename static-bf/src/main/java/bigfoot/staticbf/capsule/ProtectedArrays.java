@@ -43,8 +43,8 @@ import org.objectweb.asm.tree.analysis.Frame;
  * of capsule class C (an array, not static, not volatile, final or not) is protected when, in every class of the
  * input,
  * <ul>
- * <li>every {@code getfield}/{@code putfield} of it is in an instance method of C or of a subclass, and every
- * {@code putfield} and every {@code getfield} but the ones below is on {@code this} (an activation's);</li>
+ * <li>every {@code putfield} of it, and every {@code getfield} but the ones below, is an activation's: on
+ * {@code this}, in an instance method of C or of a subclass;</li>
  * <li>it is only ever assigned {@code null} or a fresh array of the same method (a {@code new} array, an array's
  * {@code clone()}, {@code Arrays.copyOf}, a producer's result: {@link ArrayHelpers}) stored into no other field;</li>
  * <li>the value read from it, and a fresh array stored into it, never goes anywhere but element accesses,
@@ -52,8 +52,9 @@ import org.objectweb.asm.tree.analysis.Frame;
  * read it ({@link ArrayHelpers}): no other call, return, throw, store into a field, a static or an array;</li>
  * <li>every element access through it may only reach arrays of protected fields of one capsule class (or
  * {@code null});</li>
- * <li>a {@code getfield} of it on another object goes only to element reads that run straight after it, with nothing
- * that could synchronise in between (a list's {@code addAll(other)} reading {@code other.data[i]});</li>
+ * <li>a {@code getfield} of it on another object (in any method) goes only to element reads that run straight after
+ * it, with nothing that could synchronise in between (a list's {@code addAll(other)} reading {@code other.data[i]},
+ * xalan's DTMs reading their manager's tables);</li>
  * <li>no object of C can be cloned (neither C nor a subclass is {@code Cloneable}): a clone would share the array.</li>
  * </ul>
  * Then such an array is reachable from one capsule object only, and every access to it is in the epoch of a check of
@@ -151,29 +152,18 @@ final class ProtectedArrays {
                 .filter(d -> candidates.getOrDefault(d, Set.of()).contains(f.name)).map(d -> new Load(d, f.name));
     }
 
-    private boolean isOrExtends(String name, String ancestor) {
-        for (String s = name; s != null; s = classes.containsKey(s) ? classes.get(s).superName : null) {
-            if (s.equals(ancestor)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
-    /** Follows the values of {@code m} of {@code c}: records leaks, stores and element accesses. */
+    /**
+     * Follows the values of {@code m} of {@code c}: records leaks, stores and element accesses. A read of a candidate
+     * on {@code this} can only be in an instance method of its capsule or of a subclass (the receiver's type says so);
+     * elsewhere every read is another object's and every write unprotects the field.
+     */
     private void analyse(ClassNode c, MethodNode m) {
-        boolean instance = (m.access & Opcodes.ACC_STATIC) == 0;
         boolean touches = false;
         for (AbstractInsnNode insn : m.instructions) {
-            Optional<Load> field = insn instanceof FieldInsnNode f ? candidate(f) : Optional.empty();
-            if (field.isPresent()) {
-                touches = true;
-                if (!instance || !isOrExtends(c.name, field.get().owner())) {
-                    unprotected.add(field.get()); // another class's or a static method's access
-                }
-            }
+            touches |= insn instanceof FieldInsnNode f && candidate(f).isPresent();
         }
-        if (!touches || !instance) {
+        if (!touches) {
             return;
         }
         Optional<Frame<OriginValue>[]> analysed = new Origins(this).frames(c.name, m);

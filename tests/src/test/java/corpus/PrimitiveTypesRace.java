@@ -4,7 +4,7 @@ package corpus;
  * Every primitive type as a field and as an array element. Both threads write index 1 of each array
  * and the small-typed fields (racy); compound updates on their own long[] and double[] slots are not.
  * With capsules the arrays only {@code work} touches are the class's protected arrays: their races show as its
- * capsule violation; {@code main} reads the long[] and double[] itself, so theirs stay array races.
+ * capsule violation; {@code main} hands the long[] and double[] to {@code Arrays.toString}, so theirs stay array races.
  */
 @ExpectRaces(value = {"boolean[1]", "byte[1]", "char[1]", "short[1]", "int[1]", "float[1]", "long[1]", "double[1]",
     "corpus.PrimitiveTypesRace.flag", "corpus.PrimitiveTypesRace.b", "corpus.PrimitiveTypesRace.c",
@@ -52,6 +52,7 @@ public class PrimitiveTypesRace {
     public static void main(String[] args) throws Exception {
         PrimitiveTypesRace p = new PrimitiveTypesRace();
         Threads.run(() -> p.work(0), () -> p.work(1));
-        System.out.println("la " + p.la[0] + " " + p.la[2] + " da " + p.da[0] + " " + p.da[2] + " c " + (int) p.c);
+        System.out.println("la " + java.util.Arrays.toString(p.la) + " da " + java.util.Arrays.toString(p.da) + " c "
+                + (int) p.c);
     }
 }

@@ -72,6 +72,13 @@ public final class RuntimeApi {
      * class's {@code <clinit>} before the read, as the JVM's initialisation lock does. No race check.
      */
     public static final Entry CLASS_ACCESS = new Entry("classAccess", "(" + VS + TS + ")V");
+    /**
+     * {@code void initialize(Class c)}: right before a call that hands a capsule's protected array to a static helper
+     * of class {@code c}, and before that call's capsule check: initialises {@code c} if it is not yet, as the call
+     * would, so that the end of its {@code <clinit>} (a release) comes before the check rather than between it and
+     * the helper's reads. Throws what the class's initialisation throws, as the call would have.
+     */
+    public static final Entry INITIALIZE = new Entry("initialize", "(Ljava/lang/Class;)V");
 
     // ---- accesses (before the access) ----
     /**
@@ -269,7 +276,7 @@ public final class RuntimeApi {
 
     /** Every entry point, for the reflective contract test. */
     public static final Entry[] ALL = {
-        THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS,
+        THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS, INITIALIZE,
         READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, ARRAY_SHADOW, READ_ELEMENT,
         WRITE_ELEMENT, READ_FOREIGN, WRITE_FOREIGN,
         CAPSULE_SHADOW_OF, CAPSULE_READ, CAPSULE_WRITE,

@@ -106,6 +106,29 @@ public final class RT {
         return new FieldShadow(w, r, state, null);
     }
 
+    /** The classes {@link #initialize} found initialised, or in their initialisation by the asking thread. */
+    private static final ClassValue<Boolean> INITIALIZED = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            try {
+                Class.forName(c.getName(), true, c.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new NoClassDefFoundError(c.getName());
+            }
+            return Boolean.TRUE;
+        }
+    };
+
+    /**
+     * Right before a call handing a capsule's protected array to a static helper of class {@code c}, and before that
+     * call's capsule check: initialises {@code c} as the call would, so that the release at the end of its
+     * {@code <clinit>} comes before the check, not between it and the helper's reads. What the initialisation throws
+     * is the program's own, thrown where the call would have thrown it.
+     */
+    public static void initialize(Class<?> c) {
+        INITIALIZED.get(c);
+    }
+
     /** Before a read of a final static field of a rewritten class: orders its {@code <clinit>} first; no check. */
     public static void classAccess(VarState shadow, ThreadState ts) {
         try {

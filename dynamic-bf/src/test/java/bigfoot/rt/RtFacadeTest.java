@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * The RT facade with real threads, as rewritten code would call it: shadows found or made lazily,
@@ -461,5 +462,35 @@ class RtFacadeTest {
             }
         }
         return out;
+    }
+
+    /** How many times {@link Helper}'s initialiser ran. */
+    static int helperInitialisations;
+
+    /** Initialised by the first {@link RT#initialize} of it, not by naming it. */
+    static final class Helper {
+        static {
+            helperInitialisations++;
+        }
+    }
+
+    /** Its initialiser throws, as the program's own class might. */
+    static final class Broken {
+        static {
+            if (helperInitialisations >= 0) {
+                throw new IllegalStateException("broken");
+            }
+        }
+    }
+
+    @Test
+    void initializeRunsTheClassInitialiserOnceAndThrowsWhatItThrows() {
+        Class<?> helper = Helper.class;
+        assertEquals(0, helperInitialisations, "naming a class does not initialise it");
+        RT.initialize(helper);
+        RT.initialize(helper);
+        assertEquals(1, helperInitialisations);
+        assertThrows(ExceptionInInitializerError.class, () -> RT.initialize(Broken.class), "as the helper's call would");
+        assertThrows(NoClassDefFoundError.class, () -> RT.initialize(Broken.class), "and then, as the JVM says");
     }
 }

@@ -144,6 +144,15 @@ public final class RT {
         record("classInitialized", c, -1);
     }
 
+    public static void initialize(Class<?> c) {
+        try {
+            Class.forName(c.getName(), true, c.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new NoClassDefFoundError(c.getName());
+        }
+        record("initialize", c, -1);
+    }
+
     public static void classAccess(VarState shadow, ThreadState ts) {
         checkThread(ts);
         staticShadow(shadow);

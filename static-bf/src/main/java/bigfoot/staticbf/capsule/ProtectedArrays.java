@@ -58,8 +58,8 @@ import org.objectweb.asm.tree.analysis.Frame;
  * <li>no object of C can be cloned (neither C nor a subclass is {@code Cloneable}): a clone would share the array.</li>
  * </ul>
  * Then such an array is reachable from one capsule object only, and every access to it is in the epoch of a check of
- * that object's capsule location: an activation's stretch check; for a call handing it to a filler, a check after the
- * call; for another object's element reads, the check of that object's location the placement puts for the
+ * that object's capsule location: an activation's stretch check; for a call handing it to a filler, a check right
+ * before the call, once the filler's class is initialised; for another object's element reads, the check of that object's location the placement puts for the
  * {@code getfield} (the same release-free stretch). Values are followed with an ASM dataflow whose values are the
  * sets of their possible origins; a merge is their union.
  */

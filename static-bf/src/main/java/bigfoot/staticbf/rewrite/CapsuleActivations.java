@@ -34,9 +34,10 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * prove release-free) gets nothing ({@link MustPass}). The others compare the thread's epoch with the one a long local
  * per capsule recorded at the activation's last check of it (none at entry), and check only when it changed: a loop
  * checks once, and so does code past a call that did not release after all. A call handing a protected array to a
- * filler that only reads it gets the same guarded check right after it. A call on {@code this} that every path
- * reaches after a check with no release since hands that check on through the thread state; the called activation,
- * if it is still in that epoch on the same object and needs no stronger check, makes none of its own.
+ * filler that only reads it always gets the guarded check, after its class is initialised. A call on {@code this}
+ * that every path reaches after a check with no release since hands that check on through the thread state; the
+ * called activation, if it is still in that epoch on the same object and needs no stronger check, makes none of its
+ * own.
  */
 final class CapsuleActivations {
 
@@ -71,15 +72,14 @@ final class CapsuleActivations {
         }
         Map<String, Set<AbstractInsnNode>> accesses = new LinkedHashMap<>(); // by capsule class
         Set<AbstractInsnNode> releasing = identitySet();
+        Set<AbstractInsnNode> fillerCalls = identitySet();
         Set<String> written = new HashSet<>();
         Set<Integer> releaseFree = ctx.cls.placement().releaseFree(ctx.cls.node, ctx.method);
         for (AbstractInsnNode insn : ctx.method.instructions) {
             String capsule = capsuleOf(ctx, insn);
             if (capsule != null && insn instanceof MethodInsnNode) {
-                accesses.computeIfAbsent(capsule, k -> identitySet()); // a filler call: checked after it, see afterCall
-                if (mayRelease(ctx, releaseFree, insn)) {
-                    releasing.add(insn);
-                }
+                accesses.computeIfAbsent(capsule, k -> identitySet()).add(insn); // a filler call: see beforeFillerCall
+                fillerCalls.add(insn);
             } else if (capsule != null && !beforeSuperCall.contains(insn)) {
                 accesses.computeIfAbsent(capsule, k -> identitySet()).add(insn);
                 if (insn.getOpcode() == Opcodes.PUTFIELD || ArrayAccesses.isStore(insn.getOpcode())) {
@@ -99,7 +99,8 @@ final class CapsuleActivations {
         for (Map.Entry<String, Set<AbstractInsnNode>> ofOneCapsule : accesses.entrySet()) {
             boolean[] checked = MustPass.before(ctx.method, ofOneCapsule.getValue(), Set.of(), releasing);
             for (int i = 0; i < insns.length; i++) {
-                if (ofOneCapsule.getValue().contains(insns[i]) && (checked == null || !checked[i])) {
+                if (ofOneCapsule.getValue().contains(insns[i]) && (checked == null || !checked[i])
+                        && !fillerCalls.contains(insns[i])) {                // those always check: beforeFillerCall
                     heads.add(insns[i]);
                 } else if (checked != null && checked[i] && insns[i] instanceof MethodInsnNode
                         && callsOnThis.contains(ctx.bytecodeIndex(insns[i]))) {
@@ -172,15 +173,21 @@ final class CapsuleActivations {
     }
 
     /**
-     * After a call handing a protected array to a filler that only reads it (the filler's reads are checked, but not
-     * against the activations' unchecked writes): the check of the capsule location, unless the activation checked
-     * it already in the thread's epoch. After, not before: the filler has no release in it, but the call may run its
-     * class's initialiser first, which ends with one; so the filler's reads are in the epoch the call returns in.
+     * Before a call handing a protected array to a filler that only reads it (the filler's reads are checked, but not
+     * against the activations' unchecked writes): the filler's class initialised first, as the call would (a filler
+     * has no release in it, but its class's initialiser ends with one), then the check of the capsule location unless
+     * the activation checked it already in the thread's epoch: the filler's reads are then in the epoch of a check,
+     * however the call returns.
      */
-    void afterCall(MethodInsnNode call) {
-        if (capsuleOf(ctx, call) != null) {
-            ctx.insertAfter(call, check(call));
+    void beforeFillerCall(MethodInsnNode call) {
+        if (capsuleOf(ctx, call) == null) {
+            return;
         }
+        Code code = new Code();
+        if (!call.owner.equals(ctx.cls.name())) { // a running method's class is initialised, or being so by this thread
+            code.ldc(Type.getObjectType(call.owner)).call(RuntimeApi.INITIALIZE);
+        }
+        ctx.insertBefore(call, code.append(check(call)));
     }
 
     /** The guarded check of the location of the capsule whose fields or arrays {@code access} touches. */

@@ -60,8 +60,8 @@ final class MethodRewriter {
                         InterruptDetection.instrument(ctx, call); // after the model's events: its handler comes first
                     }
                     if (capsule != null) {
+                        capsule.beforeFillerCall(call);
                         capsule.beforeCall(call); // last: nearest the call
-                        capsule.afterCall(call);
                     }
                 }
             }

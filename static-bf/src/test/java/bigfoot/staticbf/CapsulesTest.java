@@ -181,9 +181,17 @@ class CapsulesTest {
                     }
                 }
                 static synchronized void copyLocked(Object[] from, Object[] to) { to[0] = from[0]; }
+                static void copySorted(Object[] from, Object[] to) {
+                    System.arraycopy(from, 0, to, 0, from.length);
+                    java.util.Arrays.sort(to); // compareTo may run anything
+                }
             }
             """;
-    /** One array field per way of losing {@code Pool}'s protection. */
+    /**
+     * One array field per way of losing {@code Pool}'s protection: an overridable producer, a filler that writes it, one
+     * with a lock, one that sorts objects (their {@code compareTo} may release), another object's field read after a
+     * call, and written.
+     */
     private static final String POOL_VARIANTS = """
             package cap;
             public class PoolVariants {
@@ -192,12 +200,14 @@ class CapsulesTest {
                 private Object[] locked = new Object[2];
                 private Object[] readLate = new Object[2];
                 private Object[] poked = new Object[2];
+                private Object[] sortedCopy = new Object[2];
                 Object[] make(int n) { return new Object[n]; }
                 Object made() { return made[0]; }
                 Object cleared() { Copies.clear(cleared); return cleared[0]; }
                 Object locked(Object[] into) { Copies.copyLocked(locked, into); return locked[0]; }
                 Object readLate(PoolVariants v) { Object[] d = v.readLate; Thread.yield(); return d[0] != readLate[0]; }
                 Object poked(PoolVariants v) { v.poked[0] = this; return poked[0]; }
+                Object sortedCopy(Object[] into) { Copies.copySorted(sortedCopy, into); return sortedCopy[0]; }
             }
             """;
     private static final String COPYABLE_BUFFER = """
@@ -471,7 +481,7 @@ class CapsulesTest {
             assertFalse(peek.contains("readArray"), peek.toString());
         }
         ClassNode variants = classNode(out, "cap.PoolVariants");
-        for (String m : List.of("made", "cleared", "locked", "readLate", "poked")) {
+        for (String m : List.of("made", "cleared", "locked", "readLate", "poked", "sortedCopy")) {
             assertTrue(TestJars.runtimeCalls(method(variants, m)).contains("readArray"), m + " is not protected");
         }
         try (java.net.URLClassLoader loader = TestJars.loader(out)) {

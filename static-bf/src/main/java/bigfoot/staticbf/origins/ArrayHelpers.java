@@ -28,8 +28,9 @@ import org.objectweb.asm.tree.analysis.Frame;
  * cannot dispatch elsewhere: a static or private method, or a final one, or one of a final class.</li>
  * <li><em>fillers</em>: static methods whose array parameters go only to element accesses, {@code arraylength},
  * comparisons and the JDK's copiers ({@link ArrayCopiers}): passing an array to one hands it to nobody. A filler is
- * <em>release-free</em> if nothing in it can end its thread's epoch (no monitor, no call but the JDK's copiers, no
- * field write, no first use of another class), and it <em>reads</em> a parameter that it never writes.</li>
+ * <em>release-free</em> if nothing in it can end its thread's epoch (no monitor, no call but the JDK's copiers that
+ * run no code of the program, no field write, no first use of another class), and it <em>reads</em> a parameter that
+ * it never writes.</li>
  * </ul>
  * Neither is followed into other methods of the input (a filler calling a filler is no filler). Every version of a
  * multi-release class must qualify.
@@ -170,11 +171,8 @@ public final class ArrayHelpers {
                 case Opcodes.MONITORENTER, Opcodes.MONITOREXIT, Opcodes.INVOKEDYNAMIC, Opcodes.NEW, Opcodes.PUTFIELD,
                         Opcodes.PUTSTATIC -> false;
                 case Opcodes.GETSTATIC -> ((FieldInsnNode) insn).owner.equals(owner);
-                case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKESPECIAL, Opcodes.INVOKESTATIC, Opcodes.INVOKEINTERFACE -> {
-                    MethodInsnNode call = (MethodInsnNode) insn;
-                    yield call.owner.equals("java/lang/System") && call.name.equals("arraycopy")
-                            || call.owner.equals("java/util/Arrays");
-                }
+                case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKESPECIAL, Opcodes.INVOKESTATIC, Opcodes.INVOKEINTERFACE ->
+                        copiesOnly((MethodInsnNode) insn);
                 default -> true;
             };
             if (!free) {
@@ -182,6 +180,19 @@ public final class ArrayHelpers {
             }
         }
         return true;
+    }
+
+    /**
+     * True if {@code call} runs no code of the program: {@code System.arraycopy}, {@code Arrays.fill}, {@code copyOf}
+     * and {@code copyOfRange}, and the other {@code Arrays} methods on primitives only ({@code equals},
+     * {@code sort} and the like on objects call their {@code equals}, {@code compareTo} or a comparator).
+     */
+    private static boolean copiesOnly(MethodInsnNode call) {
+        if (call.owner.equals("java/lang/System")) {
+            return call.name.equals("arraycopy");
+        }
+        return call.owner.equals("java/util/Arrays") && (call.name.equals("fill") || call.name.startsWith("copyOf")
+                || call.desc.indexOf('L') < 0);
     }
 
     /**

@@ -210,6 +210,27 @@ class CapsulesTest {
                 Object sortedCopy(Object[] into) { Copies.copySorted(sortedCopy, into); return sortedCopy[0]; }
             }
             """;
+    /** Cloneable, but its copies are made by a constructor that copies the array (xalan's {@code IntVector}). */
+    private static final String DEEP_COPY_BUFFER = """
+            package cap;
+            public class DeepCopyBuffer implements Cloneable {
+                private int[] data = new int[1];
+                public DeepCopyBuffer() { }
+                DeepCopyBuffer(DeepCopyBuffer from) {
+                    data = new int[from.data.length];
+                    System.arraycopy(from.data, 0, data, 0, data.length);
+                }
+                void set() { data[0] = 1; }
+                public Object clone() { return new DeepCopyBuffer(this); }
+            }
+            """;
+    /** Its own clone() calls super.clone(), which is the deep copy above. */
+    private static final String DEEP_COPY_STACK = """
+            package cap;
+            public class DeepCopyStack extends DeepCopyBuffer {
+                public Object clone() { return super.clone(); }
+            }
+            """;
     private static final String COPYABLE_BUFFER = """
             package cap;
             public class CopyableBuffer implements Cloneable {
@@ -355,7 +376,8 @@ class CapsulesTest {
                 Map.entry("cap.other.FarSubclass", FAR_SUBCLASS), Map.entry("cap.Hidden", HIDDEN),
                 Map.entry("cap.Shown", SHOWN), Map.entry("cap.other.FarShown", FAR_SHOWN),
                 Map.entry("cap.Nested", NESTED), Map.entry("cap.Pool", POOL), Map.entry("cap.Copies", COPIES),
-                Map.entry("cap.PoolVariants", POOL_VARIANTS)));
+                Map.entry("cap.PoolVariants", POOL_VARIANTS), Map.entry("cap.DeepCopyBuffer", DEEP_COPY_BUFFER),
+                Map.entry("cap.DeepCopyStack", DEEP_COPY_STACK)));
     }
 
     private static Path rewrite(String name, String... options) {
@@ -444,6 +466,8 @@ class CapsulesTest {
         assertTrue(TestJars.runtimeCalls(method(buffer, "touch")).contains("writeArray"), "shared leaves through a getter");
         assertTrue(TestJars.runtimeCalls(method(classNode(out, "cap.CopyableBuffer"), "set")).contains("writeArray"),
                 "a clone would share the array");
+        assertEquals(List.of("capsuleWrite"), TestJars.runtimeCalls(method(classNode(out, "cap.DeepCopyBuffer"), "set")),
+                "Cloneable, but every clone() it or its subclass runs copies the array");
         try (java.net.URLClassLoader loader = TestJars.loader(out)) {
             Class<?> c = Class.forName("cap.Buffer", true, loader);
             Object b = c.getConstructor().newInstance();

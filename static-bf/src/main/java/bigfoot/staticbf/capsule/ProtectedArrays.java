@@ -55,7 +55,9 @@ import org.objectweb.asm.tree.analysis.Frame;
  * <li>a {@code getfield} of it on another object (in any method) goes only to element reads that run straight after
  * it, with nothing that could synchronise in between (a list's {@code addAll(other)} reading {@code other.data[i]},
  * xalan's DTMs reading their manager's tables);</li>
- * <li>no object of C can be cloned (neither C nor a subclass is {@code Cloneable}): a clone would share the array.</li>
+ * <li>no object of C can be copied field by field: neither C nor a subclass is {@code Cloneable}, or the
+ * {@code clone()} each of them runs makes its copy without {@code Object.clone()} (a field-by-field copy would share
+ * the array).</li>
  * </ul>
  * Then such an array is reachable from one capsule object only, and every access to it is in the epoch of a check of
  * that object's capsule location: an activation's stretch check; for a call handing it to a filler, a check right
@@ -140,10 +142,40 @@ final class ProtectedArrays {
         return p.protectedAccesses();
     }
 
-    /** True if an object of {@code capsule} may be cloned: it or an input subclass of it is {@code Cloneable}. */
+    /**
+     * True if an object of {@code capsule} may be copied field by field: it or an input subclass of it is
+     * {@code Cloneable}, and the {@code clone()} that runs for such an object may reach {@code Object.clone()}.
+     */
     private static boolean cloneable(String capsule, Map<String, ClassNode> classes, ClassHierarchy hierarchy) {
-        return hierarchy.isSubtypeOf(capsule, CLONEABLE) || classes.keySet().stream()
-                .anyMatch(s -> hierarchy.isSubclassOf(s, capsule) && hierarchy.isSubtypeOf(s, CLONEABLE));
+        return classes.keySet().stream().filter(s -> hierarchy.isSubclassOf(s, capsule))
+                .anyMatch(s -> hierarchy.isSubtypeOf(s, CLONEABLE) && mayCopyFields(s, classes));
+    }
+
+    /**
+     * True if {@code Object.clone()} may run for an object of input class {@code s}: up from {@code s}, every class
+     * either declares no {@code clone()} or calls a superclass's ({@code invokespecial}, in any of its methods), up to
+     * a class outside the input. A class whose {@code clone()} makes its copy otherwise (xalan's
+     * {@code IntVector.clone()} returns {@code new IntVector(this)}) stops the walk: the copy's arrays are its own.
+     */
+    private static boolean mayCopyFields(String s, Map<String, ClassNode> classes) {
+        for (String c = s; c != null; c = classes.get(c).superName) {
+            ClassNode node = classes.get(c);
+            if (node == null) {
+                return true;                                        // Object's, or a library class's clone()
+            }
+            boolean declares = false;
+            boolean callsSuper = false;
+            for (MethodNode m : node.methods) {
+                declares |= m.name.equals("clone") && m.desc.startsWith("()") && (m.access & Opcodes.ACC_ABSTRACT) == 0;
+                for (AbstractInsnNode i : m.instructions) {
+                    callsSuper |= i.getOpcode() == Opcodes.INVOKESPECIAL && ((MethodInsnNode) i).name.equals("clone");
+                }
+            }
+            if (declares && !callsSuper) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The candidate array field {@code f} names, if any. */

@@ -38,16 +38,16 @@ import org.objectweb.asm.tree.analysis.Frame;
 public final class ArrayHelpers {
 
     /** What an instruction does with a reference value it takes from the stack. */
-    public enum Use { READ, WRITE, HARMLESS, COPY_FROM, COPY_INTO, FILL, RETURN, STORE, ESCAPE;
+    enum Use { READ, WRITE, HARMLESS, COPY_FROM, COPY_INTO, FILL, RETURN, STORE, ESCAPE;
 
         /** True if the value stays where it is: an element access, a comparison, a JDK copier, a filler. */
-        public boolean keeps() {
+        boolean keeps() {
             return this != RETURN && this != STORE && this != ESCAPE;
         }
     }
 
     /** Where an {@link #forEachUse} walk reports each use. */
-    public interface UseSink {
+    interface UseSink {
         void use(AbstractInsnNode insn, OriginValue value, Use use);
     }
 
@@ -105,7 +105,7 @@ public final class ArrayHelpers {
     }
 
     /** The arguments (by index) that static call {@code call} hands to a filler, which keeps them to itself. */
-    public Set<Integer> filled(MethodInsnNode call) {
+    private Set<Integer> filled(MethodInsnNode call) {
         Filler f = call.getOpcode() == Opcodes.INVOKESTATIC ? fillers.get(key(call.owner, call.name, call.desc)) : null;
         return f == null ? Set.of() : f.confined();
     }
@@ -241,7 +241,7 @@ public final class ArrayHelpers {
     // ---------------------------------------------------------------- uses
 
     /** Every reference value each reachable instruction of {@code m} takes from its stack, with what it does with it. */
-    public void forEachUse(MethodNode m, Frame<OriginValue>[] frames, UseSink sink) {
+    void forEachUse(MethodNode m, Frame<OriginValue>[] frames, UseSink sink) {
         AbstractInsnNode[] insns = m.instructions.toArray();
         for (int i = 0; i < insns.length; i++) {
             Frame<OriginValue> f = frames[i];

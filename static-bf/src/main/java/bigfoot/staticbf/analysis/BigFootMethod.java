@@ -78,6 +78,10 @@ final class BigFootMethod {
     final ElementRuns elementRuns;
     /** MOD-SET: what each call may write. */
     private final HeapWrites.CallWrites callWrites;
+    /** The values each block's phis define, by block number (a WALA block's hash code is a graph lookup). */
+    private final Set<Integer>[] phiDefs;
+    /** The locations the passes' facts name. */
+    final Numbering<CheckedLocation> locations = new Numbering<>();
 
     private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing,
             BitSet elided) {
@@ -95,8 +99,9 @@ final class BigFootMethod {
         for (int i = 0; i < insns.length; i++) {
             effects[i] = insns[i] == null ? InstructionEffects.Effect.NONE : classify.of(insns[i]);
         }
+        this.phiDefs = phiDefs(cfg);
         this.dom = Dominators.make(cfg, cfg.entry());
-        this.aliases = LoadAliases.of(ir, effects, dom, callWrites); // ALIAS: accesses through reloads name one location
+        this.aliases = LoadAliases.of(ir, edges, effects, dom, callWrites); // ALIAS: accesses through reloads name one location
         if (!aliases.isEmpty()) {
             for (int i = 0; i < insns.length; i++) {
                 effects[i] = effects[i].renamed(aliases);
@@ -120,20 +125,20 @@ final class BigFootMethod {
         knownFacts();
         ranges = LoopRanges.find(ir, effects, dom, i -> acquires(i) || releases(i), this::throwsToHandler, mayThrow::get,
                 callWrites, this::name);
-        BlockDataflow<LocationFacts> past = BlockDataflow.forward(cfg, FACTS, LocationFacts.empty(),
+        BlockDataflow<LocationFacts> past = BlockDataflow.forward(edges, FACTS, LocationFacts.none(locations),
                 (block, state, exc) -> pastAccesses(block, state, exc), (from, to, out) -> withRanges(to, forgetPhis(to, out)));
         Map<Integer, LocationFacts> anticipatedBefore = new HashMap<>();
-        BlockDataflow<LocationFacts> anticipated = BlockDataflow.backward(cfg, FACTS, LocationFacts.empty(),
+        BlockDataflow<LocationFacts> anticipated = BlockDataflow.backward(edges, FACTS, LocationFacts.none(locations),
                 (block, state, exc) -> anticipated(block, state, exc.successors(), null),
                 (from, to, in) -> forgetPhis(to, in));
         for (ISSABasicBlock block : cfg) {
-            LocationFacts out = block.equals(cfg.exit()) ? null : anticipated.out(block);
+            LocationFacts out = edges.isExit(block) ? null : anticipated.out(block);
             if (out != null) {
                 anticipated(block, out.copy(), anticipated.exceptionalOut(block), anticipatedBefore);
             }
         }
         PlacementPass placement = new PlacementPass(this, past, anticipated, anticipatedBefore);
-        BlockDataflow<LocationFacts> checks = BlockDataflow.forward(cfg, FACTS, LocationFacts.empty(),
+        BlockDataflow<LocationFacts> checks = BlockDataflow.forward(edges, FACTS, LocationFacts.none(locations),
                 (block, state, exc) -> placement.run(block, state, exc, false),
                 (from, to, out) -> forgetPhis(to, placement.edge(from, to, out, false)));
         for (ISSABasicBlock block : cfg) {
@@ -158,7 +163,7 @@ final class BigFootMethod {
     // ---- pass 1: known facts -------------------------------------------------------------------------
 
     private void knownFacts() {
-        BlockDataflow<KnownFacts> flow = BlockDataflow.forward(cfg,
+        BlockDataflow<KnownFacts> flow = BlockDataflow.forward(edges,
                 BlockDataflow.lattice(KnownFacts::copy, KnownFacts::meet), KnownFacts.entry(thisValue),
                 (block, state, exc) -> known(block, state, exc, false), (from, to, out) -> {
                     if (phiDefs(to).isEmpty()) {
@@ -178,7 +183,7 @@ final class BigFootMethod {
 
     private KnownFacts known(ISSABasicBlock block, KnownFacts state, BlockDataflow.ExceptionalState<KnownFacts> exc,
             boolean record) {
-        for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
+        for (int i = block.getFirstInstructionIndex(), lastIndex = block.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
             SSAInstruction insn = insns[i];
             if (insn == null) {
                 continue;
@@ -271,14 +276,20 @@ final class BigFootMethod {
         return kept;
     }
 
-    private final Map<ISSABasicBlock, Set<Integer>> phiDefs = new HashMap<>();
 
     Set<Integer> phiDefs(ISSABasicBlock block) {
-        return phiDefs.computeIfAbsent(block, b -> {
-            Set<Integer> defs = new HashSet<>();
-            b.iteratePhis().forEachRemaining(phi -> defs.add(phi.getDef()));
-            return defs;
-        });
+        return phiDefs[block.getNumber()];
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<Integer>[] phiDefs(SSACFG cfg) {
+        Set<Integer>[] defs = new Set[cfg.getNumberOfNodes()];
+        for (ISSABasicBlock b : cfg) {
+            Set<Integer> d = new HashSet<>();
+            b.iteratePhis().forEachRemaining(phi -> d.add(phi.getDef()));
+            defs[b.getNumber()] = d.isEmpty() ? Set.of() : d;
+        }
+        return defs;
     }
 
     /** True if instruction {@code i} may throw to a handler of this method. */
@@ -287,7 +298,7 @@ final class BigFootMethod {
             return false;
         }
         ISSABasicBlock block = ir.getBasicBlockForInstruction(insns[i]);
-        return Arrays.stream(edges.exceptionalSuccessors(block)).anyMatch(s -> !s.equals(cfg.exit()));
+        return Arrays.stream(edges.exceptionalSuccessors(block)).anyMatch(s -> !edges.isExit(s));
     }
 
     /** [Loop]: a header's range invariants hold on both edges into it (LoopRanges). */
@@ -314,7 +325,7 @@ final class BigFootMethod {
 
     private LocationFacts pastAccesses(ISSABasicBlock block, LocationFacts state,
             BlockDataflow.ExceptionalState<LocationFacts> exc) {
-        for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
+        for (int i = block.getFirstInstructionIndex(), lastIndex = block.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
             if (insns[i] != null) {
                 stepPast(block, i, state, exc);
             }
@@ -324,7 +335,7 @@ final class BigFootMethod {
 
     void stepPast(ISSABasicBlock block, int i, LocationFacts state, BlockDataflow.ExceptionalState<LocationFacts> exc) {
         if (mayThrow.get(i)) {
-            exc.leave(releases(i) ? LocationFacts.empty() : state);
+            exc.leave(releases(i) ? LocationFacts.none(locations) : state);
         }
         if (releases(i)) {
             state.clear(); // [Rel]: past accesses end
@@ -340,7 +351,7 @@ final class BigFootMethod {
     /** Backward over one block; records the anticipated set before each instruction in {@code before} if non-null. */
     private LocationFacts anticipated(ISSABasicBlock block, LocationFacts state, LocationFacts exceptionalIn,
             Map<Integer, LocationFacts> before) {
-        for (int i = block.getLastInstructionIndex(); i >= 0 && i >= block.getFirstInstructionIndex(); i--) {
+        for (int i = block.getLastInstructionIndex(), firstIndex = block.getFirstInstructionIndex(); i >= 0 && i >= firstIndex; i--) {
             if (insns[i] == null) {
                 continue;
             }

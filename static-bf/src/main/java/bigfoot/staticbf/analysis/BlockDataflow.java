@@ -1,7 +1,6 @@
 package bigfoot.staticbf.analysis;
 
 import com.ibm.wala.ssa.ISSABasicBlock;
-import com.ibm.wala.ssa.SSACFG;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
@@ -73,7 +72,6 @@ final class BlockDataflow<S> {
     /** Fixed-point visits allowed per block before the method is given up (falls back to fasttrack). */
     private static final int VISITS_PER_BLOCK = 200;
 
-    private final SSACFG cfg;
     private final CfgEdges edges;
     private final Lattice<S> lattice;
     private final boolean forward;
@@ -82,26 +80,25 @@ final class BlockDataflow<S> {
     private final Object[] normal;
     private final Object[] exceptional;
 
-    private BlockDataflow(SSACFG cfg, Lattice<S> lattice, boolean forward, S boundary, Edge<S> edge) {
-        this.cfg = cfg;
-        this.edges = new CfgEdges(cfg);
+    private BlockDataflow(CfgEdges edges, Lattice<S> lattice, boolean forward, S boundary, Edge<S> edge) {
+        this.edges = edges;
         this.lattice = lattice;
         this.forward = forward;
         this.boundary = boundary;
         this.edge = edge;
-        int n = cfg.getNumberOfNodes();
+        int n = edges.cfg.getNumberOfNodes();
         this.normal = new Object[n];
         this.exceptional = new Object[n];
     }
 
     /** Solves a forward problem whose entry state is {@code entry}. */
-    static <S> BlockDataflow<S> forward(SSACFG cfg, Lattice<S> lattice, S entry, Transfer<S> transfer) {
-        return forward(cfg, lattice, entry, transfer, (from, to, out) -> out);
+    static <S> BlockDataflow<S> forward(CfgEdges edges, Lattice<S> lattice, S entry, Transfer<S> transfer) {
+        return forward(edges, lattice, entry, transfer, (from, to, out) -> out);
     }
 
     /** Solves a forward problem whose normal edges transform the state by {@code edge}. */
-    static <S> BlockDataflow<S> forward(SSACFG cfg, Lattice<S> lattice, S entry, Transfer<S> transfer, Edge<S> edge) {
-        BlockDataflow<S> flow = new BlockDataflow<>(cfg, lattice, true, entry, edge);
+    static <S> BlockDataflow<S> forward(CfgEdges edges, Lattice<S> lattice, S entry, Transfer<S> transfer, Edge<S> edge) {
+        BlockDataflow<S> flow = new BlockDataflow<>(edges, lattice, true, entry, edge);
         flow.solve(transfer);
         return flow;
     }
@@ -110,8 +107,8 @@ final class BlockDataflow<S> {
      * Solves a backward problem whose state at the method's exit (normal or exceptional) is {@code exit}; a
      * successor's in-state reaches a block through {@code edge} (from the block, to the successor).
      */
-    static <S> BlockDataflow<S> backward(SSACFG cfg, Lattice<S> lattice, S exit, Transfer<S> transfer, Edge<S> edge) {
-        BlockDataflow<S> flow = new BlockDataflow<>(cfg, lattice, false, exit, edge);
+    static <S> BlockDataflow<S> backward(CfgEdges edges, Lattice<S> lattice, S exit, Transfer<S> transfer, Edge<S> edge) {
+        BlockDataflow<S> flow = new BlockDataflow<>(edges, lattice, false, exit, edge);
         flow.solve(transfer);
         return flow;
     }
@@ -124,7 +121,7 @@ final class BlockDataflow<S> {
         if (!forward) {
             return state(normal, block);
         }
-        if (block.equals(cfg.entry())) {
+        if (edges.isEntry(block)) {
             return lattice.copy(boundary);
         }
         S in = null;
@@ -160,7 +157,7 @@ final class BlockDataflow<S> {
     private S successors(ISSABasicBlock block, ISSABasicBlock[] successors) {
         S out = null;
         for (ISSABasicBlock s : successors) {
-            S in = s.equals(cfg.exit()) ? boundary : state(normal, s);
+            S in = edges.isExit(s) ? boundary : state(normal, s);
             if (in != null) {
                 out = meet(out, edge.along(block, s, in));
             }
@@ -169,13 +166,13 @@ final class BlockDataflow<S> {
     }
 
     private void solve(Transfer<S> transfer) {
-        int n = cfg.getNumberOfNodes();
+        int n = edges.cfg.getNumberOfNodes();
         Deque<ISSABasicBlock> work = new ArrayDeque<>();
         BitSet queued = new BitSet(n);
         if (forward) {
-            enqueue(work, queued, cfg.entry());
+            enqueue(work, queued, edges.cfg.entry());
         } else {
-            for (ISSABasicBlock b : cfg) { // every block reaches the exit in a Java method (or loops forever)
+            for (ISSABasicBlock b : edges.cfg) { // every block reaches the exit in a Java method (or loops forever)
                 enqueue(work, queued, b);
             }
         }
@@ -216,7 +213,7 @@ final class BlockDataflow<S> {
     }
 
     private boolean visitBackward(ISSABasicBlock block, Transfer<S> transfer) {
-        if (block.equals(cfg.exit())) {
+        if (edges.isExit(block)) {
             return update(block, lattice.copy(boundary), null);
         }
         S out = out(block);

@@ -15,6 +15,11 @@ import java.util.List;
  */
 final class CfgEdges {
 
+    final SSACFG cfg;
+    /** The entry's and exit's numbers (a WALA block's equals and hash code are graph lookups). */
+    private final int entry;
+    private final int exit;
+    private final ISSABasicBlock[] blocks;
     private final ISSABasicBlock[][] preds;
     private final ISSABasicBlock[][] succs;
     private final ISSABasicBlock[][] normalSuccs;
@@ -24,7 +29,11 @@ final class CfgEdges {
     private final BitSet[] exceptionalTo;
 
     CfgEdges(SSACFG cfg) {
+        this.cfg = cfg;
+        this.entry = cfg.entry().getNumber();
+        this.exit = cfg.exit().getNumber();
         int n = cfg.getNumberOfNodes();
+        blocks = new ISSABasicBlock[n];
         preds = new ISSABasicBlock[n][];
         succs = new ISSABasicBlock[n][];
         normalSuccs = new ISSABasicBlock[n][];
@@ -33,6 +42,7 @@ final class CfgEdges {
         exceptionalTo = new BitSet[n];
         for (ISSABasicBlock b : cfg) {
             int i = b.getNumber();
+            blocks[i] = b;
             preds[i] = array(cfg.getPredNodes(b));
             succs[i] = array(cfg.getSuccNodes(b));
             normalSuccs[i] = array(cfg.getNormalSuccessors(b));
@@ -40,6 +50,19 @@ final class CfgEdges {
             normalTo[i] = numbers(normalSuccs[i]);
             exceptionalTo[i] = numbers(exceptionalSuccs[i]);
         }
+    }
+
+    /** The block numbered {@code number}. */
+    ISSABasicBlock block(int number) {
+        return blocks[number];
+    }
+
+    boolean isEntry(ISSABasicBlock b) {
+        return b.getNumber() == entry;
+    }
+
+    boolean isExit(ISSABasicBlock b) {
+        return b.getNumber() == exit;
     }
 
     ISSABasicBlock[] preds(ISSABasicBlock b) {

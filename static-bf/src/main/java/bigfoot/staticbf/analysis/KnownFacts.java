@@ -2,7 +2,6 @@ package bigfoot.staticbf.analysis;
 
 import com.ibm.wala.classLoader.IClass;
 import java.util.BitSet;
-import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -13,19 +12,26 @@ import java.util.Set;
  */
 final class KnownFacts {
 
-    // copy on write, as LocationFacts: a copy shares its original's sets until either side changes (own())
+    // copy on write, as LocationFacts: a copy shares its original's sets until either side changes (own()); the sets
+    // are bits over value numbers, and over one method's numbering of elements and of classes, which copies share
     private BitSet nonNull;
-    private Set<Long> inBounds;
-    private Set<IClass> initialized;
-    private Set<IClass> joined;
+    private BitSet inBounds;
+    private BitSet initialized;
+    private BitSet joined;
     /** True while another KnownFacts may hold these sets too. */
     private boolean shared;
+    /** {@code a[i]} as {@code (a << 32) | i}. */
+    private final Numbering<Long> elements;
+    private final Numbering<IClass> classes;
 
-    private KnownFacts(BitSet nonNull, Set<Long> inBounds, Set<IClass> initialized, Set<IClass> joined) {
+    private KnownFacts(BitSet nonNull, BitSet inBounds, BitSet initialized, BitSet joined, Numbering<Long> elements,
+            Numbering<IClass> classes) {
         this.nonNull = nonNull;
         this.inBounds = inBounds;
         this.initialized = initialized;
         this.joined = joined;
+        this.elements = elements;
+        this.classes = classes;
     }
 
     static KnownFacts entry(int thisValue) {
@@ -33,11 +39,11 @@ final class KnownFacts {
         if (thisValue > 0) {
             nonNull.set(thisValue);
         }
-        return new KnownFacts(nonNull, new HashSet<>(), new HashSet<>(), new HashSet<>());
+        return new KnownFacts(nonNull, new BitSet(), new BitSet(), new BitSet(), new Numbering<>(), new Numbering<>());
     }
 
     KnownFacts copy() {
-        KnownFacts copy = new KnownFacts(nonNull, inBounds, initialized, joined);
+        KnownFacts copy = new KnownFacts(nonNull, inBounds, initialized, joined, elements, classes);
         copy.shared = true;
         shared = true;
         return copy;
@@ -47,9 +53,9 @@ final class KnownFacts {
     private void own() {
         if (shared) {
             nonNull = (BitSet) nonNull.clone();
-            inBounds = new HashSet<>(inBounds);
-            initialized = new HashSet<>(initialized);
-            joined = new HashSet<>(joined);
+            inBounds = (BitSet) inBounds.clone();
+            initialized = (BitSet) initialized.clone();
+            joined = (BitSet) joined.clone();
             shared = false;
         }
     }
@@ -61,16 +67,21 @@ final class KnownFacts {
         }
         own();
         nonNull.and(other.nonNull);
-        inBounds.retainAll(other.inBounds);
-        initialized.retainAll(other.initialized);
-        joined.retainAll(other.joined);
+        inBounds.and(other.inBounds);
+        initialized.and(other.initialized);
+        joined.and(other.joined);
     }
 
     /** Forgets what it knew about {@code values} (a phi redefines them on the way into its block). */
     void forget(Set<Integer> values) {
         own();
         values.forEach(nonNull::clear);
-        inBounds.removeIf(e -> values.contains((int) (e >>> 32)) || values.contains((int) (long) e));
+        for (int n = inBounds.nextSetBit(0); n >= 0; n = inBounds.nextSetBit(n + 1)) {
+            long e = elements.get(n);
+            if (values.contains((int) (e >>> 32)) || values.contains((int) e)) {
+                inBounds.clear(n);
+            }
+        }
     }
 
     boolean isNonNull(int value) {
@@ -85,36 +96,43 @@ final class KnownFacts {
     }
 
     boolean isInBounds(int array, int index) {
-        return inBounds.contains(element(array, index));
+        return has(inBounds, elements.find(element(array, index)));
     }
 
     void inBounds(int array, int index) {
-        if (!isInBounds(array, index)) {
+        int n = elements.number(element(array, index));
+        if (!inBounds.get(n)) {
             own();
-            inBounds.add(element(array, index));
+            inBounds.set(n);
         }
     }
 
     boolean isInitialized(IClass c) {
-        return initialized.contains(c);
+        return has(initialized, classes.find(c));
     }
 
     void initialized(IClass c) {
-        if (!initialized.contains(c)) {
+        int n = classes.number(c);
+        if (!initialized.get(n)) {
             own();
-            initialized.add(c);
+            initialized.set(n);
         }
     }
 
     boolean isJoined(IClass c) {
-        return joined.contains(c);
+        return has(joined, classes.find(c));
     }
 
     void joined(IClass c) {
-        if (!joined.contains(c)) {
+        int n = classes.number(c);
+        if (!joined.get(n)) {
             own();
-            joined.add(c);
+            joined.set(n);
         }
+    }
+
+    private static boolean has(BitSet set, int n) {
+        return n >= 0 && set.get(n);
     }
 
     private static long element(int array, int index) {

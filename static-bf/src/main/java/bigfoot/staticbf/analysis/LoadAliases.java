@@ -3,21 +3,20 @@ package bigfoot.staticbf.analysis;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAArrayLoadInstruction;
-import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAGetInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.types.FieldReference;
 import com.ibm.wala.util.graph.dominators.Dominators;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -40,19 +39,21 @@ final class LoadAliases {
     private static final int BUDGET = 200_000;
 
     private final IR ir;
-    private final SSACFG cfg;
+    private final CfgEdges cfg;
     private final SSAInstruction[] insns;
     private final InstructionEffects.Effect[] effects;
     private final Dominators<ISSABasicBlock> dom;
     private final HeapWrites.CallWrites calls;
     private final Map<Integer, Integer> canonical = new HashMap<>();
-    private final Map<ISSABasicBlock, HeapWrites> blockWrites = new HashMap<>();
+    /** What each block may write, by block number, made on first use. */
+    private final HeapWrites[] blockWrites;
     private int budget = BUDGET;
 
-    private LoadAliases(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
+    private LoadAliases(IR ir, CfgEdges cfg, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
             HeapWrites.CallWrites calls) {
         this.ir = ir;
-        this.cfg = ir.getControlFlowGraph();
+        this.cfg = cfg;
+        this.blockWrites = new HeapWrites[cfg.cfg.getNumberOfNodes()];
         this.insns = ir.getInstructions();
         this.effects = effects;
         this.dom = dom;
@@ -60,8 +61,8 @@ final class LoadAliases {
     }
 
     /** Value -> the earlier load's value that names the same object or number; loads without one are not keys. */
-    static Map<Integer, Integer> of(IR ir, InstructionEffects.Effect[] effects, Dominators<ISSABasicBlock> dom,
-            HeapWrites.CallWrites calls) {
+    static Map<Integer, Integer> of(IR ir, CfgEdges cfg, InstructionEffects.Effect[] effects,
+            Dominators<ISSABasicBlock> dom, HeapWrites.CallWrites calls) {
         boolean twoLoads = false;
         int loads = 0;
         for (SSAInstruction insn : ir.getInstructions()) {
@@ -70,7 +71,7 @@ final class LoadAliases {
                 break;
             }
         }
-        return twoLoads ? new LoadAliases(ir, effects, dom, calls).find() : Map.of();
+        return twoLoads ? new LoadAliases(ir, cfg, effects, dom, calls).find() : Map.of();
     }
 
     /** The load's field (or -1 for an element) and operands under their canonical names. */
@@ -80,7 +81,7 @@ final class LoadAliases {
     private Map<Integer, Integer> find() {
         Map<Key, List<Integer>> named = new HashMap<>(); // loads that keep their own name, per key, dominators first
         for (ISSABasicBlock b : reversePostorder()) {
-            for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
+            for (int i = b.getFirstInstructionIndex(), lastIndex = b.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
                 SSAInstruction insn = insns[i];
                 if (!HeapWrites.isLoad(insn) || effects[i].acquires() || effects[i].initializes() != null) {
                     continue; // a volatile load, or one that may run a class initialiser first
@@ -119,7 +120,7 @@ final class LoadAliases {
     private boolean dominates(int a, int b) {
         ISSABasicBlock blockA = ir.getBasicBlockForInstruction(insns[a]);
         ISSABasicBlock blockB = ir.getBasicBlockForInstruction(insns[b]);
-        return blockA.equals(blockB) ? a < b : dom.isDominatedBy(blockB, blockA);
+        return blockA.getNumber() == blockB.getNumber() ? a < b : dom.isDominatedBy(blockB, blockA);
     }
 
     /**
@@ -130,24 +131,25 @@ final class LoadAliases {
         ISSABasicBlock blockA = ir.getBasicBlockForInstruction(insns[a]);
         ISSABasicBlock blockB = ir.getBasicBlockForInstruction(insns[b]);
         HeapWrites writes = new HeapWrites();
-        if (blockA.equals(blockB)) {
+        if (blockA.getNumber() == blockB.getNumber()) {
             addInstructions(writes, a + 1, b - 1);
             return writes.mayChange(insns[b]);
         }
         addInstructions(writes, a + 1, blockA.getLastInstructionIndex());
         addInstructions(writes, blockB.getFirstInstructionIndex(), b - 1);
-        Set<ISSABasicBlock> from = reach(blockA, blockB, cfg::getSuccNodes);
-        Set<ISSABasicBlock> to = from == null ? null : reach(blockB, blockA, cfg::getPredNodes);
+        BitSet from = reach(blockA, blockB, cfg::succs);
+        BitSet to = from == null ? null : reach(blockB, blockA, cfg::preds);
         if (to == null) {
             return true; // out of budget
         }
-        from.retainAll(to);
-        for (ISSABasicBlock between : from) {
-            writes.addAll(blockWrites.computeIfAbsent(between, block -> {
-                HeapWrites w = new HeapWrites();
-                addInstructions(w, block.getFirstInstructionIndex(), block.getLastInstructionIndex());
-                return w;
-            }));
+        from.and(to);
+        for (int between = from.nextSetBit(0); between >= 0; between = from.nextSetBit(between + 1)) {
+            if (blockWrites[between] == null) {
+                ISSABasicBlock block = cfg.block(between);
+                blockWrites[between] = new HeapWrites();
+                addInstructions(blockWrites[between], block.getFirstInstructionIndex(), block.getLastInstructionIndex());
+            }
+            writes.addAll(blockWrites[between]);
         }
         return writes.mayChange(insns[b]);
     }
@@ -165,21 +167,26 @@ final class LoadAliases {
         }
     }
 
-    /** The blocks reachable from {@code start}'s neighbours without passing {@code start} or {@code stop}; null past the budget. */
-    private Set<ISSABasicBlock> reach(ISSABasicBlock start, ISSABasicBlock stop,
-            Function<ISSABasicBlock, Iterator<ISSABasicBlock>> next) {
-        Set<ISSABasicBlock> seen = new HashSet<>();
-        Deque<ISSABasicBlock> work = new ArrayDeque<>();
-        next.apply(start).forEachRemaining(work::add);
+    /**
+     * The numbers of the blocks reachable from {@code start}'s neighbours without passing {@code start} or
+     * {@code stop}; null past the budget.
+     */
+    private BitSet reach(ISSABasicBlock start, ISSABasicBlock stop, Function<ISSABasicBlock, ISSABasicBlock[]> next) {
+        BitSet seen = new BitSet();
+        Deque<ISSABasicBlock> work = new ArrayDeque<>(Arrays.asList(next.apply(start)));
         while (!work.isEmpty()) {
             ISSABasicBlock b = work.pop();
-            if (b.equals(start) || b.equals(stop) || !seen.add(b)) {
+            int n = b.getNumber();
+            if (n == start.getNumber() || n == stop.getNumber() || seen.get(n)) {
                 continue;
             }
+            seen.set(n);
             if (--budget < 0) {
                 return null;
             }
-            next.apply(b).forEachRemaining(work::add);
+            for (ISSABasicBlock s : next.apply(b)) {
+                work.add(s);
+            }
         }
         return seen;
     }
@@ -187,19 +194,21 @@ final class LoadAliases {
     /** The blocks reachable from the entry, each after its dominators. */
     private List<ISSABasicBlock> reversePostorder() {
         List<ISSABasicBlock> postorder = new ArrayList<>();
-        Set<ISSABasicBlock> seen = new HashSet<>();
+        BitSet seen = new BitSet();
         Deque<Iterator<ISSABasicBlock>> stack = new ArrayDeque<>();
         Deque<ISSABasicBlock> path = new ArrayDeque<>();
-        seen.add(cfg.entry());
-        path.push(cfg.entry());
-        stack.push(cfg.getSuccNodes(cfg.entry()));
+        ISSABasicBlock entry = cfg.cfg.entry();
+        seen.set(entry.getNumber());
+        path.push(entry);
+        stack.push(Arrays.asList(cfg.succs(entry)).iterator());
         while (!stack.isEmpty()) {
             Iterator<ISSABasicBlock> successors = stack.peek();
             if (successors.hasNext()) {
                 ISSABasicBlock s = successors.next();
-                if (seen.add(s)) {
+                if (!seen.get(s.getNumber())) {
+                    seen.set(s.getNumber());
                     path.push(s);
-                    stack.push(cfg.getSuccNodes(s));
+                    stack.push(Arrays.asList(cfg.succs(s)).iterator());
                 }
             } else {
                 stack.pop();

@@ -46,7 +46,7 @@ final class LoopInvariants {
         List<SSAInstruction> loads = new ArrayList<>();
         HeapWrites writes = new HeapWrites();
         for (ISSABasicBlock b : body) {
-            for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
+            for (int i = b.getFirstInstructionIndex(), lastIndex = b.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
                 SSAInstruction insn = ir.getInstructions()[i];
                 if (insn != null) {
                     writes.add(insn, calls);

@@ -213,7 +213,7 @@ final class LoopRanges {
             return;
         }
         for (ISSABasicBlock b : body) {
-            for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
+            for (int i = b.getFirstInstructionIndex(), lastIndex = b.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
                 if (insns[i] != null && (synchronises.test(i) || throwsInside.test(i))) {
                     return;
                 }
@@ -253,7 +253,7 @@ final class LoopRanges {
             if (!dom.isDominatedBy(latch, b)) {
                 continue; // not run in every iteration
             }
-            for (int k = b.getFirstInstructionIndex(); k >= 0 && k <= b.getLastInstructionIndex(); k++) {
+            for (int k = b.getFirstInstructionIndex(), lastIndex = b.getLastInstructionIndex(); k >= 0 && k <= lastIndex; k++) {
                 CheckedLocation p = insns[k] == null ? null : effects[k].access();
                 Range fact = null;
                 Object key = null;
@@ -433,7 +433,7 @@ final class LoopRanges {
         List<Integer> throwing = new ArrayList<>();
         SSAInstruction[] insns = ir.getInstructions();
         for (ISSABasicBlock b = header; ; b = cfg.getNormalSuccessors(b).iterator().next()) {
-            for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
+            for (int i = b.getFirstInstructionIndex(), lastIndex = b.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
                 SSAInstruction insn = insns[i];
                 if (insn == null || !mayThrow.test(i) || insn instanceof SSAConditionalBranchInstruction) {
                     continue;
@@ -476,7 +476,7 @@ final class LoopRanges {
     private static Set<Integer> definedIn(IR ir, Set<ISSABasicBlock> body) {
         Set<Integer> defined = new HashSet<>();
         for (ISSABasicBlock b : body) {
-            for (int i = b.getFirstInstructionIndex(); i >= 0 && i <= b.getLastInstructionIndex(); i++) {
+            for (int i = b.getFirstInstructionIndex(), lastIndex = b.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
                 SSAInstruction insn = ir.getInstructions()[i];
                 if (insn != null) {
                     for (int d = 0; d < insn.getNumberOfDefs(); d++) {

@@ -140,7 +140,7 @@ final class PartialEscape {
         if (isConstructor() && !merged.get(1)) {
             entry.set(1); // no code but the constructor chain can hold this yet
         }
-        BlockDataflow<BitSet> flow = BlockDataflow.forward(ir.getControlFlowGraph(),
+        BlockDataflow<BitSet> flow = BlockDataflow.forward(new CfgEdges(ir.getControlFlowGraph()),
                 BlockDataflow.lattice(b -> (BitSet) b.clone(), BitSet::and), entry,
                 (block, state, exc) -> step(block, state, exc, null));
         for (ISSABasicBlock block : ir.getControlFlowGraph()) {
@@ -154,7 +154,7 @@ final class PartialEscape {
     private BitSet step(ISSABasicBlock block, BitSet unpublished, BlockDataflow.ExceptionalState<BitSet> exc,
             BitSet accesses) {
         SSAInstruction[] insns = ir.getInstructions();
-        for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
+        for (int i = block.getFirstInstructionIndex(), lastIndex = block.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
             SSAInstruction insn = insns[i];
             if (insn == null) {
                 continue;

@@ -34,7 +34,8 @@ final class PlacementPass {
     private final BlockDataflow<LocationFacts> past;
     private final BlockDataflow<LocationFacts> anticipated;
     private final Map<Integer, LocationFacts> anticipatedBefore;
-    private final Map<ISSABasicBlock, Optional<LocationFacts>> pastIn = new HashMap<>();
+    /** Pass 2's states at the blocks' starts, by block number, met once ({@link #pastIn}). */
+    private final Map<Integer, Optional<LocationFacts>> pastIn = new HashMap<>();
     private final Map<Integer, Map<CheckedLocation, LocationFacts.Fact>> before = new LinkedHashMap<>();
     /** source block's last instruction -> target block's first instruction -> checks on that edge. */
     private final Map<Integer, Map<Integer, Map<CheckedLocation, LocationFacts.Fact>>> edges = new LinkedHashMap<>();
@@ -56,7 +57,7 @@ final class PlacementPass {
             return checked; // unreachable in pass 2 too
         }
         accessed = accessed.copy();
-        for (int i = block.getFirstInstructionIndex(); i >= 0 && i <= block.getLastInstructionIndex(); i++) {
+        for (int i = block.getFirstInstructionIndex(), lastIndex = block.getLastInstructionIndex(); i >= 0 && i <= lastIndex; i++) {
             SSAInstruction insn = method.insns[i];
             if (insn == null) {
                 continue;
@@ -65,7 +66,7 @@ final class PlacementPass {
             if (method.acquires(i) || insn instanceof SSAReturnInstruction) {
                 unchecked(accessed, checked, (p, w) -> true, c); // [Acq], method exit
             } else if (method.releases(i)) {
-                LocationFacts ahead = anticipatedBefore.getOrDefault(i, LocationFacts.empty());
+                LocationFacts ahead = anticipatedBefore.getOrDefault(i, LocationFacts.none(method.locations));
                 unchecked(accessed, checked, (p, w) -> !ahead.entails(p, w), c); // [Rel]
             }
             int at = i;
@@ -73,7 +74,7 @@ final class PlacementPass {
             ISSABasicBlock catcher = null;
             if (method.mayThrow.get(i)) {
                 List<ISSABasicBlock> successors = Arrays.asList(method.edges.exceptionalSuccessors(block));
-                List<ISSABasicBlock> handlers = successors.stream().filter(s -> !s.equals(method.cfg.exit())).toList();
+                List<ISSABasicBlock> handlers = successors.stream().filter(s -> !method.edges.isExit(s)).toList();
                 boolean synchronises = method.acquires(i) || method.releases(i);
                 if (synchronises) {
                     for (ISSABasicBlock s : successors) {
@@ -133,7 +134,7 @@ final class PlacementPass {
      */
     LocationFacts edge(ISSABasicBlock from, ISSABasicBlock to, LocationFacts out, boolean record) {
         LocationFacts accessed = past.normalOut(from);
-        if (to.equals(method.cfg.exit()) || accessed == null) {
+        if (method.edges.isExit(to) || accessed == null) {
             return out;
         }
         Map<CheckedLocation, LocationFacts.Fact> c = new LinkedHashMap<>();
@@ -156,12 +157,12 @@ final class PlacementPass {
 
     /** Pass 2's (fixed) state at the start of {@code block}, met once: read-only, null if unreached. */
     private LocationFacts pastIn(ISSABasicBlock block) {
-        return pastIn.computeIfAbsent(block, b -> Optional.ofNullable(past.in(b))).orElse(null);
+        return pastIn.computeIfAbsent(block.getNumber(), b -> Optional.ofNullable(past.in(block))).orElse(null);
     }
 
     /** Lost on the way into {@code s}: not a past access at its start, and not anticipated there. */
     private BiPredicate<CheckedLocation, Boolean> lostAt(ISSABasicBlock s) {
-        if (s.equals(method.cfg.exit())) {
+        if (method.edges.isExit(s)) {
             return (p, w) -> true;
         }
         LocationFacts kept = pastIn(s);
@@ -172,9 +173,8 @@ final class PlacementPass {
     /** Adds to {@code into} the past accesses with no covering past check that {@code owed} selects. */
     private void unchecked(LocationFacts accessed, LocationFacts checked, BiPredicate<CheckedLocation, Boolean> owed,
             Map<CheckedLocation, LocationFacts.Fact> into) {
-        accessed.asMap().forEach((p, f) -> {
-            boolean covered = checked.entails(p, f.write())
-                    || p instanceof CheckedLocation.IfLoopRan g && checked.entails(g.location(), f.write());
+        accessed.forEachBeyond(checked, (p, f) -> {
+            boolean covered = p instanceof CheckedLocation.IfLoopRan g && checked.entails(g.location(), f.write());
             if (!covered && owed.test(p, f.write())) {
                 into.merge(p, f, (a, b) -> a.write() ? a : b);
             }

@@ -55,7 +55,7 @@ final class ReleaseFreeSpans {
     }
 
     private Set<Integer> solve() {
-        BlockDataflow<AvailableChecks> flow = BlockDataflow.forward(cfg,
+        BlockDataflow<AvailableChecks> flow = BlockDataflow.forward(new CfgEdges(cfg),
                 BlockDataflow.lattice(AvailableChecks::copy, AvailableChecks::meet), AvailableChecks.empty(),
                 (block, state, exc) -> run(block, state, exc, null));
         Set<Integer> removable = new TreeSet<>();
@@ -77,7 +77,7 @@ final class ReleaseFreeSpans {
             BlockDataflow.ExceptionalState<AvailableChecks> exceptional, Set<Integer> removable) {
         exceptional.leave(state.copy());
         SSAInstruction[] instructions = ir.getInstructions();
-        for (int i = block.getFirstInstructionIndex(); i <= block.getLastInstructionIndex() && i >= 0; i++) {
+        for (int i = block.getFirstInstructionIndex(), lastIndex = block.getLastInstructionIndex(); i <= lastIndex && i >= 0; i++) {
             SSAInstruction insn = instructions[i];
             if (insn == null) {
                 continue;

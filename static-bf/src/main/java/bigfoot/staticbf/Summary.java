@@ -67,21 +67,22 @@ final class Summary {
                 + c.proxiedFields() + " fields share " + c.proxyGroups() + " proxy shadows (" + c.asymmetricGroups()
                 + " asymmetric)"
                 + c.analysis().map(a -> String.format(Locale.ROOT, "; analysis: %d methods in %.1f s (%.3f s/method, "
-                        + "%.1f s of it call graph and kill sets), %d left to fasttrack, %d Z3 queries (%d from its cache)",
+                        + "%.1f s of it whole-program), %d left to fasttrack, %d Z3 queries (%d from its cache)",
                         a.methods(), a.programSeconds() + a.methodSeconds(), a.secondsPerMethod(), a.programSeconds(),
                         a.failed(), a.z3Queries(), a.z3CacheHits()))
                         .orElse("");
     }
 
     /**
-     * Where the run's time went: with an analysis, its whole-program part (the call graph, the kill sets and the rest:
-     * WALA's class hierarchy, mod sets) and its per-method part; the rest is reading, rewriting and writing the jar.
+     * Where the run's time went: with an analysis, its whole-program part (the call targets and kill sets, and the
+     * rest: WALA's class hierarchy, mod sets) and its per-method part; the rest is reading, rewriting and writing the
+     * jar.
      */
     static String timing(Counts c, double seconds) {
-        return c.analysis().map(a -> String.format(Locale.ROOT, "%.1f s (call graph %.1f s, kill sets %.1f s, "
-                + "other whole-program analysis %.1f s, methods %.1f s, reading, rewriting and writing the jar %.1f s)",
-                seconds, a.callGraphSeconds(), a.killSetSeconds(),
-                Math.max(0, a.programSeconds() - a.callGraphSeconds() - a.killSetSeconds()), a.methodSeconds(),
+        return c.analysis().map(a -> String.format(Locale.ROOT, "%.1f s (call targets and kill sets %.1f s, "
+                + "class hierarchy and other whole-program analysis %.1f s, methods %.1f s, reading, rewriting and "
+                + "writing the jar %.1f s)",
+                seconds, a.killSetSeconds(), Math.max(0, a.programSeconds() - a.killSetSeconds()), a.methodSeconds(),
                 Math.max(0, seconds - a.programSeconds() - a.methodSeconds())))
                 .orElse(String.format(Locale.ROOT, "%.1f s", seconds));
     }

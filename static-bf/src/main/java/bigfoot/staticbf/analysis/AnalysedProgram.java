@@ -4,11 +4,9 @@ import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
-import bigfoot.staticbf.wala.EntryPoints;
 import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
-import bigfoot.staticbf.wala.ProgramCallGraph;
 import bigfoot.staticbf.wala.ProgramCalls;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.IMethod;
@@ -39,15 +37,13 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The whole-program side of every analysing placement: the program loaded into WALA once, its call graph, kill
+ * The whole-program side of every analysing placement: the program loaded into WALA once, its call targets, kill
  * sets and (on demand) mod sets, and a run of a per-method analysis over every application method. A method that
  * cannot be analysed keeps every check (fasttrack), with one warning that counts them; so does the whole program
  * if WALA cannot load it.
  */
 final class AnalysedProgram {
 
-    /** Budget for the call graph; past it the kill sets use class-hierarchy resolution (sound, coarser). */
-    private static final Duration CALL_GRAPH_BUDGET = Duration.ofSeconds(60);
     private static final String VERSIONS = "META-INF/versions/";
 
     private final WalaProgram program;
@@ -67,15 +63,14 @@ final class AnalysedProgram {
     /** What {@link #recordReleaseFree} found so far, by method (bytecode indices). */
     private final Map<MethodKey, Set<Integer>> releaseFree = Collections.synchronizedMap(new HashMap<>());
     private double loadSeconds;
-    /** Of {@link #loadSeconds}: the call graph's and the kill sets' (with the calls' resolution). */
-    private final double callGraphSeconds;
+    /** Of {@link #loadSeconds}: the kill sets' (with the calls' resolution). */
     private final double killSetSeconds;
     /** The threads {@link #analyseMethods} runs on. */
     private final int threads;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
             Set<String> multiRelease, Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads,
-            double loadSeconds, double callGraphSeconds, int threads) {
+            double loadSeconds, int threads) {
         this.program = program;
         this.threads = threads;
         this.irs = irs;
@@ -86,7 +81,6 @@ final class AnalysedProgram {
         this.capsuleAccesses = capsuleAccesses;
         this.tableReads = tableReads;
         this.loadSeconds = loadSeconds;
-        this.callGraphSeconds = callGraphSeconds;
         this.killSetSeconds = killSets.computeTime().toNanos() / 1e9;
     }
 
@@ -117,13 +111,9 @@ final class AnalysedProgram {
         MethodIRs irs = new MethodIRs(program);
         ProgramCalls calls;
         KillSets killSets;
-        double callGraphSeconds;
         try {
-            ProgramCallGraph callGraph = ProgramCallGraph.build(program, EntryPoints.AUTO,
-                    ProgramCallGraph.Algorithm.ZERO_CFA, CALL_GRAPH_BUDGET);
-            callGraphSeconds = callGraph.buildTime().toNanos() / 1e9;
             long resolving = System.nanoTime();
-            calls = ProgramCalls.resolve(program, callGraph, irs);
+            calls = ProgramCalls.resolve(program, irs);
             killSets = KillSets.compute(calls, Duration.ofNanos(System.nanoTime() - resolving));
         } catch (RuntimeException e) {
             diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
@@ -135,7 +125,7 @@ final class AnalysedProgram {
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
         return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision, capsuleAccesses,
-                tableReads, (System.nanoTime() - start) / 1e9, callGraphSeconds, threads));
+                tableReads, (System.nanoTime() - start) / 1e9, threads));
     }
 
     IClassHierarchy hierarchy() {
@@ -307,7 +297,7 @@ final class AnalysedProgram {
         }
         return new Results<>(Map.copyOf(results),
                 new AnalysisStatistics(loadSeconds, methods.size() - failed, failed, (System.nanoTime() - start) / 1e9,
-                        0, 0, callGraphSeconds, killSetSeconds));
+                        0, 0, killSetSeconds));
     }
 
     /** One method's result, or why it has none ({@code failure}: the exception's message, "null" if it had none). */

@@ -10,16 +10,19 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The key of a rewrite in the {@link RewriteCache}: a SHA-256 of everything its output depends on. That is the code
  * of the StaticBF that runs (its own classes, the runtime contract's, the entailment service's, WALA's and ASM's: jars
- * or class directories, by content), the JDK that runs it (WALA reads its class hierarchy), the input jar, each
+ * by their entries' sizes and CRC-32s, class directories by content), the JDK that runs it (WALA reads its class hierarchy), the input jar, each
  * {@code --classpath} element and a {@code --capsules} list (by content), and the options that change the output;
  * never the output path.
  */
@@ -82,11 +85,29 @@ public final class RewriteKey {
             MessageDigest d = sha256();
             update(d, System.getProperty("java.home") + " " + System.getProperty("java.vm.version"));
             for (Path c : code) {
-                update(d, digest(c));
+                update(d, codeDigest(c));
             }
             build = HexFormat.of().formatHex(d.digest());
         }
         return build;
+    }
+
+    /**
+     * The digest of StaticBF's code in {@code path}: for a jar, of its entries' names, sizes and CRC-32s as its
+     * central directory records them (a jar of tens of megabytes is read whole by none but the JVM's class loader:
+     * hashing its bytes took 0.3 s of a cached re-run's 0.4 s); for a class directory, of its files.
+     */
+    private static String codeDigest(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            return digest(path);
+        }
+        MessageDigest d = sha256();
+        try (ZipFile jar = new ZipFile(path.toFile())) {
+            for (ZipEntry e : Collections.list(jar.entries())) {
+                update(d, e.getName() + " " + e.getSize() + " " + Long.toHexString(e.getCrc()));
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
     }
 
     /** Where a class is loaded from: a jar or a class directory. */

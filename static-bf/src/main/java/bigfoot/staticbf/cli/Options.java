@@ -15,9 +15,7 @@ import java.util.stream.Collectors;
 /**
  * The parsed command line of {@code staticbf}.
  *
- * @param threads the threads that analyse methods ({@code --threads}; by default one per two processors: on two
- *     processors one worker already keeps both busy, the JVM's collector and compilers taking the second, and a
- *     second worker made xalan's per-method phase 11.5 s -> 15.8 s)
+ * @param threads the threads that analyse methods ({@code --threads}; by default one per processor)
  * @param cache false with {@code --no-cache}
  * @param cacheDir the {@code --cache-dir}, or null for the default ({@code RewriteCache.defaultDirectory})
  */
@@ -50,7 +48,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
             "                   placed checks are precise (every access covered, every check legitimate)",
             "  --classpath CP   jars and directories the input depends on (" + File.pathSeparator
                     + "-separated), used to resolve fields and class hierarchies",
-            "  --threads N      analyse methods on N threads (default: one per two processors); the output is the same",
+            "  --threads N      analyse methods on N threads (default: one per processor); the output is the same",
             "  --cache-dir DIR  where rewrites are kept for re-runs: a run with the same input, --classpath, capsule",
             "                   list, options, StaticBF and JDK copies the jar it wrote (the default directory:",
             "                   $BIGFOOT_STATICBF_CACHE, else $XDG_CACHE_HOME/bigfoot/staticbf, else",
@@ -67,7 +65,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
         CapsuleSelection capsules = CapsuleSelection.NONE;
         boolean verifyPlacement = false;
         boolean proxies = true;
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        int threads = Runtime.getRuntime().availableProcessors();
         boolean cache = true;
         Path cacheDir = null;
         List<Path> classpath = new ArrayList<>();

@@ -1,18 +1,17 @@
 package bigfoot.staticbf.placement;
 
 /**
- * What an analysing placement cost: the whole-program part (WALA's class hierarchy, call graph, kill sets and mod sets;
- * of it, the call graph's and the kill sets' own seconds) and the per-method analyses, with the methods that could not
+ * What an analysing placement cost: the whole-program part (WALA's class hierarchy, the call targets, kill sets and
+ * mod sets; of it, the call targets' and kill sets' own seconds) and the per-method analyses, with the methods that could not
  * be analysed (they keep fasttrack's checks), and the entailment questions put to Z3 (all of them, and those its
  * cache answered).
  */
 public record AnalysisStatistics(double programSeconds, int methods, int failed, double methodSeconds,
-        long z3Queries, long z3CacheHits, double callGraphSeconds, double killSetSeconds) {
+        long z3Queries, long z3CacheHits, double killSetSeconds) {
 
     /** These statistics with the Z3 counters. */
     public AnalysisStatistics withZ3(long queries, long cacheHits) {
-        return new AnalysisStatistics(programSeconds, methods, failed, methodSeconds, queries, cacheHits,
-                callGraphSeconds, killSetSeconds);
+        return new AnalysisStatistics(programSeconds, methods, failed, methodSeconds, queries, cacheHits, killSetSeconds);
     }
 
     /** Seconds per analysed method, the whole-program part included (the paper's "StaticBF s/method"). */

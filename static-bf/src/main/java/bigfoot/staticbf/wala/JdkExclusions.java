@@ -6,13 +6,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * JDK packages left out of the class hierarchy. Without them a 0-CFA call graph of a tiny program
- * walks ~15,000 JDK methods (~50 s); with them ~900 (~2 s). StaticBF never analyses JDK bodies (the
- * library model answers for them), so only call-graph paths through these packages are lost.
- * Of {@code java/lang/invoke} only what lambdas need is kept (excluding all of it drops lambda bodies
- * from the call graph), and {@code VarHandle} (its access modes synchronise: the library model's); its internals
- * cost ~15% more nodes on a real jar and trip a debug print left in WALA 1.6.12 (ClassBasedInstanceKeys writes every DirectMethodHandle$StaticAccessor allocation
- * to stderr). Of {@code java/security} only {@code doPrivileged} and its actions are kept: it calls the
+ * JDK packages left out of the class hierarchy, which StaticBF never needs whole: it never analyses JDK bodies (the
+ * library model answers for them), and a call into an excluded class counts as a JDK call that may call the program
+ * back ({@link ProgramCalls.Resolution#EXCLUDED_JDK}). Of {@code java/lang/invoke} only what lambdas need is kept, and
+ * {@code VarHandle} (its access modes synchronise: the library model's). Of {@code java/security} only {@code doPrivileged} and its actions are kept: it calls the
  * program's actions back ({@link JdkCallbacks}). WALA applies exclusions to every class loader, so the application's own classes are
  * guarded: an application class in, say, {@code javax/annotation} is never excluded.
  */

@@ -29,8 +29,8 @@ import java.util.function.Predicate;
  * <p>A method's own operations: monitorenter / synchronized entry / volatile read = acquire;
  * monitorexit / synchronized exit / volatile write / the first use of another application class (its
  * rewritten {@code <clinit>} ends with a release) = release; a native application method = both.
- * A call site: the union over its targets ({@link ProgramCalls}: the call graph's and, for a virtual or interface
- * call, every target the class hierarchy allows plus lambda bodies; the call graph alone misses receivers
+ * A call site: the union over its targets ({@link ProgramCalls}: for a virtual or interface call, every target the
+ * class hierarchy allows plus lambda bodies; a points-to call graph alone misses receivers
  * allocated in code it did not reach):
  * <ul>
  * <li>an application (or classpath) target contributes its kill set (the fixed point);</li>
@@ -83,9 +83,9 @@ public final class KillSets {
         this.computeTime = resolveTime.plusNanos(System.nanoTime() - start);
     }
 
-    public static KillSets compute(WalaProgram program, ProgramCallGraph callGraph, MethodIRs irs) {
+    public static KillSets compute(WalaProgram program, MethodIRs irs) {
         long start = System.nanoTime();
-        ProgramCalls calls = ProgramCalls.resolve(program, callGraph, irs);
+        ProgramCalls calls = ProgramCalls.resolve(program, irs);
         return new KillSets(calls, Duration.ofNanos(System.nanoTime() - start));
     }
 

@@ -15,7 +15,6 @@ import com.ibm.wala.types.ClassLoaderReference;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,7 +25,7 @@ import java.util.stream.Collectors;
 /**
  * The program under analysis as WALA sees it: the application (Application loader), its classpath
  * (Extension loader), the JDK (Primordial loader), and the class hierarchy over all three.
- * Built once per run; the call graph, the kill sets and the per-method IRs all hang off it.
+ * Built once per run; the call targets, the kill sets and the per-method IRs all hang off it.
  */
 public final class WalaProgram {
 
@@ -54,21 +53,14 @@ public final class WalaProgram {
         }
     }
 
-    private final AnalysisScope scope;
     private final IClassHierarchy hierarchy;
     private final JdkSource jdkSource;
-    private final Duration scopeTime;
-    private final Duration hierarchyTime;
     private final List<String> warnings;
     private final IAnalysisCacheView cache = new AnalysisCacheImpl();
 
-    private WalaProgram(AnalysisScope scope, IClassHierarchy hierarchy, JdkSource jdkSource,
-                        Duration scopeTime, Duration hierarchyTime, List<String> warnings) {
-        this.scope = scope;
+    private WalaProgram(IClassHierarchy hierarchy, JdkSource jdkSource, List<String> warnings) {
         this.hierarchy = hierarchy;
         this.jdkSource = jdkSource;
-        this.scopeTime = scopeTime;
-        this.hierarchyTime = hierarchyTime;
         this.warnings = List.copyOf(warnings);
     }
 
@@ -77,7 +69,6 @@ public final class WalaProgram {
         if (input.application().isEmpty()) {
             throw new FrontendException("no application jar or directory given");
         }
-        long t0 = System.nanoTime();
         List<ClassPathEntry> application = open(input.application());
         List<ClassPathEntry> classpath = open(input.classpath());
         for (ClassPathEntry app : application) {
@@ -98,7 +89,6 @@ public final class WalaProgram {
         application.forEach(e -> ownClasses.addAll(e.classNames()));
         classpath.forEach(e -> ownClasses.addAll(e.classNames()));
         scope.setExclusions(new JdkExclusions(ownClasses));
-        long t1 = System.nanoTime();
 
         IClassHierarchy cha;
         try {
@@ -108,11 +98,10 @@ public final class WalaProgram {
         } catch (ClassHierarchyException e) {
             throw new FrontendException("cannot build the class hierarchy: " + e.getMessage(), e);
         }
-        long t2 = System.nanoTime();
         List<String> warnings = new ArrayList<>();
         reportUnloaded(cha, application, ClassLoaderReference.Application, warnings);
         reportUnloaded(cha, classpath, ClassLoaderReference.Extension, warnings);
-        return new WalaProgram(scope, cha, jdk.source(), Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), warnings);
+        return new WalaProgram(cha, jdk.source(), warnings);
     }
 
     private static List<ClassPathEntry> open(List<Path> paths) throws FrontendException {
@@ -147,15 +136,11 @@ public final class WalaProgram {
         }
     }
 
-    public AnalysisScope scope() {
-        return scope;
-    }
-
     public IClassHierarchy hierarchy() {
         return hierarchy;
     }
 
-    /** One analysis cache for the whole run: IRs built for the call graph are reused by {@link MethodIRs}. */
+    /** One analysis cache for the whole run: the IRs {@link MethodIRs} builds, for the call targets and the methods. */
     IAnalysisCacheView cache() {
         return cache;
     }
@@ -163,14 +148,6 @@ public final class WalaProgram {
     /** The JDK source actually used (AUTO resolved). */
     public JdkSource jdkSource() {
         return jdkSource;
-    }
-
-    public Duration scopeTime() {
-        return scopeTime;
-    }
-
-    public Duration hierarchyTime() {
-        return hierarchyTime;
     }
 
     /** One line per input whose classes were not all loaded. */

@@ -16,7 +16,6 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,8 +115,7 @@ class JdkModelAgreementTest {
         }
         program = WalaProgram.load(WalaProgram.Input.of(List.of(in)));
         irs = new MethodIRs(program);
-        killSets = KillSets.compute(program, ProgramCallGraph.build(program, EntryPoints.AUTO,
-                ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ofMinutes(5)), irs);
+        killSets = KillSets.compute(program, irs);
     }
 
     @Test

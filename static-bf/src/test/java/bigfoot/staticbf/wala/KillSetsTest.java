@@ -2,15 +2,12 @@ package bigfoot.staticbf.wala;
 
 import bigfoot.staticbf.TestJars;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -19,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Kill sets of small methods, each exercising one rule; one program and call graph shared by all tests. */
+/** Kill sets of small methods, each exercising one rule; one program shared by all tests. */
 class KillSetsTest {
     private static final String SUBJECT = """
             package t;
@@ -118,7 +115,6 @@ class KillSetsTest {
     static Path dir;
     static WalaProgram program;
     static MethodIRs irs;
-    static ProgramCallGraph callGraph;
     static KillSets killSets;
 
     @BeforeAll
@@ -128,8 +124,7 @@ class KillSetsTest {
                 name -> !name.startsWith("t/lib/"));
         program = WalaProgram.load(WalaProgram.Input.of(List.of(jar)));
         irs = new MethodIRs(program);
-        callGraph = ProgramCallGraph.build(program, EntryPoints.AUTO, ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ofMinutes(2));
-        killSets = KillSets.compute(program, callGraph, irs);
+        killSets = KillSets.compute(program, irs);
     }
 
     static IMethod method(String name) {
@@ -142,12 +137,6 @@ class KillSetsTest {
 
     static KillSet of(String name) {
         return killSets.of(method(name));
-    }
-
-    @Test
-    void callGraphWasBuiltFromMain() {
-        assertTrue(callGraph.graph().isPresent(), callGraph.outcome());
-        assertEquals(1, callGraph.entryPointCount());
     }
 
     @Test
@@ -200,14 +189,12 @@ class KillSetsTest {
     }
 
     @Test
-    void lambdaBodiesAreReachedThroughTheCallGraph() {
+    void lambdaBodiesAreTargetsOfTheCallsOfTheirInterface() {
         IMethod body = method("lambda$lambdaThread$");
-        assertFalse(callGraph.graph().orElseThrow().getNodes(body.getReference()).isEmpty(),
-                "the lambda given to new Thread is reached (Thread.start -> run -> lambda)");
         assertEquals(KillSet.BOTH, killSets.of(body));
         assertEquals(KillSet.NONE, of("lambdaThread"), "creating a lambda runs nothing");
-        // 0-CFA knows runIt only ever runs the lambda that writes a volatile, but a receiver allocated where the
-        // call graph does not look could be any Runnable of the program: Worker.run, which synchronises, too
+        // runIt only ever runs the lambda that writes a volatile, but a receiver allocated where no call graph looks
+        // could be any Runnable of the program: Worker.run, which synchronises, too
         assertEquals(KillSet.BOTH, of("runIt"));
     }
 
@@ -254,32 +241,11 @@ class KillSetsTest {
     }
 
     @Test
-    void methodsOutsideTheCallGraphUseClassHierarchyTargetsAndLambdaBodies() {
-        IMethod unreached = method("unreached");
-        assertTrue(callGraph.graph().orElseThrow().getNodes(unreached.getReference()).isEmpty());
+    void methodsMainNeverCallsUseClassHierarchyTargetsAndLambdaBodies() {
         // r.run() may run Worker.run or any Runnable lambda of the application
-        assertEquals(KillSet.BOTH, killSets.of(unreached));
-        // WALA made no class for a lambda the call graph never created; its body is still a target
+        assertEquals(KillSet.BOTH, of("unreached"));
+        // a lambda no method main calls creates: its body is still a target
         assertEquals(KillSet.ACQUIRE, of("unreachedTask"), "NoopTask.go or the lambda reading a volatile");
-    }
-
-    @Test
-    void withoutACallGraphKillSetsStaySound() {
-        ProgramCallGraph none = ProgramCallGraph.build(program, EntryPoints.AUTO, ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ZERO);
-        assertTrue(none.graph().isEmpty());
-        assertTrue(none.outcome().contains("budget"), none.outcome());
-        KillSets fallback = KillSets.compute(program, none, irs);
-        assertEquals(KillSet.BOTH, fallback.of(method("callsSync")));
-        assertEquals(KillSet.RELEASE, fallback.of(method("startThread")));
-        assertEquals(KillSet.NONE, fallback.of(method("compute")));
-        assertEquals(KillSet.NONE, fallback.of(method("jdkOnly")));
-        // less precise than 0-CFA: any Runnable may be run here
-        assertEquals(KillSet.BOTH, fallback.of(method("runIt")));
-        for (IMethod m : program.applicationMethods()) {
-            KillSet precise = killSets.of(m);
-            KillSet safe = fallback.of(m);
-            assertEquals(safe, safe.union(precise), "the fallback must cover the call graph's answer for " + m.getSignature());
-        }
     }
 
     @Test

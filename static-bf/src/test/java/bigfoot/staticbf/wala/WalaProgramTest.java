@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -133,8 +132,7 @@ class WalaProgramTest {
                 name -> name.startsWith("app/"));
         WalaProgram p = WalaProgram.load(WalaProgram.Input.of(List.of(app)).withClasspath(List.of(lib)));
         assertEquals(List.of("Lapp/Main"), names(p.applicationClasses()));
-        ProgramCallGraph cg = ProgramCallGraph.build(p, EntryPoints.AUTO, ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ofMinutes(2));
-        KillSets ks = KillSets.compute(p, cg, new MethodIRs(p));
+        KillSets ks = KillSets.compute(p, new MethodIRs(p));
         assertTrue(ks.methodCount() > p.applicationMethods().size(), "Helper.twice, reached on the classpath, is analysed too");
     }
 
@@ -152,9 +150,7 @@ class WalaProgramTest {
     }
 
     private static Map<String, KillSet> killSets(WalaProgram p) {
-        ProgramCallGraph cg = ProgramCallGraph.build(p, EntryPoints.AUTO, ProgramCallGraph.Algorithm.ZERO_CFA, Duration.ofMinutes(2));
-        assertTrue(cg.graph().isPresent(), cg.outcome());
-        KillSets ks = KillSets.compute(p, cg, new MethodIRs(p));
+        KillSets ks = KillSets.compute(p, new MethodIRs(p));
         Map<String, KillSet> result = new TreeMap<>();
         p.applicationMethods().forEach(m -> result.put(m.getSignature(), ks.of(m)));
         assertEquals(KillSet.BOTH, result.get("app.Main.main([Ljava/lang/String;)V"));

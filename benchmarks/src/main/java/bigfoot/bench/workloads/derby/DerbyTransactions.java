@@ -183,10 +183,7 @@ public final class DerbyTransactions {
                 + amount);
     }
 
-    /**
-     * Through the JDBC driver manager (Derby registers its embedded driver as a service), not Derby's driver class:
-     * then StaticBF's call graph of this driver does not take in the whole engine (20 s instead of 80 s).
-     */
+    /** Through the JDBC driver manager (Derby registers its embedded driver as a service), as applications connect. */
     private static Connection connect(String attributes) throws SQLException {
         return DriverManager.getConnection(URL + attributes);
     }

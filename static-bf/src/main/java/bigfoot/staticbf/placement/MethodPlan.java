@@ -31,14 +31,14 @@ public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>
         Map<Integer, List<PlannedCheck>> onCatch, Map<Integer, Stash> stashes, Set<Integer> classJoins,
         Map<Integer, Source> sources, int thisValue) {
 
-    /** True if the check of the access at {@code bci} runs at another point (a planned check names it). */
-    public boolean movesCheckOf(int bci) {
-        return names(before, bci) || names(onThrow, bci) || names(onCatch, bci)
-                || edges.values().stream().anyMatch(targets -> names(targets, bci));
-    }
-
-    private static boolean names(Map<Integer, List<PlannedCheck>> checks, int bci) {
-        return checks.values().stream().flatMap(List::stream).anyMatch(c -> c.access() == bci);
+    /** The bytecode indices of the accesses whose checks run at other points: those the planned checks name. */
+    public Set<Integer> movedChecks() {
+        Set<Integer> moved = new HashSet<>();
+        for (Map<Integer, List<PlannedCheck>> at : List.of(before, onThrow, onCatch)) {
+            at.values().forEach(checks -> checks.forEach(c -> moved.add(c.access())));
+        }
+        edges.values().forEach(targets -> targets.values().forEach(checks -> checks.forEach(c -> moved.add(c.access()))));
+        return moved;
     }
 
     /**

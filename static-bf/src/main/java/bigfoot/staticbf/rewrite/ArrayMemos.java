@@ -38,6 +38,7 @@ final class ArrayMemos {
     /** Computed from the method's original code, before anything is inserted. */
     ArrayMemos(String owner, MethodNode method) {
         Frame<SourceValue>[] frames = null;
+        boolean analysed = false;
         AbstractInsnNode[] insns = method.instructions.toArray();
         for (int i = 0; i < insns.length; i++) {
             int op = insns[i].getOpcode();
@@ -46,9 +47,12 @@ final class ArrayMemos {
             }
             if (inLoops == null) {
                 inLoops = LoopBodies.of(method.instructions);
-                frames = sources(owner, method);
             }
             if (inLoops.contains(insns[i])) {
+                if (!analysed) {
+                    frames = sources(owner, method);
+                    analysed = true;
+                }
                 keys.put(insns[i], key(insns[i], frames == null ? null : frames[i], ArrayAccesses.isStore(op)));
             }
         }

@@ -7,6 +7,7 @@ import bigfoot.staticbf.placement.MethodPlan.Source;
 import bigfoot.staticbf.placement.MethodPlan.Stash;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -281,14 +282,17 @@ final class DeferredChecks {
             ctx.method.instructions.insert(insn, end);
             ctx.method.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
         });
-        Map<Set<PlannedCheck>, LabelNode> afterStore = new HashMap<>();
+        Map<Set<PlannedCheck>, Stored> afterStore = new HashMap<>();
+        Map<PlannedCheck, Integer> numbers = new HashMap<>();   // subset tests as bit operations
         List<Map.Entry<List<PlannedCheck>, LabelNode>> bySize = new ArrayList<>(handlers.entrySet());
         bySize.sort(Comparator.comparingInt(e -> e.getKey().size()));
         for (Map.Entry<List<PlannedCheck>, LabelNode> handler : bySize) {
             Set<PlannedCheck> checks = new LinkedHashSet<>(handler.getKey());
-            Set<PlannedCheck> rest = null;
-            for (Set<PlannedCheck> smaller : afterStore.keySet()) {
-                if (checks.containsAll(smaller) && (rest == null || smaller.size() > rest.size())) {
+            BitSet mine = new BitSet();
+            checks.forEach(c -> mine.set(numbers.computeIfAbsent(c, k -> numbers.size())));
+            Map.Entry<Set<PlannedCheck>, Stored> rest = null;
+            for (Map.Entry<Set<PlannedCheck>, Stored> smaller : afterStore.entrySet()) {
+                if ((rest == null || smaller.getKey().size() > rest.getKey().size()) && smaller.getValue().within(mine)) {
                     rest = smaller;
                 }
             }
@@ -297,12 +301,22 @@ final class DeferredChecks {
             Code code = new Code().label(handler.getValue()).astore(thrown).label(stored);
             List<PlannedCheck> own = new ArrayList<>(checks);
             if (rest != null) {
-                own.removeAll(rest);
+                own.removeAll(rest.getKey());
             }
             ctx.cls.counts.commitChecks(distinct(own).size());
             code.append(checks(own));
-            ctx.append(rest == null ? code.aload(thrown).op(Opcodes.ATHROW) : code.jump(Opcodes.GOTO, afterStore.get(rest)));
-            afterStore.putIfAbsent(checks, stored);
+            ctx.append(rest == null ? code.aload(thrown).op(Opcodes.ATHROW) : code.jump(Opcodes.GOTO, rest.getValue().label()));
+            afterStore.putIfAbsent(checks, new Stored(stored, mine));
+        }
+    }
+
+    /** A commit handler's label past its store of the exception, and its checks (numbered). */
+    private record Stored(LabelNode label, BitSet checks) {
+        /** True if every one of these checks is in {@code others}. */
+        boolean within(BitSet others) {
+            BitSet outside = (BitSet) checks.clone();
+            outside.andNot(others);
+            return outside.isEmpty();
         }
     }
 

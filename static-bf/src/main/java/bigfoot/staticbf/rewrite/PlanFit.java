@@ -5,6 +5,7 @@ import bigfoot.staticbf.placement.Placement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -20,10 +21,11 @@ import org.objectweb.asm.tree.VarInsnNode;
  * @param plan  the plan, if it fits
  * @param byBci the method's instructions by original bytecode index (empty unless it fits)
  * @param mismatch true if the plan names positions the code does not have (worth a warning)
+ * @param moved    the accesses whose checks the plan runs at other points ({@link MethodPlan#movedChecks})
  */
-record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, boolean mismatch) {
+record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, boolean mismatch, Set<Integer> moved) {
 
-    private static final PlanFit NONE = new PlanFit(Optional.empty(), Map.of(), false);
+    private static final PlanFit NONE = new PlanFit(Optional.empty(), Map.of(), false, Set.of());
 
     static PlanFit of(MethodNode method, Map<AbstractInsnNode, Integer> bcis, Optional<MethodPlan> candidate) {
         if (candidate.isEmpty()) {
@@ -42,9 +44,9 @@ record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, 
             }
         }
         if (!byBci.keySet().containsAll(candidate.get().positions())) {
-            return new PlanFit(Optional.empty(), Map.of(), true);
+            return new PlanFit(Optional.empty(), Map.of(), true, Set.of());
         }
-        return new PlanFit(candidate, byBci, false);
+        return new PlanFit(candidate, byBci, false, candidate.get().movedChecks());
     }
 
     /**
@@ -61,7 +63,7 @@ record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, 
 
     /** True if the plan runs the check of the access at {@code bci}, which it does not check there, at another point. */
     boolean movesCheckOf(int bci) {
-        return plan.isPresent() && plan.get().movesCheckOf(bci);
+        return moved.contains(bci);
     }
 
     private static boolean storesTo(MethodNode method, int slot) {

@@ -134,7 +134,7 @@ public final class RuntimeApi {
     public static final Entry READ_FOREIGN = new Entry("readForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "I)V");
     public static final Entry WRITE_FOREIGN = new Entry("writeForeign", "(" + OBJ + "Ljava/lang/String;" + TS + "I)V");
 
-    // ---- --verify-placement runs only: the precise-checks verifier (bigfoot.md sections 2 and 10.1) ----
+    // ---- --verify-placement runs only: the precise-checks verifier (the BigFoot dissertation, sections 3.2 and 3.5.1) ----
     /**
      * {@code void verifyPlacement()}: first thing in every {@code <clinit>} of a jar rewritten with
      * {@code --verify-placement}; switches the JVM-wide runtime into verify mode (idempotent). No code of a
@@ -263,7 +263,7 @@ public final class RuntimeApi {
      */
     public static final Entry JOINED = new Entry("joined", "(" + OBJ + "[" + OBJ + "Z)" + OBJ);
 
-    // ---- array range checks (coalesced array checks, bigfoot.md section 9.3) ----
+    // ---- array range checks (coalesced array checks, the BigFoot dissertation, section 3.4) ----
     /**
      * {@code readArrayRange(Object array, int begin, int end, int stride, ThreadState ts, int site)}: a read check
      * of every index {@code begin, begin+stride, ...} below {@code end}, as if {@link #READ_ARRAY} were called for

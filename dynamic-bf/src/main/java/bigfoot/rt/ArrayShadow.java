@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The shadow of one array (bigfoot.md section 9.3, after SlimState). Shadows of {@code arrays=fine} runs, and of
+ * The shadow of one array (the BigFoot dissertation, section 3.4, after SlimState). Shadows of {@code arrays=fine} runs, and of
  * SMALL arrays ({@link #small}), are born FINE; other {@code arrays=adaptive} ones are born COARSE and follow this
  * state machine:
  * <pre>

@@ -3,7 +3,7 @@ package bigfoot.rt;
 import java.util.Arrays;
 
 /**
- * One thread's pending array checks in {@code arrays=adaptive} runs (bigfoot.md sections 9.3 and 11): strided
+ * One thread's pending array checks in {@code arrays=adaptive} runs (the BigFoot dissertation, sections 3.4 and 3.5.2): strided
  * index ranges {@code (array, first..last by stride, read or write, site)} that its element and range checks
  * added without touching any shadow, and that {@link #commit} turns into FastTrack operations before the
  * thread's clock or view changes. All of them run at one epoch and one view of the thread, so the order in which

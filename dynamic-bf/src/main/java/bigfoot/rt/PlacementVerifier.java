@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * One thread's precise-checks oracle (bigfoot.md sections 2 and 10.1), fed that thread's checks, access
+ * One thread's precise-checks oracle (the BigFoot dissertation, sections 3.2 and 3.5.1), fed that thread's checks, access
  * events, acquires and releases in program order. A location is its shadow object (unique per instance field,
  * static field, array element and foreign field). For check c and access a of the same location:
  * <ul>

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The precise-checks rules (bigfoot.md sections 2 and 10.1) on explicit event sequences of one thread. */
+/** The precise-checks rules (the BigFoot dissertation, sections 3.2 and 3.5.1) on explicit event sequences of one thread. */
 class PlacementVerifierTest {
 
     private static final boolean R = false;

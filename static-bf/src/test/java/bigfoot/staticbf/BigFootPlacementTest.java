@@ -33,7 +33,7 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * {@code --mode bigfoot}: checks move to the latest point that keeps them precise and merge per location
- * (reference/bigfoot.md sections 7 and 8). Each case asserts the exact checks of a method: entry point, the
+ * (the BigFoot dissertation, section 3.3.3, Figs 3.3 and 3.6). Each case asserts the exact checks of a method: entry point, the
  * line of the access whose site it names, and the line where the check runs (lines found by their markers).
  */
 class BigFootPlacementTest {

@@ -129,7 +129,7 @@ class CorpusTest {
     /**
      * The verified rewrites whose runs are compared, with their staticbf options: every placement with a shadow per
      * field must report exactly fasttrack's racy locations; bigfoot with field proxies (the default) must report
-     * them as the fields of its groups (bigfoot.md section 9.2).
+     * them as the fields of its groups (the BigFoot dissertation, section 3.4).
      */
     private static final Map<String, List<String>> VERIFIED = new LinkedHashMap<>();
 

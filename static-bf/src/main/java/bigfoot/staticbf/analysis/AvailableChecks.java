@@ -9,7 +9,7 @@ import java.util.Set;
 /**
  * The dataflow fact of the red-card analysis at one program point: the checks that happened on EVERY
  * path to it with no release since (location -> strongest kind: a write check covers reads and writes,
- * a read check only reads; reference/bigfoot.md 10.1), and the application classes whose initialisation
+ * a read check only reads; the BigFoot dissertation, section 3.5.1), and the application classes whose initialisation
  * has certainly completed (or is in progress in this thread), so that touching them again runs no
  * {@code <clinit>} and hence no release.
  */

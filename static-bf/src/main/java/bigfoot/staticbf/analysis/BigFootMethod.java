@@ -27,12 +27,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The BigFoot analysis of one method (reference/bigfoot.md sections 4-7 and 10.4): four passes over WALA's
+ * The BigFoot analysis of one method (the BigFoot dissertation, sections 3.3 and 3.5.1): four passes over WALA's
  * SSA CFG, each a must dataflow solved to its greatest fixed point ({@link BlockDataflow}):
  * <ol>
  * <li>known facts (forward): non-null values, in-bounds elements, initialised classes and class-init joins
  *     made; they decide which instructions may throw and which class uses may run a {@code <clinit>} (an
- *     acquire and a release: checks are never deferred across them, section 10.5) or make the runtime's
+ *     acquire and a release: checks are never deferred across them, the BigFoot dissertation, section 3.5.1) or make the runtime's
  *     class-init join (an acquire);</li>
  * <li>past accesses {@code p◁} (forward): accessed with no release since;</li>
  * <li>anticipated accesses {@code p◇} (backward): accessed on every path ahead before any acquire, also on
@@ -44,9 +44,9 @@ import java.util.Set;
  * anticipated), before a return (method exit), on a CFG edge whose target's meet loses it and does not
  * anticipate it ([If]/[Loop] merges), and before an instruction whose exception a handler of the method
  * would lose it, unless one handler of the method catches it: then on the way to that handler (CATCH STUB). When an
- * exception leaves the method (beyond the paper, which let unchecked exceptions skip deferred checks, 10.6), a
+ * exception leaves the method (beyond the paper, which let unchecked exceptions skip deferred checks, section 3.5.1), a
  * handler of our own runs the checks still owed at the throwing instruction. A check
- * placed is a check of the strongest kind accessed (a write check covers reads, 10.1), so several accesses of a
+ * placed is a check of the strongest kind accessed (a write check covers reads, section 3.5.1), so several accesses of a
  * location in one release-free span share one check: {@code Point.move} gets one write check per field, all
  * at the end ({@code this.x/y/z} coalesced by position). Loops with a linear induction variable carry a range
  * invariant ({@link LoopRanges}) that absorbs their element accesses: one range check after the loop.

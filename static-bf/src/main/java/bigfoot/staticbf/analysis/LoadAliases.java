@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * ALIAS between loads (reference/bigfoot.md section 10.3, the facts {@code x = y.f} and {@code x = y[z]}): javac loads
+ * ALIAS between loads (the BigFoot dissertation, section 3.5.1, the facts {@code x = y.f} and {@code x = y[z]}): javac loads
  * a field again for every use, so {@code this.a[i] = this.a[j]} reads {@code this.a} twice and
  * {@code p.q.x = 1; p.q.y = 2} reads {@code p.q} twice; named by their SSA values, the two accesses would be two
  * locations and two checks. A load names the same value as an earlier load of the same field of the same object (or
@@ -31,7 +31,7 @@ import java.util.function.Function;
  *
  * <p>As in the paper and {@link LoopInvariants}, this assumes the program has no race on the loaded field: another
  * thread could change {@code y.f} between the two loads only by a write unordered with this thread's reads of it, which
- * are checked, so that race is reported (trace-precise, section 1).
+ * are checked, so that race is reported (trace-precise: the BigFoot dissertation, section 2.3.4).
  */
 final class LoadAliases {
 

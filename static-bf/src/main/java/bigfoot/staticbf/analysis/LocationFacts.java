@@ -7,7 +7,7 @@ import java.util.function.Predicate;
 
 /**
  * A must-set of facts about locations, each with its kind (a write fact is stronger than a read fact,
- * reference/bigfoot.md 10.1) and, for past accesses, a representative access (instruction index) of that
+ * the BigFoot dissertation, section 3.5.1) and, for past accesses, a representative access (instruction index) of that
  * kind: the past accesses {@code p◁}, the anticipated accesses {@code p◇} or the past checks {@code p✓}
  * of the BigFoot passes.
  *

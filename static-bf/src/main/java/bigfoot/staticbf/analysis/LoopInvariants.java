@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * The values a loop defines that are the same in every iteration, so what the loop accesses through them is one
  * object's: phis that only pass one value through ({@code x = phi(a, x)}: WALA keeps them for variables an inner loop
- * does not change), arithmetic on invariant values ({@code r + 1} in a test {@code p < start[r + 1]}), and, by ALIAS (reference/bigfoot.md section 10.3, the alias facts {@code x = y.f} and
+ * does not change), arithmetic on invariant values ({@code r + 1} in a test {@code p < start[r + 1]}), and, by ALIAS (the BigFoot dissertation, section 3.5.1, the alias facts {@code x = y.f} and
  * {@code x = y[z]}), loads (javac reloads {@code this.buf} for every {@code this.buf[i]}, and {@code g[i]} for every
  * {@code g[i][j]}). A load {@code x = y.f} (or {@code x = C.f}, {@code x = y[z]}) of a loop qualifies when its operands are defined
  * outside the loop or are loads that qualify, and nothing in the loop may write what it reads ({@link HeapWrites}: no
@@ -24,7 +24,7 @@ import java.util.Set;
  *
  * <p>As in the paper, this holds under the assumption that the program has no race: another thread could change
  * {@code y.f} between two iterations only by a write unordered with this thread's reads of {@code y.f}, which are
- * checked, so that race is reported. Hence the implementation is trace-precise (section 1): such a race may hide a
+ * checked, so that race is reported. Hence the implementation is trace-precise (the BigFoot dissertation, section 2.3.4): such a race may hide a
  * race on the arrays it swapped, never the first race.
  */
 final class LoopInvariants {

@@ -27,7 +27,7 @@ import java.util.function.IntPredicate;
 import java.util.function.IntUnaryOperator;
 
 /**
- * Loop invariants of the form {@code a[init..i)◁} (reference/bigfoot.md section 10.2, Fig 3.6(b)) for the loops
+ * Loop invariants of the form {@code a[init..i)◁} (the BigFoot dissertation, section 3.5.1, and its Fig 3.6(b)) for the loops
  * whose shape makes them true by construction, so no invariant search is needed:
  * <ul>
  * <li>a natural loop with one back edge, entered from one block outside it, tested at the top (the javac

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Post-placement coalescing of array paths (reference/bigfoot.md section 9.1, "array groups"): at one check
+ * Post-placement coalescing of array paths (the BigFoot dissertation, section 3.4, "array groups"): at one check
  * point, the ranges {@code a[m*b+c..m*e+c:s)} of one loop over one array, of one kind and stride, with several
  * offsets c (a stencil {@code a[i-1], a[i], a[i+1]}; the eight bytes {@code a[8*i+0..7]} of a block), become the
  * single range {@code a[m*b+min..m*e+max-s+1)} when Z3 proves that its index set is exactly their union, given

@@ -16,7 +16,7 @@ import java.util.TreeSet;
  * The red-card analysis of one method: a forward MUST dataflow over WALA's SSA CFG of the checks
  * available at each point ({@link AvailableChecks}). An access whose location already has a covering
  * check available needs no check of its own: that earlier check covers it with no release in between
- * (reference/bigfoot.md section 2), and since no check moves, every remaining check stays legitimate.
+ * (the BigFoot dissertation, section 3.2), and since no check moves, every remaining check stays legitimate.
  *
  * <p>Rules, per instruction:
  * <ul>
@@ -25,7 +25,7 @@ import java.util.TreeSet;
  *     thrown before or instead of its check), and not for writes to an uninitialised {@code this}
  *     (the rewriter puts no check there).</li>
  * <li>KILL ALL at a release: monitorexit, a volatile (or unresolvable) field write, a call whose kill set
- *     includes RELEASE ([Call], section 7: Thread.start, Object.wait, CyclicBarrier.await, synchronized
+ *     includes RELEASE ([Call], section 3.3.3: Thread.start, Object.wait, CyclicBarrier.await, synchronized
  *     methods, ... and unresolvable calls), {@code Class.forName}, and the first initialisation of an
  *     application class (new, static access, static call): its rewritten {@code <clinit>} ends with a release.
  *     Acquires kill nothing.</li>

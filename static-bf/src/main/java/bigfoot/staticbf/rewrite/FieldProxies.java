@@ -23,7 +23,7 @@ import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * STATIC FIELD COMPRESSION (bigfoot.md section 9.2, the "shadow proxy" of RedCard): one pass over every check the
+ * STATIC FIELD COMPRESSION (the BigFoot dissertation, section 3.4, the "shadow proxy" of RedCard): one pass over every check the
  * placement puts in the program finds instance fields of one class that can share one shadow.
  *
  * <p>Field x is a PROXY for y when every check of {@code p.y} also checks {@code p.x}, at the same point, under the

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * CALLBACK: the program methods a call into the JDK may run. The JDK's code is not analysed (section 10.7), but it
+ * CALLBACK: the program methods a call into the JDK may run. The JDK's code is not analysed (the BigFoot dissertation, section 3.5.1), but it
  * calls methods of the objects the program hands it, and those may synchronise: {@code doPrivileged(this)} runs
  * {@code this.run()}, {@code Observable.notifyObservers()} the observers' {@code update}, a {@code DataInputStream}
  * the {@code read} of the program's stream it wraps, a {@code HashMap} its keys' {@code hashCode} and {@code equals}.

@@ -2,7 +2,7 @@ package bigfoot.staticbf.wala;
 
 /**
  * What a method (or a call) may do to the BigFoot analysis state, by the [Call] rule's kill sets
- * (reference/bigfoot.md section 7): an ACQUIRE kills past accesses and anticipated accesses, a
+ * (the BigFoot dissertation, section 3.3.3): an ACQUIRE kills past accesses and anticipated accesses, a
  * RELEASE kills past accesses and past checks. The four values form a lattice under {@link #union}.
  */
 public enum KillSet {

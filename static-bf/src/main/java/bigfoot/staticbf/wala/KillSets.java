@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * Whole-program kill sets (reference/bigfoot.md section 7, [Call]): for every application method,
+ * Whole-program kill sets (the BigFoot dissertation, section 3.3.3, rule [Call]): for every application method,
  * whether running it may (transitively) ACQUIRE and whether it may RELEASE.
  *
  * <p>A method's own operations: monitorenter / synchronized entry / volatile read = acquire;
@@ -35,7 +35,7 @@ import java.util.function.Predicate;
  * <ul>
  * <li>an application (or classpath) target contributes its kill set (the fixed point);</li>
  * <li>a JDK target contributes what the {@link LibraryModel} says, and nothing if it is not
- *     modelled; its body is never analysed (section 10.7); but the program methods it may call back
+ *     modelled; its body is never analysed (the BigFoot dissertation, section 3.5.1); but the program methods it may call back
  *     ({@link JdkCallbacks}) contribute their kill sets;</li>
  * <li>a site with no target at all counts as BOTH (safe), except an invokedynamic that is not a
  *     lambda (string concatenation) and a call into a JDK class excluded from the hierarchy: those

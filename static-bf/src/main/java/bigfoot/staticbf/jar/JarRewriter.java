@@ -18,6 +18,7 @@ import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.FieldProxies;
+import bigfoot.staticbf.rewrite.ProgramFit;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
@@ -115,7 +116,10 @@ public final class JarRewriter {
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
                     .withCapsules(capsules);
-            FieldProxies proxies = options.proxies() ? FieldProxies.find(toRewrite, env) : FieldProxies.NONE;
+            if (options.proxies()) { // the proxies' grouping reads every method's checks: fit them once for both
+                env = env.withFits(ProgramFit.of(toRewrite, env));
+            }
+            FieldProxies proxies = options.proxies() ? FieldProxies.find(env.fits(), env) : FieldProxies.NONE;
             counts.proxies(proxies);
             writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))));
             placement.statistics().ifPresent(counts::analysis);

@@ -16,11 +16,12 @@ import org.objectweb.asm.tree.MethodNode;
  * fasttrack placement would check also gets an access event, for the runtime's precise-checks verifier.
  */
 public record Environment(ClassHierarchy hierarchy, FieldResolver fields, ShadowPolicy shadows, Placement placement,
-        Capsules capsules, boolean verifyPlacement, Diagnostics diagnostics) {
+        Capsules capsules, ProgramFit fits, boolean verifyPlacement, Diagnostics diagnostics) {
 
     public Environment(ClassHierarchy hierarchy, ShadowPolicy shadows, Placement placement, boolean verifyPlacement,
             Diagnostics diagnostics) {
-        this(hierarchy, new FieldResolver(hierarchy), shadows, placement, Capsules.NONE, verifyPlacement, diagnostics);
+        this(hierarchy, new FieldResolver(hierarchy), shadows, placement, Capsules.NONE, ProgramFit.NONE, verifyPlacement,
+                diagnostics);
     }
 
     /**
@@ -33,8 +34,8 @@ public record Environment(ClassHierarchy hierarchy, FieldResolver fields, Shadow
     }
 
     /**
-     * The placement's plan for {@code method} of {@code owner}, which the rewriter follows and {@link FieldProxies}
-     * predicts; none for a field accessor, whose callers check its access (a plan would check it in its body too, at
+     * The placement's plan for {@code method} of {@code owner}, which the rewriter follows if it fits
+     * ({@link ProgramFit}); none for a field accessor, whose callers check its access (a plan would check it in its body too, at
      * the accessor's site).
      */
     Optional<MethodPlan> plan(ClassNode owner, MethodNode method) {
@@ -43,12 +44,17 @@ public record Environment(ClassHierarchy hierarchy, FieldResolver fields, Shadow
 
     /** This environment with {@code policy} deciding the shadow fields. */
     public Environment withShadows(ShadowPolicy policy) {
-        return new Environment(hierarchy, fields, policy, placement, capsules, verifyPlacement, diagnostics);
+        return new Environment(hierarchy, fields, policy, placement, capsules, fits, verifyPlacement, diagnostics);
     }
 
     /** This environment with {@code chosen} as the capsule classes (no field shadows for their own fields). */
     public Environment withCapsules(Capsules chosen) {
-        return new Environment(hierarchy, fields, shadows.withCapsules(chosen), placement, chosen, verifyPlacement,
+        return new Environment(hierarchy, fields, shadows.withCapsules(chosen), placement, chosen, fits, verifyPlacement,
                 diagnostics);
+    }
+
+    /** This environment with {@code program} as the fits of the methods it rewrites. */
+    public Environment withFits(ProgramFit program) {
+        return new Environment(hierarchy, fields, shadows, placement, capsules, program, verifyPlacement, diagnostics);
     }
 }

@@ -1,13 +1,10 @@
 package bigfoot.staticbf.rewrite;
 
-import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;
 import bigfoot.staticbf.hierarchy.ResolvedField;
 import bigfoot.staticbf.placement.MethodPlan.Bounds;
-import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,11 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.MethodNode;
 
 /**
  * STATIC FIELD COMPRESSION (the BigFoot dissertation, section 3.4, the "shadow proxy" of RedCard): one pass over every check the
@@ -35,9 +27,9 @@ import org.objectweb.asm.tree.MethodNode;
  * address-precise; the group is reported as {@code pkg.Point.x/y/z}. An ASYMMETRIC group is reported as x's,
  * saying that the others share its shadow and may not have raced.
  *
- * <p>The pass predicts the rewriter: a method follows its plan when the plan fits the code ({@link PlanFit}),
- * otherwise every access the placement keeps is checked at itself, a check point of its own, and a field checked
- * on its own somewhere can only be a representative. Fields never checked (or static, volatile, final, or
+ * <p>The checks are the ones the rewriter makes ({@link ProgramFit}): a method follows its plan when the plan fits
+ * its code, otherwise every access the placement keeps is checked at itself, a check point of its own, and a field
+ * checked on its own somewhere can only be a representative. Fields never checked (or static, volatile, final, or
  * declared in a class this run does not rewrite) keep their own shadow.
  */
 public final class FieldProxies {
@@ -89,18 +81,15 @@ public final class FieldProxies {
         return all;
     }
 
-    /** The groups of the classes in {@code classes} (the ones this run rewrites), under {@code env}'s placement. */
-    public static FieldProxies find(Collection<byte[]> classes, Environment env) {
+    /** The groups of the classes a run rewrites, by the field checks their {@code fit} will make. */
+    public static FieldProxies find(ProgramFit fit, Environment env) {
         Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen = new LinkedHashMap<>();
-        for (byte[] bytes : classes) {
-            ClassReader reader = new ClassReader(bytes);
-            ClassNode node = new ClassNode();
-            reader.accept(node, ClassReader.SKIP_FRAMES);
-            BytecodeOffsets offsets = BytecodeOffsets.of(reader);
-            for (MethodNode m : node.methods) {
-                if (m.instructions.size() > 0) {
-                    new MethodChecks(env, node, m, offsets.of(m), seen).collect();
-                }
+        for (ProgramFit.FieldCheck c : fit.fieldChecks()) {
+            Optional<ResolvedField> resolved = env.fields().resolve(c.field().owner, c.field().name, c.field().desc);
+            if (resolved.isPresent() && env.shadows().proxiable(resolved.get().declaringClass(), resolved.get().field())) {
+                seen.computeIfAbsent(resolved.get().declaringClass(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(c.field().name, f -> new HashMap<>())
+                        .merge(new CheckPoint(c.point(), c.object(), c.ranIf()), c.write(), Boolean::logicalOr);
             }
         }
         Map<String, Map<String, Group>> groups = new HashMap<>();
@@ -155,61 +144,5 @@ public final class FieldProxies {
 
     /** Where a field is checked: a key naming the method and the point in it, the object, the loop guard. */
     private record CheckPoint(String point, int object, Bounds ranIf) {
-    }
-
-    /** The field checks one method will have once rewritten. */
-    private static final class MethodChecks {
-        private final Environment env;
-        private final ClassNode owner;
-        private final MethodNode method;
-        private final Map<AbstractInsnNode, Integer> bcis;
-        private final Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen;
-        private final String key;
-
-        MethodChecks(Environment env, ClassNode owner, MethodNode method, Map<AbstractInsnNode, Integer> bcis,
-                Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen) {
-            this.env = env;
-            this.owner = owner;
-            this.method = method;
-            this.bcis = bcis;
-            this.seen = seen;
-            this.key = owner.name + "." + method.name + method.desc;
-        }
-
-        void collect() {
-            PlanFit fit = PlanFit.of(method, bcis, env.plan(owner, method));
-            for (AbstractInsnNode insn : method.instructions) {
-                Integer bci = bcis.get(insn);
-                if (insn instanceof FieldInsnNode field && bci != null) {
-                    if (fit.checksAt(env.placement(), owner, method, insn, bci)) { // a point of its own: the field is never grouped
-                        add(field, new CheckPoint(key + "@" + bci, -1, null), false);
-                    }
-                }
-            }
-            fit.plan().ifPresent(plan -> {
-                plan.before().forEach((bci, checks) -> addAll(fit, "before " + bci, checks));
-                plan.onThrow().forEach((bci, checks) -> addAll(fit, "throw " + bci, checks));
-                plan.onCatch().forEach((bci, checks) -> addAll(fit, "catch " + bci, checks));
-                plan.edges().forEach((from, targets) ->
-                        targets.forEach((to, checks) -> addAll(fit, "edge " + from + ">" + to, checks)));
-            });
-        }
-
-        private void addAll(PlanFit fit, String point, List<PlannedCheck> checks) {
-            for (PlannedCheck c : checks) {
-                if (fit.byBci().get(c.access()) instanceof FieldInsnNode field) {
-                    add(field, new CheckPoint(key + " " + point, c.object(), c.ranIf()), c.write());
-                }
-            }
-        }
-
-        /** A check of the field {@code insn} names at {@code p}; the strongest kind of the field's checks there. */
-        private void add(FieldInsnNode insn, CheckPoint p, boolean write) {
-            Optional<ResolvedField> resolved = env.fields().resolve(insn.owner, insn.name, insn.desc);
-            if (resolved.isPresent() && env.shadows().proxiable(resolved.get().declaringClass(), resolved.get().field())) {
-                seen.computeIfAbsent(resolved.get().declaringClass(), c -> new LinkedHashMap<>())
-                        .computeIfAbsent(insn.name, f -> new HashMap<>()).merge(p, write, Boolean::logicalOr);
-            }
-        }
     }
 }

@@ -50,6 +50,8 @@ final class MethodContext {
     /** The next free local after the scratch slots. */
     private int nextLocal;
     private final PlanFit fit;
+    /** The original instructions by bytecode index, for the plan's positions. */
+    private final Map<Integer, AbstractInsnNode> byBci;
     private final FreshThis freshThis;
     private final boolean checkedByCallers;
     private boolean changed;
@@ -71,7 +73,8 @@ final class MethodContext {
                 lines.put(insn, line);
             }
         }
-        this.fit = usablePlan(cls.env.plan(cls.node, method));
+        this.fit = cls.env.fits().of(cls.node, method).orElseGet(() -> PlanFit.checked(cls.env, cls.node, method, bcis));
+        this.byBci = fit.plan().isPresent() ? PlanFit.byBci(bcis) : Map.of();
         this.freshThis = FreshThis.of(cls.name(), cls.node.superName, method);
         this.checkedByCallers = cls.env.isCheckedByCallers(cls.node, method);
     }
@@ -86,16 +89,6 @@ final class MethodContext {
         return freshThis;
     }
 
-    /** The placement's plan, if it fits this method's code ({@link PlanFit}); otherwise every access keeps its check. */
-    private PlanFit usablePlan(Optional<MethodPlan> candidate) {
-        PlanFit fit = PlanFit.of(method, bcis, candidate);
-        if (fit.mismatch()) {
-            cls.diagnostics().warn("bigfoot: the analysis of " + cls.name().replace('/', '.') + "." + method.name
-                    + method.desc + " does not match its bytecode; its accesses keep their checks");
-        }
-        return fit;
-    }
-
     /** The plan of deferred checks this method follows, if any. */
     Optional<MethodPlan> plan() {
         return fit.plan();
@@ -103,7 +96,7 @@ final class MethodContext {
 
     /** The original instruction at a bytecode index named by the plan. */
     AbstractInsnNode instructionAt(int bci) {
-        return fit.byBci().get(bci);
+        return byBci.get(bci);
     }
 
     /** The original bytecode index of an original instruction (null for labels, frames, line numbers). */

@@ -16,27 +16,38 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Whether a placement's plan fits a method's code: every bytecode index it names is one instruction (no JSR
  * copies, no instruction the analysis saw differently) and the parameters it reads are never stored to.
- * The rewriter follows a plan only if it fits, and the field-proxy pass predicts the rewriter with the same test.
+ * The rewriter follows a plan only if it fits ({@link ProgramFit} has every method's fit of a run).
  *
- * @param plan  the plan, if it fits
- * @param byBci the method's instructions by original bytecode index (empty unless it fits)
+ * @param plan     the plan, if it fits
  * @param mismatch true if the plan names positions the code does not have (worth a warning)
  * @param moved    the accesses whose checks the plan runs at other points ({@link MethodPlan#movedChecks})
  */
-record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, boolean mismatch, Set<Integer> moved) {
+record PlanFit(Optional<MethodPlan> plan, boolean mismatch, Set<Integer> moved) {
 
-    private static final PlanFit NONE = new PlanFit(Optional.empty(), Map.of(), false, Set.of());
+    private static final PlanFit NONE = new PlanFit(Optional.empty(), false, Set.of());
 
-    static PlanFit of(MethodNode method, Map<AbstractInsnNode, Integer> bcis, Optional<MethodPlan> candidate) {
+    /** The fit of {@code env}'s plan for {@code method} of {@code owner}, with a warning if the plan does not match it. */
+    static PlanFit checked(Environment env, ClassNode owner, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
+        PlanFit fit = of(method, bcis, env.plan(owner, method));
+        if (fit.mismatch()) {
+            env.diagnostics().warn("bigfoot: the analysis of " + owner.name.replace('/', '.') + "." + method.name
+                    + method.desc + " does not match its bytecode; its accesses keep their checks");
+        }
+        return fit;
+    }
+
+    private static PlanFit of(MethodNode method, Map<AbstractInsnNode, Integer> bcis, Optional<MethodPlan> candidate) {
         if (candidate.isEmpty()) {
             return NONE;
         }
-        Map<Integer, AbstractInsnNode> byBci = new HashMap<>();
-        for (Map.Entry<AbstractInsnNode, Integer> e : bcis.entrySet()) {
-            int op = e.getKey().getOpcode();
-            if (op == Opcodes.JSR || op == Opcodes.RET || byBci.put(e.getValue(), e.getKey()) != null) {
+        for (AbstractInsnNode insn : bcis.keySet()) {
+            if (insn.getOpcode() == Opcodes.JSR || insn.getOpcode() == Opcodes.RET) {
                 return NONE;
             }
+        }
+        Map<Integer, AbstractInsnNode> byBci = byBci(bcis);
+        if (byBci.size() < bcis.size()) {
+            return NONE; // two instructions at one index: JSR copies
         }
         for (MethodPlan.Source src : candidate.get().sources().values()) {
             if (src instanceof MethodPlan.Source.Parameter p && storesTo(method, p.slot())) {
@@ -44,9 +55,16 @@ record PlanFit(Optional<MethodPlan> plan, Map<Integer, AbstractInsnNode> byBci, 
             }
         }
         if (!byBci.keySet().containsAll(candidate.get().positions())) {
-            return new PlanFit(Optional.empty(), Map.of(), true, Set.of());
+            return new PlanFit(Optional.empty(), true, Set.of());
         }
-        return new PlanFit(candidate, byBci, false, candidate.get().movedChecks());
+        return new PlanFit(candidate, false, candidate.get().movedChecks());
+    }
+
+    /** A method's original instructions by bytecode index (of two at one index, one). */
+    static Map<Integer, AbstractInsnNode> byBci(Map<AbstractInsnNode, Integer> bcis) {
+        Map<Integer, AbstractInsnNode> byBci = new HashMap<>();
+        bcis.forEach((insn, bci) -> byBci.put(bci, insn));
+        return byBci;
     }
 
     /**

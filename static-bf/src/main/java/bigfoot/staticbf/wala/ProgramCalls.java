@@ -168,7 +168,10 @@ public final class ProgramCalls {
         return new Targets(call, Resolution.TARGETS, jdk, analysed);
     }
 
-    /** The targets of a site: for a dispatch, every target the class hierarchy allows and lambda bodies. */
+    /**
+     * The targets of a site: for a dispatch, every target the class hierarchy allows and lambda bodies; else the
+     * method the call resolves to.
+     */
     private Set<IMethod> targets(CallSiteReference site) {
         Set<IMethod> result = new LinkedHashSet<>();
         MethodReference declared = site.getDeclaredTarget();

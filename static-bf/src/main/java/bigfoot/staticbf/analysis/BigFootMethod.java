@@ -157,7 +157,7 @@ final class BigFootMethod {
     }
 
     private static final BlockDataflow.Lattice<LocationFacts> FACTS =
-            BlockDataflow.lattice(LocationFacts::copy, LocationFacts::meet);
+            BlockDataflow.lattice(LocationFacts::copy, LocationFacts::meet, (previous, next) -> next.settle(previous));
 
 
     // ---- pass 1: known facts -------------------------------------------------------------------------

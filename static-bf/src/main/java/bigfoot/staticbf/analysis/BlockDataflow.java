@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.Deque;
 import java.util.Objects;
 import java.util.function.BiConsumer;
+import java.util.function.BinaryOperator;
 import java.util.function.UnaryOperator;
 
 /**
@@ -25,6 +26,15 @@ final class BlockDataflow<S> {
 
         /** Meets {@code other} into {@code into}. */
         void meet(S into, S other);
+
+        /**
+         * The state a block's visit keeps, given the state its previous visit kept ({@code previous}, null on the first)
+         * and the one this visit made ({@code next}, which this may change): {@code next} unless the facts carry
+         * something the fixed point must not let cycle.
+         */
+        default S settle(S previous, S next) {
+            return next;
+        }
     }
 
     /** One block's transfer: consumes the state at its start (forward) or end (backward). */
@@ -235,8 +245,15 @@ final class BlockDataflow<S> {
         return update(block, in, null);
     }
 
+    @SuppressWarnings("unchecked")
     private boolean update(ISSABasicBlock block, S normalState, Object exceptionalState) {
         int b = block.getNumber();
+        if (normalState != null) {
+            normalState = lattice.settle((S) normal[b], normalState);
+        }
+        if (exceptionalState != null) {
+            exceptionalState = lattice.settle((S) exceptional[b], (S) exceptionalState);
+        }
         boolean changed = !Objects.equals(normalState, normal[b]) || !Objects.equals(exceptionalState, exceptional[b]);
         normal[b] = normalState;
         exceptional[b] = exceptionalState;
@@ -265,6 +282,11 @@ final class BlockDataflow<S> {
 
     /** A lattice from its two operations. */
     static <S> Lattice<S> lattice(UnaryOperator<S> copy, BiConsumer<S, S> meet) {
+        return lattice(copy, meet, (previous, next) -> next);
+    }
+
+    /** A lattice from its two operations and how a visit's state is settled against the previous visit's. */
+    static <S> Lattice<S> lattice(UnaryOperator<S> copy, BiConsumer<S, S> meet, BinaryOperator<S> settle) {
         return new Lattice<>() {
             @Override
             public S copy(S s) {
@@ -274,6 +296,11 @@ final class BlockDataflow<S> {
             @Override
             public void meet(S into, S other) {
                 meet.accept(into, other);
+            }
+
+            @Override
+            public S settle(S previous, S next) {
+                return settle.apply(previous, next);
             }
         };
     }

@@ -82,6 +82,27 @@ final class LocationFacts {
         }
     }
 
+    /**
+     * This state, with each fact that {@code previous} (null: none) holds at the same kind naming the earlier of the
+     * two representative accesses: between two visits of a block, a location's representative may only move to an
+     * earlier access. The representative is a name, not a fact: a placement edge checks a location it has not checked
+     * yet with the past access's representative, and keeps the one of a location already checked, which is not
+     * monotone in the representative, so without this the fixed point could cycle between two representatives
+     * (derby's {@code SQLChar.getCollationKey} did: a loop after a call that releases).
+     */
+    LocationFacts settle(LocationFacts previous) {
+        if (previous == null) {
+            return this;
+        }
+        for (int n = present.nextSetBit(0); n >= 0; n = present.nextSetBit(n + 1)) {
+            if (previous.present.get(n) && previous.writes.get(n) == writes.get(n) && previous.accesses[n] < accesses[n]) {
+                own(-1);
+                accesses[n] = previous.accesses[n];
+            }
+        }
+        return this;
+    }
+
     /** Adds a fact of {@code write}'s kind (keeping a stronger one). */
     void add(CheckedLocation location, boolean write, int access) {
         int n = locations.number(location);

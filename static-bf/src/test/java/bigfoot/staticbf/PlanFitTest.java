@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -51,8 +52,7 @@ class PlanFitTest {
     /** Checks both fields of {@code set} together at a position past the end of its code. */
     private static final Placement MISPLACED = new Placement() {
         @Override
-        public boolean checksAccess(ClassNode owner, MethodNode method, org.objectweb.asm.tree.AbstractInsnNode access,
-                int bytecodeIndex) {
+        public boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access, int bytecodeIndex) {
             return true;
         }
 

@@ -32,8 +32,8 @@ import java.util.Set;
  * <ol>
  * <li>known facts (forward): non-null values, in-bounds elements, initialised classes and class-init joins
  *     made; they decide which instructions may throw and which class uses may run a {@code <clinit>} (an
- *     acquire and a release: checks are never deferred across them, the BigFoot dissertation, section 3.5.1) or make the runtime's
- *     class-init join (an acquire);</li>
+ *     acquire and a release: checks are never deferred across them, the BigFoot dissertation, section 3.5.1) or
+ *     make the runtime's class-init join (an acquire);</li>
  * <li>past accesses {@code p◁} (forward): accessed with no release since;</li>
  * <li>anticipated accesses {@code p◇} (backward): accessed on every path ahead before any acquire, also on
  *     exceptional paths (an exception that leaves the method anticipates nothing);</li>

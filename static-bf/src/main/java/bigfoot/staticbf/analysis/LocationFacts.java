@@ -11,8 +11,8 @@ import java.util.function.Predicate;
  * kind: the past accesses {@code p◁}, the anticipated accesses {@code p◇} or the past checks {@code p✓}
  * of the BigFoot passes.
  *
- * <p>The facts of one method are bits over the numbers of its locations ({@link Numbering}): which locations have a fact, which of
- * those facts are writes, and an array of representative accesses. Meets, copies and comparisons, which the fixed
+ * <p>The facts of one method are bits over the numbers of its locations ({@link Numbering}): which locations have a
+ * fact, which of those facts are writes, and an array of representative accesses. Meets, copies and comparisons, which the fixed
  * points make at every block and edge, are then word operations and array copies, not hash-map copies.
  */
 final class LocationFacts {
@@ -120,16 +120,9 @@ final class LocationFacts {
         return n >= 0 && present.get(n) && (!write || writes.get(n));
     }
 
-    /** Each fact, in the order the method's analysis first met the locations. */
-    void forEach(BiConsumer<CheckedLocation, Fact> action) {
-        for (int n = present.nextSetBit(0); n >= 0; n = present.nextSetBit(n + 1)) {
-            action.accept(locations.get(n), new Fact(writes.get(n), accesses[n]));
-        }
-    }
-
     /**
-     * Each fact that {@code other} (of the same method) does not entail at its kind, in the order of
-     * {@link #forEach}: what a past-access set owes beyond a past-check set.
+     * Each fact that {@code other} (of the same method) does not entail at its kind, in the order the method's analysis
+     * first met their locations: what a past-access set owes beyond a past-check set.
      */
     void forEachBeyond(LocationFacts other, BiConsumer<CheckedLocation, Fact> action) {
         BitSet beyond = (BitSet) present.clone();

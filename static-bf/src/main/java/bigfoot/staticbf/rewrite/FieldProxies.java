@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * STATIC FIELD COMPRESSION (the BigFoot dissertation, section 3.4, the "shadow proxy" of RedCard): one pass over every check the
- * placement puts in the program finds instance fields of one class that can share one shadow.
+ * STATIC FIELD COMPRESSION (the BigFoot dissertation, section 3.4, the "shadow proxy" of RedCard): one pass over every
+ * check the placement puts in the program finds instance fields of one class that can share one shadow.
  *
  * <p>Field x is a PROXY for y when every check of {@code p.y} also checks {@code p.x}, at the same point, under the
  * same "if the loop ran" guard, and with at least y's kind (a write check of x for a write check of y). Then every

@@ -73,11 +73,7 @@ public final class StaticBF {
 
     /** The cache this run uses: none with {@code --no-cache} or when the default is turned off. */
     private static Optional<RewriteCache> cache(Options options) {
-        if (!options.cache()) {
-            return Optional.empty();
-        }
-        return (options.cacheDir() != null ? Optional.of(options.cacheDir()) : RewriteCache.defaultDirectory())
-                .map(RewriteCache::new);
+        return RewriteCache.directory(options).map(RewriteCache::new);
     }
 
     /** The rewrite's key, or empty if its inputs cannot be read (the rewrite then says what is wrong). */

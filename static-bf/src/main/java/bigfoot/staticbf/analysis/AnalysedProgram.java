@@ -2,12 +2,14 @@ package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
+import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.ProgramCalls;
+import bigfoot.staticbf.wala.ProgramShape;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
@@ -18,6 +20,7 @@ import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
 import com.ibm.wala.ssa.SSANewInstruction;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -45,6 +49,8 @@ import java.util.zip.ZipFile;
 final class AnalysedProgram {
 
     private static final String VERSIONS = "META-INF/versions/";
+    /** The digest of a class with two entries in the jar: its results are not kept. */
+    private static final String DUPLICATE = "";
 
     private final WalaProgram program;
     private final MethodIRs irs;
@@ -67,12 +73,18 @@ final class AnalysedProgram {
     private final double killSetSeconds;
     /** The threads {@link #analyseMethods} runs on. */
     private final int threads;
+    /** Where {@link #analyseMethods} keeps its results for re-runs. */
+    private final MethodCache cache;
+    /** The digests of the application's classes' bytes, by internal name. */
+    private final Map<String, String> classDigests;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
-            Set<String> multiRelease, Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads,
-            double loadSeconds, int threads) {
+            Set<String> multiRelease, Map<String, String> classDigests, Elision elision, ElidedAccesses capsuleAccesses,
+            ElidedAccesses tableReads, double loadSeconds, int threads, MethodCache cache) {
         this.program = program;
         this.threads = threads;
+        this.cache = cache;
+        this.classDigests = classDigests;
         this.irs = irs;
         this.calls = calls;
         this.killSets = killSets;
@@ -91,10 +103,10 @@ final class AnalysedProgram {
     /**
      * The program, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it; its analyses
      * leave the accesses {@code elision} selects unchecked ({@link #elided}), and analyse methods on {@code threads}
-     * threads.
+     * threads, reusing the results {@code cache} kept where they still hold.
      */
     static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode,
-            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
+            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache) {
         long start = System.nanoTime();
         WalaProgram program;
         try {
@@ -119,13 +131,15 @@ final class AnalysedProgram {
             diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
             return Optional.empty();
         }
-        Set<String> multiRelease = multiReleaseClasses(application);
+        Set<String> multiRelease = new TreeSet<>();
+        Map<String, String> classDigests = new HashMap<>();
+        readClasses(application, multiRelease, classDigests);
         if (!multiRelease.isEmpty()) {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, elision, capsuleAccesses,
-                tableReads, (System.nanoTime() - start) / 1e9, threads));
+        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, classDigests, elision,
+                capsuleAccesses, tableReads, (System.nanoTime() - start) / 1e9, threads, cache));
     }
 
     IClassHierarchy hierarchy() {
@@ -248,9 +262,11 @@ final class AnalysedProgram {
      * thread (WALA's IR cache is not thread-safe); then {@code threads} workers run {@code perMethod}, which must
      * only read what the methods share (the class hierarchy's lookups that fill WALA's caches go through
      * {@link WalaLookups}). The results do not depend on the thread count: each method's is its own, and the warning
-     * names the first failure in the methods' order.
+     * names the first failure in the methods' order. A method whose result the {@link MethodCache} kept under the same
+     * fingerprint ({@link #fingerprint}) is not analysed again: its result ({@code codec} reads it) and what its
+     * analysis recorded ({@link #elided}, {@link #recordReleaseFree}) are the kept ones.
      */
-    <T> Results<T> analyseMethods(String mode, Diagnostics diagnostics, Function<IR, T> perMethod) {
+    <T> Results<T> analyseMethods(String mode, Diagnostics diagnostics, ResultCodec<T> codec, Function<IR, T> perMethod) {
         long start = System.nanoTime();
         List<IMethod> methods = program.applicationMethods().stream()
                 .filter(m -> !multiRelease.contains(MethodKey.of(m).classInternalName())).toList();
@@ -265,11 +281,33 @@ final class AnalysedProgram {
         if (elision != Elision.NONE) {
             parameterEscapes(); // whole-program, before the workers
         }
+        CachedResults<T> kept = CachedResults.load(cache, cache.store().isPresent()
+                ? ProgramShape.digest(hierarchy()) : "", classDigests, codec);
+        AtomicInteger reused = new AtomicInteger();
         Progress progress = diagnostics.progress("analysing methods", methods.size());
         List<Outcome<T>> outcomes = new ParallelMethods(threads).map(methods.size(), i -> {
             try {
                 Outcome<IR> ir = irs.get(i);
-                return ir.failure() != null ? Outcome.failed(ir.failure()) : Outcome.of(perMethod.apply(ir.result()));
+                if (ir.failure() != null) {
+                    return Outcome.failed(ir.failure());
+                }
+                if (!kept.keeps()) {
+                    return Outcome.of(perMethod.apply(ir.result()));
+                }
+                MethodKey key = MethodKey.of(methods.get(i));
+                String fingerprint = fingerprint(ir.result());
+                Optional<CachedResults.Stored<T>> stored = kept.lookup(key, fingerprint);
+                if (stored.isPresent()) {
+                    remember(elided, key, stored.get().elided());
+                    remember(releaseFree, key, stored.get().releaseFree());
+                    kept.put(key, stored.get(), false);
+                    reused.incrementAndGet();
+                    return Outcome.of(stored.get().result());
+                }
+                T result = perMethod.apply(ir.result());
+                kept.put(key, new CachedResults.Stored<>(fingerprint, result, elided.getOrDefault(key, Set.of()),
+                        releaseFree.getOrDefault(key, Set.of())), true);
+                return Outcome.of(result);
             } catch (RuntimeException | StackOverflowError e) {
                 return Outcome.failed(e.getMessage());
             } finally {
@@ -277,6 +315,7 @@ final class AnalysedProgram {
             }
         });
         progress.end();
+        kept.save(diagnostics);
         Map<MethodKey, T> results = new HashMap<>();
         int failed = 0;
         String firstFailure = null;
@@ -296,8 +335,41 @@ final class AnalysedProgram {
                     + "fasttrack (first: " + firstFailure + ")");
         }
         return new Results<>(Map.copyOf(results),
-                new AnalysisStatistics(loadSeconds, methods.size() - failed, failed, (System.nanoTime() - start) / 1e9,
-                        0, 0, killSetSeconds));
+                new AnalysisStatistics(loadSeconds, methods.size() - failed, failed, reused.get(),
+                        (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds));
+    }
+
+    private static void remember(Map<MethodKey, Set<Integer>> byMethod, MethodKey key, Set<Integer> bcis) {
+        if (!bcis.isEmpty()) {
+            byMethod.put(key, Set.copyOf(bcis));
+        }
+    }
+
+    /**
+     * What the analysis of {@code ir}'s method reads besides its class's bytes and the program's shape: for each call,
+     * its kill set ([Call]), its mod set (MOD-SET; once {@link #modSets} were asked for) and, with an elision, which of
+     * its arguments it keeps; and the method's accesses that capsule checks and read-only tables cover.
+     */
+    private String fingerprint(IR ir) {
+        MethodKey key = MethodKey.of(ir.getMethod());
+        Digest d = new Digest();
+        d.add("capsules " + new TreeSet<>(capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor())));
+        d.add("tables " + new TreeSet<>(tableReads.of(key.classInternalName(), key.nameAndDescriptor())));
+        PartialEscape.Callees keeps = elision == Elision.NONE ? null : parameterEscapes.of(ir.getMethod());
+        for (SSAInstruction insn : ir.getInstructions()) {
+            if (insn instanceof SSAAbstractInvokeInstruction call) {
+                StringBuilder sb = new StringBuilder("call ").append(call.getCallSite().getProgramCounter()).append(' ')
+                        .append(killSets.atCall(ir.getMethod(), call));
+                if (modSets != null) {
+                    sb.append(' ').append(modSets.atCall(ir.getMethod(), call).describe());
+                }
+                for (int j = 0; keeps != null && j < call.getNumberOfPositionalParameters(); j++) {
+                    sb.append(keeps.keep(call, j) ? " k" : " p");
+                }
+                d.add(sb.toString());
+            }
+        }
+        return d.hex();
     }
 
     /** One method's result, or why it has none ({@code failure}: the exception's message, "null" if it had none). */
@@ -312,23 +384,35 @@ final class AnalysedProgram {
     }
 
     /**
-     * Classes with a {@code META-INF/versions/N/} entry: the rewriter rewrites every version under one class
-     * name, but the analysis saw only one of them, so its bytecode indices cannot be trusted for the others.
+     * Reads the jar's classes: into {@code multiRelease}, those with a {@code META-INF/versions/N/} entry (the rewriter
+     * rewrites every version under one class name, but the analysis saw only one of them, so its bytecode indices cannot
+     * be trusted for the others); into {@code digests}, the digest of each other class's bytes ({@link #DUPLICATE} for a
+     * class with two entries).
      */
-    private static Set<String> multiReleaseClasses(Path jar) {
-        Set<String> names = new TreeSet<>();
+    private static void readClasses(Path jar, Set<String> multiRelease, Map<String, String> digests) {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
-            zip.stream().map(ZipEntry::getName).filter(n -> n.startsWith(VERSIONS) && n.endsWith(".class"))
-                    .forEach(n -> {
-                        String rest = n.substring(VERSIONS.length());
-                        int slash = rest.indexOf('/');
-                        if (slash > 0) {
-                            names.add(rest.substring(slash + 1, rest.length() - ".class".length()));
-                        }
-                    });
+            for (ZipEntry e : Collections.list(zip.entries())) {
+                String n = e.getName();
+                if (!n.endsWith(".class") || e.isDirectory()) {
+                    continue;
+                }
+                if (n.startsWith(VERSIONS)) {
+                    String rest = n.substring(VERSIONS.length());
+                    int slash = rest.indexOf('/');
+                    if (slash > 0) {
+                        multiRelease.add(rest.substring(slash + 1, rest.length() - ".class".length()));
+                    }
+                } else if (!n.startsWith("META-INF/")) {
+                    String name = n.substring(0, n.length() - ".class".length());
+                    try (InputStream in = zip.getInputStream(e)) {
+                        byte[] bytes = in.readAllBytes();
+                        // two entries of one class: which one WALA read is not known, so neither is kept
+                        digests.merge(name, new Digest().add(bytes, 0, bytes.length).hex(), (a, b) -> DUPLICATE);
+                    }
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // WALA read the same jar a moment ago
         }
-        return names;
     }
 }

@@ -6,7 +6,11 @@ import bigfoot.staticbf.placement.MethodPlan;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.z3.Entailment;
 import bigfoot.z3.Z3Entailment;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,30 +38,61 @@ public final class BigFootAnalysis {
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
-            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
-        Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision,
-                capsuleAccesses, tableReads, threads);
-        if (program.isEmpty()) {
-            return new Result(Map.of(), ElidedAccesses.NONE, ReleaseFree.NONE, Optional.empty());
-        }
-        AnalysedProgram p = program.get();
+            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache) {
         Z3Entailment z3 = openZ3(diagnostics);
         try {
-            RangeCoalescing coalescing = new RangeCoalescing(z3 != null ? z3 : Entailment.NOTHING_PROVED);
+            // without Z3 no range is coalesced: such plans are not kept, nor are kept ones used
+            Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision,
+                    capsuleAccesses, tableReads, threads, z3 != null ? cache : MethodCache.NONE);
+            if (program.isEmpty()) {
+                return new Result(Map.of(), ElidedAccesses.NONE, ReleaseFree.NONE, Optional.empty());
+            }
+            AnalysedProgram p = program.get();
+            Entailment entailment = z3 != null ? z3 : Entailment.NOTHING_PROVED;
             ModSets modSets = p.modSets();
-            AnalysedProgram.Results<MethodPlan> r = p.analyseMethods(MODE, diagnostics,
-                    ir -> {
-                        p.recordReleaseFree(ir);
-                        return BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), modSets, coalescing, p.elided(ir));
-                    });
+            AnalysedProgram.Results<Planned> r = p.analyseMethods(MODE, diagnostics, Planned.CODEC, ir -> {
+                p.recordReleaseFree(ir);
+                CountedEntailment counted = new CountedEntailment(entailment);
+                MethodPlan plan = BigFootMethod.plan(ir, p.hierarchy(), p.killSets(), modSets,
+                        new RangeCoalescing(counted), p.elided(ir));
+                return new Planned(plan, counted.queries());
+            });
+            Map<MethodKey, MethodPlan> plans = new HashMap<>();
+            long queries = 0;
+            for (Map.Entry<MethodKey, Planned> e : r.byMethod().entrySet()) {
+                queries += e.getValue().z3Queries();
+                if (e.getValue().plan() != null) {
+                    plans.put(e.getKey(), e.getValue().plan());
+                }
+            }
             AnalysisStatistics statistics = z3 == null ? r.statistics()
-                    : r.statistics().withZ3(z3.stats().queries(), z3.stats().cacheHits());
-            return new Result(r.byMethod(), p.elidedAccesses(), p.releaseFree(), Optional.of(statistics));
+                    : r.statistics().withZ3(queries, queries - z3.stats().solverCalls());
+            return new Result(Map.copyOf(plans), p.elidedAccesses(), p.releaseFree(), Optional.of(statistics));
         } finally {
             if (z3 != null) {
                 z3.close();
             }
         }
+    }
+
+    /** One method's plan (null if it has no checked access) and the entailment questions its analysis asked. */
+    private record Planned(MethodPlan plan, int z3Queries) {
+        static final ResultCodec<Planned> CODEC = new ResultCodec<>() {
+            @Override
+            public void write(Planned result, DataOutput out) throws IOException {
+                out.writeInt(result.z3Queries());
+                out.writeBoolean(result.plan() != null);
+                if (result.plan() != null) {
+                    PlanCodec.INSTANCE.write(result.plan(), out);
+                }
+            }
+
+            @Override
+            public Planned read(DataInput in) throws IOException {
+                int queries = in.readInt();
+                return new Planned(in.readBoolean() ? PlanCodec.INSTANCE.read(in) : null, queries);
+            }
+        };
     }
 
     /** Z3 for the coalescing proofs, or null (with a warning: ranges are then not coalesced) if it cannot load. */

@@ -23,11 +23,11 @@ public final class ElisionAnalysis {
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
-            ElidedAccesses tableReads, int threads) {
+            ElidedAccesses tableReads, int threads, MethodCache cache) {
         return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads,
-                        threads)
+                        threads, cache)
                 .map(p -> {
-                    AnalysedProgram.Results<Boolean> r = p.analyseMethods(MODE, diagnostics, ir -> {
+                    AnalysedProgram.Results<Object> r = p.analyseMethods(MODE, diagnostics, ResultCodec.NONE, ir -> {
                         p.elided(ir);
                         return null;
                     });

@@ -10,6 +10,7 @@ import com.ibm.wala.types.FieldReference;
 import com.ibm.wala.types.TypeReference;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a stretch of code (or a method, {@link ModSets}) may write that a load could read (ALIAS, {@link LoopInvariants}
@@ -98,6 +99,12 @@ final class HeapWrites {
         }
         return load instanceof SSAGetInstruction get ? fields.contains(key(get.getDeclaredField()))
                 : everyElement || elements.contains(key(((SSAArrayLoadInstruction) load).getElementType()));
+    }
+
+    /** What these writes are, in a text that is equal for equal writes. */
+    String describe() {
+        return anything ? "anything" : "fields " + new TreeSet<>(fields) + " elements "
+                + (everyElement ? "every" : new TreeSet<>(elements).toString());
     }
 
     static boolean isLoad(SSAInstruction insn) {

@@ -1,8 +1,9 @@
 package bigfoot.staticbf.cache;
 
+import bigfoot.staticbf.cli.Options;
+import bigfoot.staticbf.store.FileStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -55,6 +56,14 @@ public final class RewriteCache {
         return Optional.of(base.resolve("bigfoot").resolve("staticbf"));
     }
 
+    /** The directory a run with {@code options} uses: none with {@code --no-cache} or when the default is turned off. */
+    public static Optional<Path> directory(Options options) {
+        if (!options.cache()) {
+            return Optional.empty();
+        }
+        return options.cacheDir() != null ? Optional.of(options.cacheDir()) : defaultDirectory();
+    }
+
     public Path directory() {
         return dir;
     }
@@ -84,23 +93,15 @@ public final class RewriteCache {
         Path temp = Files.createTempFile(dir, key, ".tmp");
         try {
             Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING);
-            move(temp, stored);
+            FileStore.move(temp, stored);
             List<String> lines = new ArrayList<>(List.of(FORMAT, RewriteKey.digest(stored), counts, timing));
             lines.addAll(warnings);
             Files.write(temp, lines, StandardCharsets.UTF_8);
-            move(temp, dir.resolve(key + ".txt"));
+            FileStore.move(temp, dir.resolve(key + ".txt"));
         } finally {
             Files.deleteIfExists(temp);
         }
         evict();
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 
     /**
@@ -116,7 +117,7 @@ public final class RewriteCache {
             List<Path> all = files.toList();
             jars = all.stream().filter(p -> p.getFileName().toString().endsWith(".jar")).toList();
             stale = all.stream().filter(p -> p.getFileName().toString().endsWith(".tmp")
-                    && lastModified(p).compareTo(dayAgo) < 0).toList();
+                    && FileStore.lastModified(p).compareTo(dayAgo) < 0).toList();
         }
         for (Path temp : stale) {
             Files.deleteIfExists(temp);
@@ -135,19 +136,11 @@ public final class RewriteCache {
     /** When the entry of {@code jar} was stored or last reused. */
     private static FileTime used(Path jar) {
         Path text = text(jar);
-        return Files.exists(text) ? lastModified(text) : lastModified(jar);
+        return Files.exists(text) ? FileStore.lastModified(text) : FileStore.lastModified(jar);
     }
 
     private static Path text(Path jar) {
         String name = jar.getFileName().toString();
         return jar.resolveSibling(name.substring(0, name.length() - ".jar".length()) + ".txt");
-    }
-
-    private static FileTime lastModified(Path p) {
-        try {
-            return Files.getLastModifiedTime(p);
-        } catch (IOException e) {
-            return FileTime.fromMillis(0);  // deleted meanwhile by another build: ordered first, harmlessly
-        }
     }
 }

@@ -1,17 +1,14 @@
 package bigfoot.staticbf.cache;
 
 import bigfoot.staticbf.cli.Options;
+import bigfoot.staticbf.store.Digest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,41 +36,59 @@ public final class RewriteKey {
 
     /** The key of rewriting {@code options.in()} as {@code options} say. */
     public static String of(Options options) throws IOException {
-        MessageDigest d = sha256();
-        update(d, build());
-        update(d, "in " + digest(options.in()));
-        for (Path element : options.classpath()) {
-            update(d, "classpath " + (Files.exists(element) ? digest(element) : "missing " + element));
-        }
+        Digest d = new Digest();
+        d.add(build());
+        d.add("in " + digest(options.in()));
+        addClasspath(d, options);
         Path capsuleList = options.capsules().file();
-        update(d, "capsules " + options.capsules().optionValue()
+        d.add("capsules " + options.capsules().optionValue()
                 + (capsuleList == null ? "" : " " + digest(capsuleList)));
-        update(d, "mode " + options.mode().optionName() + " elide " + options.elision().optionName() + " proxies "
+        d.add("mode " + options.mode().optionName() + " elide " + options.elision().optionName() + " proxies "
                 + options.proxies() + " verify " + options.verifyPlacement());
-        return HexFormat.of().formatHex(d.digest());
+        return d.hex();
+    }
+
+    /**
+     * The key of what a run's per-method analysis results depend on besides each class's own bytes, the program's shape
+     * and the whole-program facts a method's analysis reads (which the analysis keys itself): StaticBF's code and JDK,
+     * the {@code --classpath} elements and the options the analysis reads. Never the input jar: a re-run after one class
+     * changed finds the other classes' results under it.
+     */
+    public static String ofAnalysis(Options options) throws IOException {
+        Digest d = new Digest();
+        d.add(build());
+        addClasspath(d, options);
+        d.add("mode " + options.mode().optionName() + " elide " + options.elision().optionName());
+        return d.hex();
+    }
+
+    private static void addClasspath(Digest d, Options options) throws IOException {
+        for (Path element : options.classpath()) {
+            d.add("classpath " + (Files.exists(element) ? digest(element) : "missing " + element));
+        }
     }
 
     /** The SHA-256 of a file's bytes, or of a directory's files (their relative paths and bytes, in path order). */
     static String digest(Path path) throws IOException {
-        MessageDigest d = sha256();
+        Digest d = new Digest();
         if (Files.isDirectory(path)) {
             List<Path> files;
             try (Stream<Path> walk = Files.walk(path)) {
                 files = walk.filter(Files::isRegularFile).sorted().toList();
             }
             for (Path f : files) {
-                update(d, path.relativize(f).toString().replace('\\', '/'));
-                update(d, digest(f));
+                d.add(path.relativize(f).toString().replace('\\', '/'));
+                d.add(digest(f));
             }
         } else {
             try (InputStream in = Files.newInputStream(path)) {
                 byte[] buf = new byte[1 << 16];
                 for (int n; (n = in.read(buf)) > 0; ) {
-                    d.update(buf, 0, n);
+                    d.add(buf, 0, n);
                 }
             }
         }
-        return HexFormat.of().formatHex(d.digest());
+        return d.hex();
     }
 
     private static synchronized String build() throws IOException {
@@ -82,12 +97,12 @@ public final class RewriteKey {
             for (String name : PARTS) {
                 code.add(codeSource(name));
             }
-            MessageDigest d = sha256();
-            update(d, System.getProperty("java.home") + " " + System.getProperty("java.vm.version"));
+            Digest d = new Digest();
+            d.add(System.getProperty("java.home") + " " + System.getProperty("java.vm.version"));
             for (Path c : code) {
-                update(d, codeDigest(c));
+                d.add(codeDigest(c));
             }
-            build = HexFormat.of().formatHex(d.digest());
+            build = d.hex();
         }
         return build;
     }
@@ -101,13 +116,13 @@ public final class RewriteKey {
         if (Files.isDirectory(path)) {
             return digest(path);
         }
-        MessageDigest d = sha256();
+        Digest d = new Digest();
         try (ZipFile jar = new ZipFile(path.toFile())) {
             for (ZipEntry e : Collections.list(jar.entries())) {
-                update(d, e.getName() + " " + e.getSize() + " " + Long.toHexString(e.getCrc()));
+                d.add(e.getName() + " " + e.getSize() + " " + Long.toHexString(e.getCrc()));
             }
         }
-        return HexFormat.of().formatHex(d.digest());
+        return d.hex();
     }
 
     /** Where a class is loaded from: a jar or a class directory. */
@@ -123,16 +138,4 @@ public final class RewriteKey {
         }
     }
 
-    private static void update(MessageDigest d, String s) {
-        d.update(s.getBytes(StandardCharsets.UTF_8));
-        d.update((byte) 0);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
-    }
 }

@@ -2,6 +2,9 @@ package bigfoot.staticbf.jar;
 
 import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.analysis.ElidedAccesses;
+import bigfoot.staticbf.analysis.MethodCache;
+import bigfoot.staticbf.cache.RewriteCache;
+import bigfoot.staticbf.cache.RewriteKey;
 import bigfoot.staticbf.capsule.CapsuleCandidates;
 import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.cli.Options;
@@ -20,6 +23,7 @@ import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.rewrite.ProgramFit;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
+import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.tool.StaticBfException;
@@ -31,6 +35,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
@@ -43,6 +48,9 @@ public final class JarRewriter {
 
     private static final Pattern SIGNATURE_FILE =
             Pattern.compile("META-INF/([^/]+\\.(SF|RSA|DSA|EC)|SIG-[^/]+)", Pattern.CASE_INSENSITIVE);
+
+    /** The directory of the rewrite cache that keeps the analysis's per-method results. */
+    private static final String METHODS = "methods";
 
     private final Options options;
     /** The placement; null until {@link #run} has opened the input, for the mode's own (which may analyse it). */
@@ -111,7 +119,7 @@ public final class JarRewriter {
                 ElidedAccesses tableReads = options.elision() == Elision.ESCAPE
                         ? ReadOnlyTables.reads(toRewrite, new FieldResolver(hierarchy)) : ElidedAccesses.NONE;
                 placement = options.mode().placement(options.in(), options.classpath(), diagnostics, options.elision(),
-                        capsules.accesses(), tableReads, options.threads());
+                        capsules.accesses(), tableReads, options.threads(), methodCache());
             }
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
@@ -135,6 +143,23 @@ public final class JarRewriter {
         } catch (IOException | UncheckedIOException e) {
             throw StaticBfException.failure("I/O error while rewriting " + options.in() + " into " + options.out()
                     + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Where the analysis keeps its per-method results: the rewrite cache's {@value #METHODS} directory, unless this run
+     * has no cache or its analysis key cannot be computed (an unreadable {@code --classpath} element: the analysis then
+     * says what is wrong).
+     */
+    private MethodCache methodCache() {
+        Optional<Path> dir = RewriteCache.directory(options);
+        if (dir.isEmpty()) {
+            return MethodCache.NONE;
+        }
+        try {
+            return MethodCache.in(new FileStore(dir.get().resolve(METHODS)), RewriteKey.ofAnalysis(options));
+        } catch (IOException | UncheckedIOException e) {
+            return MethodCache.NONE;
         }
     }
 

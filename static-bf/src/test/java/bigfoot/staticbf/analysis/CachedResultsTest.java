@@ -1,0 +1,140 @@
+package bigfoot.staticbf.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import bigfoot.staticbf.TestJars;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The analysis's per-method results kept for re-runs: a re-run after one class changed analyses that class's methods
+ * and those whose calls it changed, reuses the others, and writes the jar a run without the cache writes.
+ */
+class CachedResultsTest {
+
+    /** Two increments of one field around a call: one check after the call if it cannot release, else two. */
+    private static final String COUNTER = """
+            package app;
+            public class Counter {
+                int hits;
+                void twice(Helper h) {
+                    hits++;
+                    h.work();
+                    hits++;
+                }
+            }
+            """;
+    private static final String HELPER = """
+            package app;
+            public class Helper {
+                final Object lock = new Object();
+                int done;
+                void work() { BODY }
+            }
+            """;
+    private static final String QUIET = "done = 1;";
+    private static final String RELEASING = "synchronized (lock) { done = 1; }";
+
+    @TempDir
+    Path work;
+
+    /** The program with {@code Helper.work}'s body, and a resource naming the jar (so no two jars are the same). */
+    private Path program(String name, String helperBody) {
+        Map<String, byte[]> entries = new TreeMap<>(TestJars.compile(work, Map.of(
+                "app/Counter.java", COUNTER, "app/Helper.java", HELPER.replace("BODY", helperBody))));
+        entries.put("app/name.txt", name.getBytes(StandardCharsets.UTF_8));
+        return TestJars.writeJar(work.resolve(name + "-in.jar"), entries);
+    }
+
+    private TestJars.Run staticbf(Path in, String out, String... cache) {
+        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", work.resolve(out).toString()));
+        args.addAll(List.of(cache));
+        TestJars.Run run = TestJars.staticbf(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        return run;
+    }
+
+    private byte[] bytes(String out) throws IOException {
+        return Files.readAllBytes(work.resolve(out));
+    }
+
+    /** The checks of {@code twice()} and its call of {@code work()}, in code order. */
+    private List<String> twiceChecks(String out) {
+        MethodNode twice = TestJars.classNode(work.resolve(out), "app.Counter").methods.stream()
+                .filter(m -> m.name.equals("twice")).findFirst().orElseThrow();
+        List<String> calls = new ArrayList<>();
+        for (AbstractInsnNode insn : twice.instructions) {
+            if (insn instanceof MethodInsnNode call && (call.name.equals("work") || call.name.endsWith("Field"))) {
+                calls.add(call.name);
+            }
+        }
+        return calls;
+    }
+
+    @Test
+    void aCalleeThatNowReleasesHasItsCallerAnalysedAgain() throws IOException {
+        String cacheDir = work.resolve("cache").toString();
+        Path quiet = program("quiet", QUIET);
+        Path releasing = program("releasing", RELEASING);
+        staticbf(quiet, "quiet-cached.jar", "--cache-dir", cacheDir);
+        TestJars.Run rerun = staticbf(releasing, "releasing-cached.jar", "--cache-dir", cacheDir);
+        staticbf(releasing, "releasing.jar", "--no-cache");
+
+        // Counter's bytes did not change, but the call in twice() now releases: twice() is analysed again, and only
+        // Counter's constructor is reused
+        assertTrue(rerun.out().contains("analysis: 4 methods in "), rerun.out());
+        assertTrue(rerun.out().contains(", 1 of them reused from the cache"), rerun.out());
+        assertNotEquals(twiceChecks("quiet-cached.jar"), twiceChecks("releasing.jar"), "the release changes the checks");
+        assertEquals(twiceChecks("releasing.jar"), twiceChecks("releasing-cached.jar"));
+        assertArrayEquals(bytes("releasing.jar"), bytes("releasing-cached.jar"));
+    }
+
+    @Test
+    void aRerunOfAnotherJarOfTheSameClassesReusesThemAndWritesTheSameJar() throws IOException {
+        String cacheDir = work.resolve("cache").toString();
+        staticbf(program("first", QUIET), "first.jar", "--cache-dir", cacheDir);
+        Path second = program("second", QUIET); // new to the whole-jar cache, its classes are not
+        TestJars.Run rerun = staticbf(second, "second-cached.jar", "--cache-dir", cacheDir);
+        staticbf(second, "second.jar", "--no-cache");
+
+        assertTrue(rerun.out().contains(", 4 of them reused from the cache"), rerun.out());
+        assertArrayEquals(bytes("second.jar"), bytes("second-cached.jar"));
+    }
+
+    @Test
+    void unreadableEntriesAreAnalysedAgain() throws IOException {
+        Path cacheDir = work.resolve("cache");
+        Path in = program("in", RELEASING);
+        staticbf(in, "first.jar", "--cache-dir", cacheDir.toString());
+        List<Path> entries;
+        try (Stream<Path> files = Files.list(cacheDir.resolve("methods"))) {
+            entries = files.toList();
+        }
+        assertEquals(2, entries.size(), "one entry per class: " + entries);
+        for (Path e : entries) {
+            byte[] b = Files.readAllBytes(e);
+            Files.write(e, Arrays.copyOf(b, b.length / 2)); // cut short
+        }
+        Path other = program("other", RELEASING);
+        TestJars.Run rerun = staticbf(other, "other-cached.jar", "--cache-dir", cacheDir.toString());
+        staticbf(other, "other.jar", "--no-cache");
+        assertTrue(!rerun.out().contains("reused from the cache") && rerun.err().isEmpty(), rerun.out() + rerun.err());
+        assertArrayEquals(bytes("other.jar"), bytes("other-cached.jar"));
+    }
+}

@@ -2,17 +2,22 @@ package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
+import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.MethodSummaries;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.ProgramCalls;
 import bigfoot.staticbf.wala.ProgramShape;
 import bigfoot.staticbf.wala.WalaProgram;
+import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.types.ClassLoaderReference;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAFieldAccessInstruction;
@@ -35,7 +40,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -73,18 +77,15 @@ final class AnalysedProgram {
     private final double killSetSeconds;
     /** The threads {@link #analyseMethods} runs on. */
     private final int threads;
-    /** Where {@link #analyseMethods} keeps its results for re-runs. */
-    private final MethodCache cache;
-    /** The digests of the application's classes' bytes, by internal name. */
-    private final Map<String, String> classDigests;
+    /** The results kept for re-runs: the methods' summaries and their analyses' results. */
+    private final CachedResults kept;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
-            Set<String> multiRelease, Map<String, String> classDigests, Elision elision, ElidedAccesses capsuleAccesses,
-            ElidedAccesses tableReads, double loadSeconds, int threads, MethodCache cache) {
+            Set<String> multiRelease, CachedResults kept, Elision elision, ElidedAccesses capsuleAccesses,
+            ElidedAccesses tableReads, double loadSeconds, int threads) {
         this.program = program;
         this.threads = threads;
-        this.cache = cache;
-        this.classDigests = classDigests;
+        this.kept = kept;
         this.irs = irs;
         this.calls = calls;
         this.killSets = killSets;
@@ -120,17 +121,6 @@ final class AnalysedProgram {
                     + "); every access keeps its check, as in fasttrack");
             return Optional.empty();
         }
-        MethodIRs irs = new MethodIRs(program);
-        ProgramCalls calls;
-        KillSets killSets;
-        try {
-            long resolving = System.nanoTime();
-            calls = ProgramCalls.resolve(program, irs);
-            killSets = KillSets.compute(calls, Duration.ofNanos(System.nanoTime() - resolving));
-        } catch (RuntimeException e) {
-            diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
-            return Optional.empty();
-        }
         Set<String> multiRelease = new TreeSet<>();
         Map<String, String> classDigests = new HashMap<>();
         readClasses(application, multiRelease, classDigests);
@@ -138,8 +128,28 @@ final class AnalysedProgram {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, classDigests, elision,
-                capsuleAccesses, tableReads, (System.nanoTime() - start) / 1e9, threads, cache));
+        CachedResults kept = CachedResults.load(cache,
+                cache.store().isPresent() ? ProgramShape.digest(program.hierarchy()) : "", classDigests);
+        MethodIRs irs = new MethodIRs(program);
+        ProgramCalls calls;
+        KillSets killSets;
+        try {
+            long resolving = System.nanoTime();
+            MethodSummaries summaries = new MethodSummaries(irs, program.hierarchy(),
+                    m -> isApplication(m) ? kept.summary(MethodKey.of(m)) : Optional.empty());
+            calls = ProgramCalls.resolve(program, summaries);
+            killSets = KillSets.compute(calls, Duration.ofNanos(System.nanoTime() - resolving));
+            if (kept.keeps()) {
+                for (IMethod m : program.applicationMethods()) {
+                    kept.summarised(MethodKey.of(m), summaries.of(m), summaries.readFromIr(m));
+                }
+            }
+        } catch (RuntimeException e) {
+            diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
+            return Optional.empty();
+        }
+        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, kept, elision,
+                capsuleAccesses, tableReads, (System.nanoTime() - start) / 1e9, threads));
     }
 
     IClassHierarchy hierarchy() {
@@ -206,7 +216,7 @@ final class AnalysedProgram {
     private synchronized ParameterEscapes parameterEscapes() {
         if (parameterEscapes == null) {
             long start = System.nanoTime();
-            parameterEscapes = ParameterEscapes.compute(calls);
+            parameterEscapes = ParameterEscapes.compute(calls, irs);
             loadSeconds += (System.nanoTime() - start) / 1e9;
         }
         return parameterEscapes;
@@ -270,43 +280,45 @@ final class AnalysedProgram {
         long start = System.nanoTime();
         List<IMethod> methods = program.applicationMethods().stream()
                 .filter(m -> !multiRelease.contains(MethodKey.of(m).classInternalName())).toList();
+        if (elision != Elision.NONE) {
+            parameterEscapes(); // whole-program, before the workers
+        }
+        List<Reused<T>> reused = new ArrayList<>();
         List<Outcome<IR>> irs = new ArrayList<>();
         for (IMethod m : methods) {
+            Reused<T> r = kept.keeps() ? reuse(m, codec) : null;
+            reused.add(r);
             try {
-                irs.add(this.irs.ir(m).map(Outcome::of).orElse(Outcome.failed("no IR")));
+                irs.add(r != null ? null : this.irs.ir(m).map(Outcome::of).orElse(Outcome.failed("no IR")));
             } catch (RuntimeException | StackOverflowError e) {
                 irs.add(Outcome.failed(e.getMessage()));
             }
         }
-        if (elision != Elision.NONE) {
-            parameterEscapes(); // whole-program, before the workers
-        }
-        CachedResults<T> kept = CachedResults.load(cache, cache.store().isPresent()
-                ? ProgramShape.digest(hierarchy()) : "", classDigests, codec);
-        AtomicInteger reused = new AtomicInteger();
         Progress progress = diagnostics.progress("analysing methods", methods.size());
         List<Outcome<T>> outcomes = new ParallelMethods(threads).map(methods.size(), i -> {
             try {
+                MethodKey key = MethodKey.of(methods.get(i));
+                Reused<T> r = reused.get(i);
+                if (r != null) {
+                    remember(elided, key, r.kept().elided());
+                    remember(releaseFree, key, r.kept().releaseFree());
+                    kept.analysed(key, r.kept(), false);
+                    return Outcome.of(r.result());
+                }
                 Outcome<IR> ir = irs.get(i);
                 if (ir.failure() != null) {
                     return Outcome.failed(ir.failure());
                 }
-                if (!kept.keeps()) {
-                    return Outcome.of(perMethod.apply(ir.result()));
-                }
-                MethodKey key = MethodKey.of(methods.get(i));
-                String fingerprint = fingerprint(ir.result());
-                Optional<CachedResults.Stored<T>> stored = kept.lookup(key, fingerprint);
-                if (stored.isPresent()) {
-                    remember(elided, key, stored.get().elided());
-                    remember(releaseFree, key, stored.get().releaseFree());
-                    kept.put(key, stored.get(), false);
-                    reused.incrementAndGet();
-                    return Outcome.of(stored.get().result());
-                }
                 T result = perMethod.apply(ir.result());
-                kept.put(key, new CachedResults.Stored<>(fingerprint, result, elided.getOrDefault(key, Set.of()),
-                        releaseFree.getOrDefault(key, Set.of())), true);
+                if (kept.keeps()) {
+                    Encoder out = new Encoder();
+                    out.writeBoolean(result != null);
+                    if (result != null) {
+                        codec.write(result, out);
+                    }
+                    kept.analysed(key, new CachedResults.Result(fingerprint(methods.get(i)), out.toByteArray(),
+                            elided.getOrDefault(key, Set.of()), releaseFree.getOrDefault(key, Set.of())), true);
+                }
                 return Outcome.of(result);
             } catch (RuntimeException | StackOverflowError e) {
                 return Outcome.failed(e.getMessage());
@@ -334,9 +346,28 @@ final class AnalysedProgram {
             diagnostics.warn(mode + ": " + failed + " method(s) could not be analysed and keep every check, as in "
                     + "fasttrack (first: " + firstFailure + ")");
         }
-        return new Results<>(Map.copyOf(results),
-                new AnalysisStatistics(loadSeconds, methods.size() - failed, failed, reused.get(),
-                        (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds));
+        int reuses = (int) reused.stream().filter(r -> r != null).count();
+        return new Results<>(Map.copyOf(results), new AnalysisStatistics(loadSeconds, methods.size() - failed, failed,
+                reuses, (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds));
+    }
+
+    /** A method's kept result, and what its codec read of it. */
+    private record Reused<T>(CachedResults.Result kept, T result) {
+    }
+
+    /** {@code method}'s kept result, if there is one for its fingerprint that {@code codec} can read; else null. */
+    private <T> Reused<T> reuse(IMethod method, ResultCodec<T> codec) {
+        Optional<CachedResults.Result> r = kept.result(MethodKey.of(method), fingerprint(method));
+        if (r.isEmpty()) {
+            return null;
+        }
+        try {
+            Decoder in = new Decoder(r.get().result());
+            T result = in.readBoolean() ? codec.read(in) : null;
+            return in.atEnd() ? new Reused<>(r.get(), result) : null;
+        } catch (Decoder.Malformed | RuntimeException e) {
+            return null; // damaged: analysed again
+        }
     }
 
     private static void remember(Map<MethodKey, Set<Integer>> byMethod, MethodKey key, Set<Integer> bcis) {
@@ -346,30 +377,34 @@ final class AnalysedProgram {
     }
 
     /**
-     * What the analysis of {@code ir}'s method reads besides its class's bytes and the program's shape: for each call,
-     * its kill set ([Call]), its mod set (MOD-SET; once {@link #modSets} were asked for) and, with an elision, which of
-     * its arguments it keeps; and the method's accesses that capsule checks and read-only tables cover.
+     * What the analysis of {@code method} reads besides its class's bytes and the program's shape: for each call, its
+     * kill set ([Call]), its mod set (MOD-SET; once {@link #modSets} were asked for) and, with an elision, which of its
+     * arguments it keeps; and the method's accesses that capsule checks and read-only tables cover.
      */
-    private String fingerprint(IR ir) {
-        MethodKey key = MethodKey.of(ir.getMethod());
+    private String fingerprint(IMethod method) {
+        MethodKey key = MethodKey.of(method);
         Digest d = new Digest();
         d.add("capsules " + new TreeSet<>(capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor())));
         d.add("tables " + new TreeSet<>(tableReads.of(key.classInternalName(), key.nameAndDescriptor())));
-        PartialEscape.Callees keeps = elision == Elision.NONE ? null : parameterEscapes.of(ir.getMethod());
-        for (SSAInstruction insn : ir.getInstructions()) {
-            if (insn instanceof SSAAbstractInvokeInstruction call) {
-                StringBuilder sb = new StringBuilder("call ").append(call.getCallSite().getProgramCounter()).append(' ')
-                        .append(killSets.atCall(ir.getMethod(), call));
-                if (modSets != null) {
-                    sb.append(' ').append(modSets.atCall(ir.getMethod(), call).describe());
-                }
-                for (int j = 0; keeps != null && j < call.getNumberOfPositionalParameters(); j++) {
-                    sb.append(keeps.keep(call, j) ? " k" : " p");
-                }
-                d.add(sb.toString());
+        for (ProgramCalls.Targets t : calls.sites(method)) {
+            CallSiteReference site = t.call().site();
+            StringBuilder sb = new StringBuilder("call ").append(site.getProgramCounter()).append(' ')
+                    .append(killSets.atCall(method, site));
+            if (modSets != null) {
+                sb.append(' ').append(modSets.atCall(method, site).describe());
             }
+            int arguments = site.getDeclaredTarget().getNumberOfParameters() + (site.isStatic() ? 0 : 1);
+            for (int j = 0; elision != Elision.NONE && j < arguments; j++) {
+                sb.append(parameterEscapes.keeps(method, site, j) ? " k" : " p");
+            }
+            d.add(sb.toString());
         }
         return d.hex();
+    }
+
+    /** True for a method of the application's own classes (not its classpath's, not the JDK's). */
+    private static boolean isApplication(IMethod m) {
+        return m.getDeclaringClass().getClassLoader().getReference().equals(ClassLoaderReference.Application);
     }
 
     /** One method's result, or why it has none ({@code failure}: the exception's message, "null" if it had none). */

@@ -3,12 +3,11 @@ package bigfoot.staticbf.analysis;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.placement.MethodPlan;
+import bigfoot.staticbf.store.Decoder;
+import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.z3.Entailment;
 import bigfoot.z3.Z3Entailment;
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -79,7 +78,7 @@ public final class BigFootAnalysis {
     private record Planned(MethodPlan plan, int z3Queries) {
         static final ResultCodec<Planned> CODEC = new ResultCodec<>() {
             @Override
-            public void write(Planned result, DataOutput out) throws IOException {
+            public void write(Planned result, Encoder out) {
                 out.writeInt(result.z3Queries());
                 out.writeBoolean(result.plan() != null);
                 if (result.plan() != null) {
@@ -88,7 +87,7 @@ public final class BigFootAnalysis {
             }
 
             @Override
-            public Planned read(DataInput in) throws IOException {
+            public Planned read(Decoder in) throws Decoder.Malformed {
                 int queries = in.readInt();
                 return new Planned(in.readBoolean() ? PlanCodec.INSTANCE.read(in) : null, queries);
             }

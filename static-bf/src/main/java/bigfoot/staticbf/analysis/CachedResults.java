@@ -1,14 +1,12 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import bigfoot.staticbf.wala.MethodSummary;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,50 +16,60 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One run's per-method analysis results kept in a {@link MethodCache}, one entry per class, keyed by the run's key, the
- * program's shape (every class's name, supertypes, fields and method signatures, with their flags: what the class
- * hierarchy answers) and the class's bytes. Within an entry, a method's result is reused only if its fingerprint is the
- * one it was computed under: the whole-program facts its analysis reads (the kill set and mod set of each call, which
- * arguments each call keeps, the accesses capsules and read-only tables cover). So a re-run after one class changed
- * analyses that class's methods again, and the methods whose callees' summaries it changed; a change of the program's
- * shape (a field or method added, a flag changed) analyses every method again. Methods that failed are not kept.
+ * One run's per-method results kept in a {@link MethodCache}, one entry per application class, keyed by the run's key,
+ * the program's shape (every class's name, supertypes, fields and method signatures, with their flags: what the class
+ * hierarchy answers) and the class's bytes. An entry holds, per method, its {@link MethodSummary} (what the
+ * whole-program analyses read of its body: a re-run builds no IR for it) and the result of its analysis, reused only
+ * under the fingerprint it was computed under: the whole-program facts its analysis reads (the kill set and mod set of
+ * each call, which arguments each call keeps, the accesses capsules and read-only tables cover). So a re-run after one
+ * class changed reads that class's IRs again and analyses its methods and those whose calls it changed; a change of
+ * the program's shape (a field or method added, a flag changed) reads and analyses every method again. Results of
+ * methods that failed are not kept.
  */
-final class CachedResults<T> {
+final class CachedResults {
 
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
     /** The class entries a cache keeps (the ones written last). */
     static final int KEEP = 20_000;
 
-    /** One method's results: what its analysis returned (may be null) and what it recorded beside. */
-    record Stored<T>(String fingerprint, T result, Set<Integer> elided, Set<Integer> releaseFree) {
+    /** A method's analysis result ({@code result}: as its codec wrote it) and what its analysis recorded beside. */
+    record Result(String fingerprint, byte[] result, Set<Integer> elided, Set<Integer> releaseFree) {
+    }
+
+    /** What an entry holds of one method. */
+    private record Kept(MethodSummary summary, Result result) {
     }
 
     private final MethodCache cache;
-    private final ResultCodec<T> codec;
     /** Per class (internal name), the key of its entry; classes without one are not kept. */
     private final Map<String, String> entryKeys;
     /** What the entries held, per class and method (name + descriptor). */
-    private final Map<String, Map<String, Stored<T>>> loaded = new HashMap<>();
-    /** What this run has, per class and method: reused and computed. */
-    private final Map<String, Map<String, Stored<T>>> now = new ConcurrentHashMap<>();
-    /** The classes with a method computed this run: their entries are written. */
+    private final Map<String, Map<String, Kept>> loaded = new HashMap<>();
+    /** This run's summaries, per class and method. */
+    private final Map<String, Map<String, MethodSummary>> summaries = new HashMap<>();
+    /** This run's analysis results, per class and method. */
+    private final Map<String, Map<String, Result>> results = new ConcurrentHashMap<>();
+    /** The classes with a summary read or a result computed this run: their entries are written. */
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
 
-    private CachedResults(MethodCache cache, ResultCodec<T> codec, Map<String, String> entryKeys) {
+    private CachedResults(MethodCache cache, Map<String, String> entryKeys) {
         this.cache = cache;
-        this.codec = codec;
         this.entryKeys = entryKeys;
     }
 
     /**
-     * The entries of {@code classes} (their internal names and the digests of their bytes) in {@code cache}, for a
-     * program of shape {@code shape}; an entry that cannot be read is no entry.
+     * The entries of the classes {@code classDigests} names (their internal names and the digests of their bytes; an
+     * empty digest: not kept) in {@code cache}, for a program of shape {@code shape}; an entry that cannot be read is
+     * no entry.
      */
-    static <T> CachedResults<T> load(MethodCache cache, String shape, Map<String, String> classDigests,
-            ResultCodec<T> codec) {
+    static CachedResults load(MethodCache cache, String shape, Map<String, String> classDigests) {
         Map<String, String> keys = new HashMap<>();
-        classDigests.forEach((name, digest) -> keys.put(name, Digest.of(cache.runKey(), shape, name, digest)));
-        CachedResults<T> results = new CachedResults<>(cache, codec, keys);
+        classDigests.forEach((name, digest) -> {
+            if (!digest.isEmpty()) {
+                keys.put(name, Digest.of(cache.runKey(), shape, name, digest));
+            }
+        });
+        CachedResults results = new CachedResults(cache, keys);
         cache.store().ifPresent(store -> keys.forEach((name, key) -> results.read(store, name, key)));
         return results;
     }
@@ -71,22 +79,37 @@ final class CachedResults<T> {
         return cache.store().isPresent();
     }
 
-    /** The stored results of {@code method}, if they were computed under {@code fingerprint}. */
-    Optional<Stored<T>> lookup(MethodKey method, String fingerprint) {
-        Stored<T> s = loaded.getOrDefault(method.classInternalName(), Map.of()).get(method.nameAndDescriptor());
-        return s != null && s.fingerprint().equals(fingerprint) ? Optional.of(s) : Optional.empty();
+    /** The kept summary of {@code method}. */
+    Optional<MethodSummary> summary(MethodKey method) {
+        return Optional.ofNullable(kept(method)).map(Kept::summary);
     }
 
-    /** Keeps {@code method}'s results, {@code computed} this run or reused. */
-    void put(MethodKey method, Stored<T> stored, boolean computed) {
-        now.computeIfAbsent(method.classInternalName(), k -> new ConcurrentHashMap<>())
-                .put(method.nameAndDescriptor(), stored);
+    /** The kept result of {@code method}, if it was computed under {@code fingerprint}. */
+    Optional<Result> result(MethodKey method, String fingerprint) {
+        Kept k = kept(method);
+        return k != null && k.result() != null && k.result().fingerprint().equals(fingerprint)
+                ? Optional.of(k.result()) : Optional.empty();
+    }
+
+    /** Keeps {@code method}'s summary, {@code read} from its IR this run or reused. Called on one thread. */
+    void summarised(MethodKey method, MethodSummary summary, boolean read) {
+        summaries.computeIfAbsent(method.classInternalName(), k -> new HashMap<>())
+                .put(method.nameAndDescriptor(), summary);
+        if (read) {
+            changed.add(method.classInternalName());
+        }
+    }
+
+    /** Keeps {@code method}'s analysis result, {@code computed} this run or reused. */
+    void analysed(MethodKey method, Result result, boolean computed) {
+        results.computeIfAbsent(method.classInternalName(), k -> new ConcurrentHashMap<>())
+                .put(method.nameAndDescriptor(), result);
         if (computed) {
             changed.add(method.classInternalName());
         }
     }
 
-    /** Writes the entries of the classes with results computed this run; says once if it cannot. */
+    /** Writes the entries of the classes with something new this run; says once if it cannot. */
     void save(Diagnostics diagnostics) {
         if (cache.store().isEmpty() || changed.isEmpty()) {
             return;
@@ -95,15 +118,19 @@ final class CachedResults<T> {
         try {
             for (String name : changed) {
                 String key = entryKeys.get(name);
-                if (key != null) {
-                    store.write(key, encode(now.get(name)));
+                if (key != null && summaries.containsKey(name)) {
+                    store.write(key, encode(summaries.get(name), results.getOrDefault(name, Map.of())));
                 }
             }
             store.evict(KEEP);
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException | RuntimeException e) {
             diagnostics.warn("cannot keep the analysis results in the cache " + store.directory() + " (" + e
                     + "); the next run analyses those methods again");
         }
+    }
+
+    private Kept kept(MethodKey method) {
+        return loaded.getOrDefault(method.classInternalName(), Map.of()).get(method.nameAndDescriptor());
     }
 
     private void read(FileStore store, String name, String key) {
@@ -112,46 +139,44 @@ final class CachedResults<T> {
             if (bytes.isPresent()) {
                 loaded.put(name, decode(bytes.get()));
             }
-        } catch (IOException | RuntimeException e) {
-            // unreadable or from another format: no entry, so its methods are analysed and the entry written again
+        } catch (IOException | RuntimeException | Decoder.Malformed e) {
+            // unreadable, damaged or from another format: no entry, so its methods are read and analysed again
         }
     }
 
-    private byte[] encode(Map<String, Stored<T>> methods) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
-        out.writeInt(FORMAT);
-        out.writeInt(methods.size());
-        for (Map.Entry<String, Stored<T>> e : new TreeMap<>(methods).entrySet()) {
-            Stored<T> s = e.getValue();
-            out.writeUTF(e.getKey());
-            out.writeUTF(s.fingerprint());
-            out.writeBoolean(s.result() != null);
-            if (s.result() != null) {
-                codec.write(s.result(), out);
+    /** A class's entry: its methods' summaries and, where this run has one, their results. */
+    private static byte[] encode(Map<String, MethodSummary> summaries, Map<String, Result> results) {
+        Encoder out = new Encoder().writeInt(FORMAT).writeInt(summaries.size());
+        for (Map.Entry<String, MethodSummary> e : new TreeMap<>(summaries).entrySet()) {
+            out.writeString(e.getKey());
+            e.getValue().encode(out);
+            Result r = results.get(e.getKey());
+            out.writeBoolean(r != null);
+            if (r != null) {
+                out.writeString(r.fingerprint()).writeBytes(r.result());
+                ResultCodec.writeInts(r.elided(), out);
+                ResultCodec.writeInts(r.releaseFree(), out);
             }
-            ResultCodec.writeInts(s.elided(), out);
-            ResultCodec.writeInts(s.releaseFree(), out);
         }
-        out.flush();
-        return bytes.toByteArray();
+        return out.toByteArray();
     }
 
-    private Map<String, Stored<T>> decode(byte[] bytes) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+    private static Map<String, Kept> decode(byte[] bytes) throws Decoder.Malformed {
+        Decoder in = new Decoder(bytes);
         if (in.readInt() != FORMAT) {
-            throw new IOException("another format");
+            throw new Decoder.Malformed("another format");
         }
         int n = in.readInt();
-        Map<String, Stored<T>> methods = new LinkedHashMap<>();
+        Map<String, Kept> methods = new LinkedHashMap<>();
         for (int k = 0; k < n; k++) {
-            String method = in.readUTF();
-            String fingerprint = in.readUTF();
-            T result = in.readBoolean() ? codec.read(in) : null;
-            methods.put(method, new Stored<>(fingerprint, result, ResultCodec.readInts(in), ResultCodec.readInts(in)));
+            String method = in.readString();
+            MethodSummary summary = MethodSummary.decode(in);
+            Result result = in.readBoolean() ? new Result(in.readString(), in.readBytes(), ResultCodec.readInts(in),
+                    ResultCodec.readInts(in)) : null;
+            methods.put(method, new Kept(summary, result));
         }
-        if (in.read() != -1) {
-            throw new IOException("trailing bytes");
+        if (!in.atEnd()) {
+            throw new Decoder.Malformed("trailing bytes");
         }
         return methods;
     }

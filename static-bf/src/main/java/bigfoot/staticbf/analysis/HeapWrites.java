@@ -1,5 +1,6 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.wala.MethodSummary;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAArrayLoadInstruction;
 import com.ibm.wala.ssa.SSAArrayStoreInstruction;
@@ -47,6 +48,14 @@ final class HeapWrites {
         } else if (insn instanceof SSAArrayStoreInstruction store) {
             elements.add(key(store.getElementType()));
         }
+    }
+
+    /** The stores of a method's own instructions ({@link MethodSummary#fieldStores}, {@link MethodSummary#elementStores}). */
+    static HeapWrites stores(Set<String> fieldKeys, Set<String> elementKeys) {
+        HeapWrites w = new HeapWrites();
+        w.fields.addAll(fieldKeys);
+        w.elements.addAll(elementKeys);
+        return w;
     }
 
     void addAll(HeapWrites other) {
@@ -112,11 +121,10 @@ final class HeapWrites {
     }
 
     private static String key(FieldReference field) {
-        return field.getName() + ":" + field.getFieldType().getName();
+        return MethodSummary.fieldKey(field);
     }
 
-    /** An array's element type; all reference types are one (an {@code Object[]} store may hit a {@code String[]}). */
     private static String key(TypeReference element) {
-        return element.isPrimitiveType() ? element.getName().toString() : "L";
+        return MethodSummary.elementKey(element);
     }
 }

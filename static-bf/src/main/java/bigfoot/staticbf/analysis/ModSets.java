@@ -3,14 +3,12 @@ package bigfoot.staticbf.analysis;
 import bigfoot.staticbf.wala.CallSummaries;
 import bigfoot.staticbf.wala.KillSet;
 import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.MethodSummary;
 import bigfoot.staticbf.wala.ProgramCalls;
+import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
-import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
-import com.ibm.wala.ssa.SSAInstruction;
-import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
  * MOD-SET: for every analysed method, what running it (and everything it may call, resolved as for the kill sets:
@@ -57,8 +55,8 @@ final class ModSets {
             }
 
             @Override
-            public HeapWrites own(IMethod method, Optional<IR> ir) {
-                return ownWrites(method, ir);
+            public HeapWrites own(IMethod method, MethodSummary body) {
+                return ownWrites(method, body);
             }
 
             @Override
@@ -75,36 +73,34 @@ final class ModSets {
 
     /** What one call of an analysed method may write: the call's JDK targets' and its analysed targets' summaries. */
     HeapWrites atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
-        return summaries.atCall(caller, call);
+        return atCall(caller, call.getCallSite());
+    }
+
+    /** What the call at {@code site} of an analysed method may write. */
+    HeapWrites atCall(IMethod caller, CallSiteReference site) {
+        return summaries.atCall(caller, site);
     }
 
     Duration computeTime() {
         return computeTime;
     }
 
-    private HeapWrites ownWrites(IMethod method, Optional<IR> ir) {
-        if (ir.isEmpty() || killSets.of(method) != KillSet.NONE) {
+    private HeapWrites ownWrites(IMethod method, MethodSummary body) {
+        if (!body.hasBody() || killSets.of(method) != KillSet.NONE) {
             return ANYTHING;
         }
-        HeapWrites writes = new HeapWrites();
-        for (SSAInstruction insn : ir.get().getInstructions()) {
-            if (insn != null) {
-                writes.addStore(insn);
-            }
-        }
-        return writes;
+        return HeapWrites.stores(body.fieldStores(), body.elementStores());
     }
 
     private HeapWrites callWrites(IMethod caller, ProgramCalls.Targets targets) {
-        SSAAbstractInvokeInstruction call = targets.call();
-        if (killSets.atCall(caller, call) != KillSet.NONE) {
+        if (killSets.atCall(caller, targets.call().site()) != KillSet.NONE) {
             return ANYTHING;
         }
         switch (targets.resolution()) {
             case LAMBDA:
                 return NOTHING;
             case INVOKEDYNAMIC:
-                return isStringConcatenation((SSAInvokeDynamicInstruction) call) ? NOTHING : ANYTHING;
+                return targets.call().kind() == MethodSummary.Kind.STRING_CONCATENATION ? NOTHING : ANYTHING;
             case UNKNOWN:
             case EXCLUDED_JDK:
                 return ANYTHING;
@@ -115,9 +111,5 @@ final class ModSets {
                 }
                 return writes;
         }
-    }
-
-    private static boolean isStringConcatenation(SSAInvokeDynamicInstruction indy) {
-        return indy.getBootstrap().methodClass().equals("java/lang/invoke/StringConcatFactory");
     }
 }

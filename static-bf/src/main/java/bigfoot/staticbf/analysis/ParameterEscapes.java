@@ -1,10 +1,11 @@
 package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.jdk.ArrayCopiers;
+import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.ProgramCalls;
+import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ssa.IR;
-import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
@@ -30,30 +31,32 @@ final class ParameterEscapes {
             "Ljava/lang/Enum", "Ljava/lang/Number");
 
     private final ProgramCalls calls;
+    private final MethodIRs irs;
     /** Per analysed method with a body, the parameters it may publish (grows to the fixed point). */
     private final Map<IMethod, BitSet> published = new HashMap<>();
 
-    private ParameterEscapes(ProgramCalls calls) {
+    private ParameterEscapes(ProgramCalls calls, MethodIRs irs) {
         this.calls = calls;
+        this.irs = irs;
     }
 
-    /** The summaries of every analysed method of {@code calls}. */
-    static ParameterEscapes compute(ProgramCalls calls) {
-        ParameterEscapes escapes = new ParameterEscapes(calls);
+    /** The summaries of every analysed method of {@code calls}, whose IRs {@code irs} builds. */
+    static ParameterEscapes compute(ProgramCalls calls, MethodIRs irs) {
+        ParameterEscapes escapes = new ParameterEscapes(calls, irs);
         escapes.solve();
         return escapes;
     }
 
     /** Which arguments the calls of {@code caller} keep to themselves. */
     PartialEscape.Callees of(IMethod caller) {
-        return (call, argument) -> keeps(caller, call, argument);
+        return (call, argument) -> keeps(caller, call.getCallSite(), argument);
     }
 
     private void solve() {
         Map<IMethod, Set<IMethod>> callers = new HashMap<>();
         Deque<IMethod> work = new ArrayDeque<>();
         for (IMethod m : calls.methods()) {
-            if (calls.ir(m).isPresent()) {
+            if (irs.ir(m).isPresent()) {
                 published.put(m, new BitSet());
                 work.add(m);
             }
@@ -65,7 +68,7 @@ final class ParameterEscapes {
         while (!work.isEmpty()) {
             IMethod m = work.pop();
             queued.remove(m);
-            Optional<IR> ir = calls.ir(m);
+            Optional<IR> ir = irs.ir(m);
             BitSet now = PartialEscape.publishedParameters(ir.orElseThrow(), of(m));
             BitSet before = published.get(m);
             if (!now.equals(before)) {
@@ -79,12 +82,12 @@ final class ParameterEscapes {
         }
     }
 
-    /** True if every target of {@code call} in {@code caller} keeps argument {@code argument} to itself. */
-    private boolean keeps(IMethod caller, SSAAbstractInvokeInstruction call, int argument) {
+    /** True if every target of the call at {@code site} in {@code caller} keeps argument {@code argument} to itself. */
+    boolean keeps(IMethod caller, CallSiteReference site, int argument) {
         if (!calls.methods().contains(caller)) {
             return false; // not reached by the program's calls: its call sites were never resolved
         }
-        ProgramCalls.Targets targets = calls.at(caller, call.getCallSite());
+        ProgramCalls.Targets targets = calls.at(caller, site);
         if (targets.resolution() != ProgramCalls.Resolution.TARGETS) {
             return false;
         }

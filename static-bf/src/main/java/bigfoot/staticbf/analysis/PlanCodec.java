@@ -5,9 +5,8 @@ import bigfoot.staticbf.placement.MethodPlan.Bounds;
 import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
 import bigfoot.staticbf.placement.MethodPlan.Source;
 import bigfoot.staticbf.placement.MethodPlan.Stash;
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
+import bigfoot.staticbf.store.Decoder;
+import bigfoot.staticbf.store.Encoder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,15 +28,15 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
 
     /** Writes one of the plan's maps whose values {@code values} writes. */
     private interface ValueWriter<V> {
-        void write(V value, DataOutput out) throws IOException;
+        void write(V value, Encoder out);
     }
 
     private interface ValueReader<V> {
-        V read(DataInput in) throws IOException;
+        V read(Decoder in) throws Decoder.Malformed;
     }
 
     @Override
-    public void write(MethodPlan plan, DataOutput out) throws IOException {
+    public void write(MethodPlan plan, Encoder out) {
         ResultCodec.writeInts(plan.unchecked(), out);
         writeMap(plan.before(), PlanCodec::writeChecks, out);
         writeMap(plan.edges(), (targets, o) -> writeMap(targets, PlanCodec::writeChecks, o), out);
@@ -53,14 +52,14 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
     }
 
     @Override
-    public MethodPlan read(DataInput in) throws IOException {
+    public MethodPlan read(Decoder in) throws Decoder.Malformed {
         return new MethodPlan(ResultCodec.readInts(in), readMap(in, PlanCodec::readChecks),
                 readMap(in, i -> readMap(i, PlanCodec::readChecks)), readMap(in, PlanCodec::readChecks),
                 readMap(in, PlanCodec::readChecks), readMap(in, i -> new Stash(i.readInt(), i.readInt())),
                 ResultCodec.readInts(in), readMap(in, PlanCodec::readSource), in.readInt());
     }
 
-    private static <V> void writeMap(Map<Integer, V> map, ValueWriter<V> values, DataOutput out) throws IOException {
+    private static <V> void writeMap(Map<Integer, V> map, ValueWriter<V> values, Encoder out) {
         out.writeInt(map.size());
         for (Map.Entry<Integer, V> e : map.entrySet()) {
             out.writeInt(e.getKey());
@@ -68,7 +67,7 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
         }
     }
 
-    private static <V> Map<Integer, V> readMap(DataInput in, ValueReader<V> values) throws IOException {
+    private static <V> Map<Integer, V> readMap(Decoder in, ValueReader<V> values) throws Decoder.Malformed {
         int n = in.readInt();
         Map<Integer, V> map = new LinkedHashMap<>();
         for (int k = 0; k < n; k++) {
@@ -78,7 +77,7 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
         return map;
     }
 
-    private static void writeChecks(List<PlannedCheck> checks, DataOutput out) throws IOException {
+    private static void writeChecks(List<PlannedCheck> checks, Encoder out) {
         out.writeInt(checks.size());
         for (PlannedCheck c : checks) {
             out.writeInt(c.access());
@@ -90,9 +89,9 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
         }
     }
 
-    private static List<PlannedCheck> readChecks(DataInput in) throws IOException {
+    private static List<PlannedCheck> readChecks(Decoder in) throws Decoder.Malformed {
         int n = in.readInt();
-        List<PlannedCheck> checks = new ArrayList<>(n);
+        List<PlannedCheck> checks = new ArrayList<>();
         for (int k = 0; k < n; k++) {
             checks.add(new PlannedCheck(in.readInt(), in.readBoolean(), in.readInt(), in.readInt(), readBounds(in),
                     readBounds(in)));
@@ -100,7 +99,7 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
         return List.copyOf(checks);
     }
 
-    private static void writeBounds(Bounds b, DataOutput out) throws IOException {
+    private static void writeBounds(Bounds b, Encoder out) {
         out.writeBoolean(b != null);
         if (b != null) {
             for (int v : new int[] {b.begin(), b.end(), b.offset(), b.endOffset(), b.stride(), b.scale()}) {
@@ -109,12 +108,12 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
         }
     }
 
-    private static Bounds readBounds(DataInput in) throws IOException {
+    private static Bounds readBounds(Decoder in) throws Decoder.Malformed {
         return in.readBoolean()
                 ? new Bounds(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt()) : null;
     }
 
-    private static void writeSource(Source source, DataOutput out) throws IOException {
+    private static void writeSource(Source source, Encoder out) {
         if (source instanceof Source.Constant c) {
             ints(out, CONSTANT, c.value());
         } else if (source instanceof Source.Parameter p) {
@@ -129,7 +128,7 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
         }
     }
 
-    private static Source readSource(DataInput in) throws IOException {
+    private static Source readSource(Decoder in) throws Decoder.Malformed {
         int kind = in.readInt();
         return switch (kind) {
             case CONSTANT -> new Source.Constant(in.readInt());
@@ -137,11 +136,11 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
             case DEFINED -> new Source.Defined(in.readInt());
             case TESTED -> new Source.Tested(in.readInt(), in.readInt());
             case COUNTED -> new Source.Counted(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt());
-            default -> throw new IOException("unknown source kind " + kind);
+            default -> throw new Decoder.Malformed("unknown source kind " + kind);
         };
     }
 
-    private static void ints(DataOutput out, int... values) throws IOException {
+    private static void ints(Encoder out, int... values) {
         for (int v : values) {
             out.writeInt(v);
         }

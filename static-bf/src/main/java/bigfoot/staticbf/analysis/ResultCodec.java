@@ -1,8 +1,7 @@
 package bigfoot.staticbf.analysis;
 
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
+import bigfoot.staticbf.store.Decoder;
+import bigfoot.staticbf.store.Encoder;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -16,11 +15,11 @@ interface ResultCodec<T> {
     /** A result that is never anything but null (an analysis run for its side results). */
     ResultCodec<Object> NONE = new ResultCodec<>() {
         @Override
-        public void write(Object result, DataOutput out) {
+        public void write(Object result, Encoder out) {
         }
 
         @Override
-        public Object read(DataInput in) {
+        public Object read(Decoder in) {
             return null;
         }
     };
@@ -28,22 +27,22 @@ interface ResultCodec<T> {
     /** A set of ints (bytecode indices), as {@link #writeInts} writes it. */
     ResultCodec<Set<Integer>> INTS = new ResultCodec<>() {
         @Override
-        public void write(Set<Integer> result, DataOutput out) throws IOException {
+        public void write(Set<Integer> result, Encoder out) {
             writeInts(result, out);
         }
 
         @Override
-        public Set<Integer> read(DataInput in) throws IOException {
+        public Set<Integer> read(Decoder in) throws Decoder.Malformed {
             return readInts(in);
         }
     };
 
     /** Writes a non-null result. */
-    void write(T result, DataOutput out) throws IOException;
+    void write(T result, Encoder out);
 
-    T read(DataInput in) throws IOException;
+    T read(Decoder in) throws Decoder.Malformed;
 
-    static void writeInts(Set<Integer> ints, DataOutput out) throws IOException {
+    static void writeInts(Set<Integer> ints, Encoder out) {
         out.writeInt(ints.size());
         for (int i : ints) {
             out.writeInt(i);
@@ -51,7 +50,7 @@ interface ResultCodec<T> {
     }
 
     /** The ints {@link #writeInts} wrote, in their order. */
-    static Set<Integer> readInts(DataInput in) throws IOException {
+    static Set<Integer> readInts(Decoder in) throws Decoder.Malformed {
         int n = in.readInt();
         Set<Integer> ints = new LinkedHashSet<>();
         for (int k = 0; k < n; k++) {

@@ -2,8 +2,6 @@ package bigfoot.staticbf.wala;
 
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
-import com.ibm.wala.ssa.IR;
-import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -11,7 +9,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A transitive whole-program summary of every analysed method ({@link ProgramCalls}) in a join semilattice S: what
@@ -31,8 +28,8 @@ public final class CallSummaries<S> {
 
         S join(S a, S b);
 
-        /** What an analysed method's own instructions do, its calls' {@link #call} parts aside ({@code ir} empty: native). */
-        S own(IMethod method, Optional<IR> ir);
+        /** What an analysed method's own instructions do, its calls' {@link #call} parts aside. */
+        S own(IMethod method, MethodSummary body);
 
         /** What one call does besides running the analysed methods among its targets. */
         S call(IMethod caller, ProgramCalls.Targets targets);
@@ -48,11 +45,11 @@ public final class CallSummaries<S> {
         this.calls = calls;
         this.domain = domain;
         for (IMethod m : calls.methods()) {
-            S s = domain.own(m, calls.ir(m));
+            S s = domain.own(m, calls.summary(m));
             Map<CallSiteReference, S> sites = new HashMap<>();
             for (ProgramCalls.Targets t : calls.sites(m)) {
                 S c = domain.call(m, t);
-                sites.put(t.call().getCallSite(), c);
+                sites.put(t.call().site(), c);
                 s = domain.join(s, c);
             }
             own.put(m, s);
@@ -77,10 +74,10 @@ public final class CallSummaries<S> {
     }
 
     /** The summary of one call in an analysed method: the call's own part and its analysed targets' summaries. */
-    public S atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
+    public S atCall(IMethod caller, CallSiteReference site) {
         of(caller);
-        ProgramCalls.Targets targets = calls.at(caller, call.getCallSite());
-        S result = atSite.get(caller).get(call.getCallSite());
+        ProgramCalls.Targets targets = calls.at(caller, site);
+        S result = atSite.get(caller).get(site);
         for (IMethod callee : targets.analysed()) {
             result = domain.join(result, of(callee));
         }

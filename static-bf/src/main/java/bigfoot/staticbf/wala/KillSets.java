@@ -1,17 +1,10 @@
 package bigfoot.staticbf.wala;
 
+import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IClass;
-import com.ibm.wala.classLoader.IField;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
-import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
-import com.ibm.wala.ssa.SSAFieldAccessInstruction;
-import com.ibm.wala.ssa.SSAGetInstruction;
-import com.ibm.wala.ssa.SSAInstruction;
-import com.ibm.wala.ssa.SSAMonitorInstruction;
-import com.ibm.wala.ssa.SSANewInstruction;
-import com.ibm.wala.types.ClassLoaderReference;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -71,8 +64,8 @@ public final class KillSets {
             }
 
             @Override
-            public KillSet own(IMethod method, Optional<IR> ir) {
-                return analyse(method, ir);
+            public KillSet own(IMethod method, MethodSummary body) {
+                return analyse(method, body);
             }
 
             @Override
@@ -85,7 +78,8 @@ public final class KillSets {
 
     public static KillSets compute(WalaProgram program, MethodIRs irs) {
         long start = System.nanoTime();
-        ProgramCalls calls = ProgramCalls.resolve(program, irs);
+        ProgramCalls calls = ProgramCalls.resolve(program, new MethodSummaries(irs, program.hierarchy(),
+                m -> Optional.empty()));
         return new KillSets(calls, Duration.ofNanos(System.nanoTime() - start));
     }
 
@@ -101,7 +95,12 @@ public final class KillSets {
 
     /** The kill set of one call in an application method: what the [Call] rule kills at that call. */
     public KillSet atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
-        return summaries.atCall(caller, call);
+        return atCall(caller, call.getCallSite());
+    }
+
+    /** The kill set of the call at {@code site} in an application method. */
+    public KillSet atCall(IMethod caller, CallSiteReference site) {
+        return summaries.atCall(caller, site);
     }
 
     /**
@@ -145,70 +144,23 @@ public final class KillSets {
         return calls.methods().size();
     }
 
-    /** The method's own operations, the effects of its calls aside. */
-    private KillSet analyse(IMethod m, Optional<IR> ir) {
-        if (ir.isEmpty()) {
+    /**
+     * The method's own operations, the effects of its calls aside: SYNCHRONIZED METHOD (acquire at entry, release at
+     * every exit), a task body the JDK model names (a ForkJoin task's compute(), a TimerTask's run(): what the rewriter
+     * makes it do at entry and exit), and what its instructions do ({@link MethodSummary#own}).
+     */
+    private KillSet analyse(IMethod m, MethodSummary body) {
+        if (!body.hasBody()) {
             return KillSet.BOTH; // native code (or no bytecode): may do anything
         }
-        // SYNCHRONIZED METHOD: acquire at entry, release at every exit; a task body the JDK model names (a ForkJoin
-        // task's compute(), a TimerTask's run()) does what the rewriter makes it do at entry and exit
-        KillSet result = (m.isSynchronized() ? KillSet.BOTH : KillSet.NONE).union(model.bodySide(m));
-        for (SSAInstruction insn : ir.get().getInstructions()) {
-            if (insn instanceof SSAMonitorInstruction monitor) {
-                result = result.union(monitor.isMonitorEnter() ? KillSet.ACQUIRE : KillSet.RELEASE);
-            } else if (insn instanceof SSAFieldAccessInstruction access) {
-                result = result.union(volatileAccess(access));
-                if (access.isStatic()) {
-                    IField field = cha.resolveField(access.getDeclaredField());
-                    result = result.union(classInitialization(m, field == null ? null : field.getDeclaringClass()));
-                }
-            } else if (insn instanceof SSANewInstruction allocation && !allocation.getConcreteType().isArrayType()) {
-                result = result.union(classInitialization(m, cha.lookupClass(allocation.getConcreteType())));
-            } else if (insn instanceof SSAAbstractInvokeInstruction call && call.isStatic()) {
-                IMethod target = cha.resolveMethod(call.getDeclaredTarget());
-                result = result.union(classInitialization(m, target == null ? null : target.getDeclaringClass()));
-            }
-        }
-        return result;
-    }
-
-    /**
-     * CLASS INIT: the first use (new, static access, static call) of a rewritten (application) class runs its
-     * {@code <clinit>}, which the runtime ends with a release, and a thread's first use of a class another thread
-     * initialised joins the end of that initialisation, an acquire (as at the call site: BigFootMethod); so it may
-     * do both, unless it is the running method's own class or a superclass of it (initialised before the method
-     * could run).
-     */
-    private static KillSet classInitialization(IMethod running, IClass used) {
-        if (used == null || !used.getClassLoader().getReference().equals(ClassLoaderReference.Application)) {
-            return KillSet.NONE;
-        }
-        for (IClass c = running.getDeclaringClass(); c != null; c = c.getSuperclass()) {
-            if (c.equals(used)) {
-                return KillSet.NONE;
-            }
-        }
-        return KillSet.BOTH;
-    }
-
-    /** VOLATILE READ = acquire after the read, VOLATILE WRITE = release before the write. */
-    private KillSet volatileAccess(SSAFieldAccessInstruction access) {
-        IField field = cha.resolveField(access.getDeclaredField());
-        if (field == null) {
-            // an excluded JDK class's field is library state; any other unknown field may be volatile
-            return ProgramCalls.isExcludedJdk(access.getDeclaredField().getDeclaringClass().getName().toString()) ? KillSet.NONE : KillSet.BOTH;
-        }
-        if (!field.isVolatile()) {
-            return KillSet.NONE;
-        }
-        return access instanceof SSAGetInstruction ? KillSet.ACQUIRE : KillSet.RELEASE;
+        return (m.isSynchronized() ? KillSet.BOTH : KillSet.NONE).union(model.bodySide(m)).union(body.own());
     }
 
     /**
      * The method a call names: its class's or an inherited one, from a superclass or, which WALA's resolution does not
      * look at, a superinterface ({@code TransferQueue.put} is BlockingQueue's, which declares InterruptedException).
      */
-    private IMethod named(SSAAbstractInvokeInstruction call, IClass declared) {
+    private IMethod named(CallSiteReference call, IClass declared) {
         IMethod named = cha.resolveMethod(call.getDeclaredTarget());
         if (named == null && declared != null) {
             for (IClass superinterface : declared.getAllImplementedInterfaces()) {
@@ -226,7 +178,7 @@ public final class KillSets {
      * targets, and an interrupt's acquire.
      */
     private KillSet callEffect(ProgramCalls.Targets targets) {
-        SSAAbstractInvokeInstruction call = targets.call();
+        CallSiteReference call = targets.call().site();
         if (targets.resolution() == ProgramCalls.Resolution.UNKNOWN) {
             return KillSet.BOTH;
         }

@@ -3,14 +3,7 @@ package bigfoot.staticbf.wala;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
-import com.ibm.wala.shrike.shrikeCT.BootstrapMethodsReader.BootstrapMethod;
-import com.ibm.wala.shrike.shrikeCT.ConstantPoolParser;
-import com.ibm.wala.shrike.shrikeCT.InvalidClassFileException;
-import com.ibm.wala.ssa.IR;
-import com.ibm.wala.ssa.SSAInstruction;
-import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
 import com.ibm.wala.types.MethodReference;
-import com.ibm.wala.types.TypeReference;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,15 +26,13 @@ final class LambdaBodies {
         this.cha = cha;
     }
 
-    /** Records the lambdas created in one method. */
-    void scan(IR ir) {
-        for (SSAInstruction insn : ir.getInstructions()) {
-            if (insn instanceof SSAInvokeDynamicInstruction indy && indy.getBootstrap().isBootstrapForJavaLambdas()) {
-                IClass iface = cha.lookupClass(indy.getDeclaredResultType());
-                IMethod body = implementation(indy.getBootstrap(), ir.getMethod().getDeclaringClass());
-                if (iface != null && body != null) {
-                    lambdas.add(new Lambda(iface, indy.getDeclaredTarget().getName().toString(), body));
-                }
+    /** Records the lambdas one method creates. */
+    void scan(List<MethodSummary.LambdaSite> created) {
+        for (MethodSummary.LambdaSite l : created) {
+            IClass iface = cha.lookupClass(l.functionalInterface());
+            IMethod body = cha.resolveMethod(l.body());
+            if (iface != null && body != null) {
+                lambdas.add(new Lambda(iface, l.methodName(), body));
             }
         }
     }
@@ -60,18 +51,5 @@ final class LambdaBodies {
             }
         }
         return result;
-    }
-
-    /** The method handle in bootstrap argument 1 of LambdaMetafactory.metafactory / altMetafactory. */
-    private IMethod implementation(BootstrapMethod bootstrap, IClass creator) {
-        try {
-            ConstantPoolParser cp = bootstrap.getCP();
-            int handle = bootstrap.callArgumentIndex(1);
-            TypeReference owner = TypeReference.findOrCreate(
-                    creator.getClassLoader().getReference(), "L" + cp.getCPHandleClass(handle));
-            return cha.resolveMethod(MethodReference.findOrCreate(owner, cp.getCPHandleName(handle), cp.getCPHandleType(handle)));
-        } catch (InvalidClassFileException e) {
-            return null; // a malformed bootstrap entry; WALA's own lambda support gives up on it too
-        }
     }
 }

@@ -3,10 +3,6 @@ package bigfoot.staticbf.wala;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
-import com.ibm.wala.ssa.IR;
-import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
-import com.ibm.wala.ssa.SSAInstruction;
-import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
 import com.ibm.wala.types.MethodReference;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -59,11 +55,11 @@ public final class ProgramCalls {
      * @param jdk      its JDK targets (bodies never analysed)
      * @param analysed the analysed methods it may run: program targets and the program methods JDK code may call back
      */
-    public record Targets(SSAAbstractInvokeInstruction call, Resolution resolution, Set<IMethod> jdk, Set<IMethod> analysed) {
+    public record Targets(MethodSummary.CallSite call, Resolution resolution, Set<IMethod> jdk, Set<IMethod> analysed) {
     }
 
     private final IClassHierarchy cha;
-    private final MethodIRs irs;
+    private final MethodSummaries summaries;
     private final LambdaBodies lambdas;
     private final JdkCallbacks callbacks;
     /** Every analysed method's call sites, in the order the method's IR lists them. */
@@ -71,18 +67,19 @@ public final class ProgramCalls {
     /** The analysed methods each analysed method may call. */
     private final Map<IMethod, Set<IMethod>> callees = new HashMap<>();
 
-    private ProgramCalls(WalaProgram program, MethodIRs irs) {
+    private ProgramCalls(WalaProgram program, MethodSummaries summaries) {
         this.cha = program.hierarchy();
-        this.irs = irs;
+        this.summaries = summaries;
         this.lambdas = new LambdaBodies(cha);
         List<IMethod> roots = program.applicationMethods();
-        roots.forEach(m -> irs.ir(m).ifPresent(lambdas::scan));
+        roots.forEach(m -> lambdas.scan(summaries.of(m).lambdas()));
         this.callbacks = new JdkCallbacks(cha, program.applicationClasses(), lambdas);
         explore(roots);
     }
 
-    public static ProgramCalls resolve(WalaProgram program, MethodIRs irs) {
-        return new ProgramCalls(program, irs);
+    /** The calls of the program's methods, whose bodies {@code summaries} reads. */
+    public static ProgramCalls resolve(WalaProgram program, MethodSummaries summaries) {
+        return new ProgramCalls(program, summaries);
     }
 
     public IClassHierarchy hierarchy() {
@@ -94,9 +91,9 @@ public final class ProgramCalls {
         return callees.keySet();
     }
 
-    /** An analysed method's IR; empty for a method without bytecode (native). */
-    public Optional<IR> ir(IMethod method) {
-        return irs.ir(method);
+    /** What an analysed method's body does ({@link MethodSummary#NO_BODY} for a method without bytecode). */
+    public MethodSummary summary(IMethod method) {
+        return summaries.of(method);
     }
 
     /** The call sites of an analysed method. */
@@ -125,15 +122,11 @@ public final class ProgramCalls {
             if (!callees.containsKey(m)) {
                 Map<CallSiteReference, Targets> of = new LinkedHashMap<>();
                 Set<IMethod> reached = new LinkedHashSet<>();
-                irs.ir(m).ifPresent(ir -> {
-                    for (SSAInstruction insn : ir.getInstructions()) {
-                        if (insn instanceof SSAAbstractInvokeInstruction call) {
-                            Targets t = targets(m, call);
-                            of.put(call.getCallSite(), t);
-                            reached.addAll(t.analysed());
-                        }
-                    }
-                });
+                for (MethodSummary.CallSite call : summaries.of(m).calls()) {
+                    Targets t = targets(call);
+                    of.put(call.site(), t);
+                    reached.addAll(t.analysed());
+                }
                 sites.put(m, of);
                 callees.put(m, reached);
                 todo.addAll(reached);
@@ -141,18 +134,19 @@ public final class ProgramCalls {
         }
     }
 
-    private Targets targets(IMethod caller, SSAAbstractInvokeInstruction call) {
-        Set<IMethod> targets = targets(call.getCallSite());
-        MethodReference declared = call.getDeclaredTarget();
+    private Targets targets(MethodSummary.CallSite call) {
+        Set<IMethod> targets = targets(call.site());
+        MethodReference declared = call.site().getDeclaredTarget();
+        boolean isStatic = call.site().isStatic();
         if (targets.isEmpty()) {
-            if (call instanceof SSAInvokeDynamicInstruction indy) {
-                return indy.getBootstrap().isBootstrapForJavaLambdas()
+            if (call.isInvokeDynamic()) {
+                return call.kind() == MethodSummary.Kind.LAMBDA
                         ? new Targets(call, Resolution.LAMBDA, Set.of(), Set.of())
                         // a string concatenation calls its operands' toString
-                        : new Targets(call, Resolution.INVOKEDYNAMIC, Set.of(), callbacks.of(declared, call.isStatic()));
+                        : new Targets(call, Resolution.INVOKEDYNAMIC, Set.of(), callbacks.of(declared, isStatic));
             }
             return isExcludedJdk(declared.getDeclaringClass().getName().toString())
-                    ? new Targets(call, Resolution.EXCLUDED_JDK, Set.of(), callbacks.of(declared, call.isStatic()))
+                    ? new Targets(call, Resolution.EXCLUDED_JDK, Set.of(), callbacks.of(declared, isStatic))
                     : new Targets(call, Resolution.UNKNOWN, Set.of(), Set.of());
         }
         Set<IMethod> jdk = new LinkedHashSet<>();
@@ -160,7 +154,7 @@ public final class ProgramCalls {
         for (IMethod t : targets) {
             if (WalaProgram.isJdk(t)) {
                 jdk.add(t);
-                analysed.addAll(callbacks.of(declared, call.isStatic())); // CALLBACK
+                analysed.addAll(callbacks.of(declared, isStatic)); // CALLBACK
             } else {
                 analysed.add(t);
             }

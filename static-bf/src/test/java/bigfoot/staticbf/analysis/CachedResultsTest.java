@@ -23,8 +23,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * The analysis's per-method results kept for re-runs: a re-run after one class changed analyses that class's methods
- * and those whose calls it changed, reuses the others, and writes the jar a run without the cache writes.
+ * The analysis's per-method summaries and results kept for re-runs: a re-run after one class changed reads that
+ * class's IRs and analyses its methods and those whose calls it changed, reuses the others, and writes the jar a run
+ * without the cache writes.
  */
 class CachedResultsTest {
 
@@ -37,6 +38,18 @@ class CachedResultsTest {
                     hits++;
                     h.work();
                     hits++;
+                }
+            }
+            """;
+    /** The same around a call of {@code twice()}: whether it releases is a summary of Counter's, kept. */
+    private static final String CLIENT = """
+            package app;
+            public class Client {
+                int total;
+                void run(Counter c, Helper h) {
+                    total++;
+                    c.twice(h);
+                    total++;
                 }
             }
             """;
@@ -57,7 +70,8 @@ class CachedResultsTest {
     /** The program with {@code Helper.work}'s body, and a resource naming the jar (so no two jars are the same). */
     private Path program(String name, String helperBody) {
         Map<String, byte[]> entries = new TreeMap<>(TestJars.compile(work, Map.of(
-                "app/Counter.java", COUNTER, "app/Helper.java", HELPER.replace("BODY", helperBody))));
+                "app/Counter.java", COUNTER, "app/Client.java", CLIENT, "app/Helper.java",
+                HELPER.replace("BODY", helperBody))));
         entries.put("app/name.txt", name.getBytes(StandardCharsets.UTF_8));
         return TestJars.writeJar(work.resolve(name + "-in.jar"), entries);
     }
@@ -74,13 +88,13 @@ class CachedResultsTest {
         return Files.readAllBytes(work.resolve(out));
     }
 
-    /** The checks of {@code twice()} and its call of {@code work()}, in code order. */
-    private List<String> twiceChecks(String out) {
-        MethodNode twice = TestJars.classNode(work.resolve(out), "app.Counter").methods.stream()
-                .filter(m -> m.name.equals("twice")).findFirst().orElseThrow();
+    /** The field checks of {@code method} of {@code className} and its calls of {@code callee}, in code order. */
+    private List<String> checksAround(String out, String className, String method, String callee) {
+        MethodNode m = TestJars.classNode(work.resolve(out), className).methods.stream()
+                .filter(n -> n.name.equals(method)).findFirst().orElseThrow();
         List<String> calls = new ArrayList<>();
-        for (AbstractInsnNode insn : twice.instructions) {
-            if (insn instanceof MethodInsnNode call && (call.name.equals("work") || call.name.endsWith("Field"))) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode call && (call.name.equals(callee) || call.name.endsWith("Field"))) {
                 calls.add(call.name);
             }
         }
@@ -96,12 +110,18 @@ class CachedResultsTest {
         TestJars.Run rerun = staticbf(releasing, "releasing-cached.jar", "--cache-dir", cacheDir);
         staticbf(releasing, "releasing.jar", "--no-cache");
 
-        // Counter's bytes did not change, but the call in twice() now releases: twice() is analysed again, and only
-        // Counter's constructor is reused
-        assertTrue(rerun.out().contains("analysis: 4 methods in "), rerun.out());
-        assertTrue(rerun.out().contains(", 1 of them reused from the cache"), rerun.out());
-        assertNotEquals(twiceChecks("quiet-cached.jar"), twiceChecks("releasing.jar"), "the release changes the checks");
-        assertEquals(twiceChecks("releasing.jar"), twiceChecks("releasing-cached.jar"));
+        // Counter's and Client's bytes did not change, but the call in twice() now releases, and so does the call of
+        // twice() in run(): both are analysed again (Client's from Counter's kept summary); only the constructors of
+        // Counter and Client are reused
+        assertTrue(rerun.out().contains("analysis: 6 methods in "), rerun.out());
+        assertTrue(rerun.out().contains(", 2 of them reused from the cache"), rerun.out());
+        for (String[] m : List.of(new String[] {"app.Counter", "twice", "work"}, new String[] {"app.Client", "run",
+                "twice"})) {
+            assertNotEquals(checksAround("quiet-cached.jar", m[0], m[1], m[2]),
+                    checksAround("releasing.jar", m[0], m[1], m[2]), "the release changes the checks of " + m[1]);
+            assertEquals(checksAround("releasing.jar", m[0], m[1], m[2]),
+                    checksAround("releasing-cached.jar", m[0], m[1], m[2]));
+        }
         assertArrayEquals(bytes("releasing.jar"), bytes("releasing-cached.jar"));
     }
 
@@ -113,7 +133,7 @@ class CachedResultsTest {
         TestJars.Run rerun = staticbf(second, "second-cached.jar", "--cache-dir", cacheDir);
         staticbf(second, "second.jar", "--no-cache");
 
-        assertTrue(rerun.out().contains(", 4 of them reused from the cache"), rerun.out());
+        assertTrue(rerun.out().contains(", 6 of them reused from the cache"), rerun.out());
         assertArrayEquals(bytes("second.jar"), bytes("second-cached.jar"));
     }
 
@@ -126,7 +146,7 @@ class CachedResultsTest {
         try (Stream<Path> files = Files.list(cacheDir.resolve("methods"))) {
             entries = files.toList();
         }
-        assertEquals(2, entries.size(), "one entry per class: " + entries);
+        assertEquals(3, entries.size(), "one entry per class: " + entries);
         for (Path e : entries) {
             byte[] b = Files.readAllBytes(e);
             Files.write(e, Arrays.copyOf(b, b.length / 2)); // cut short

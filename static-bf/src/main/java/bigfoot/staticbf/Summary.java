@@ -44,7 +44,8 @@ final class Summary {
         int volatiles = c.calls(RuntimeApi.VOLATILE_READ_FIELD) + c.calls(RuntimeApi.VOLATILE_WRITE_FIELD)
                 + c.calls(RuntimeApi.VOLATILE_READ_STATIC) + c.calls(RuntimeApi.VOLATILE_WRITE_STATIC)
                 + c.calls(RuntimeApi.VOLATILE_READ_FOREIGN) + c.calls(RuntimeApi.VOLATILE_WRITE_FOREIGN);
-        return c.classesRewritten() + " classes rewritten, " + c.classesUnchanged() + " unchanged, "
+        return c.classesRewritten() + " classes rewritten, " + c.classesUnchanged() + " unchanged"
+                + (c.classesReused() == 0 ? "" : " (" + c.classesReused() + " of them reused from the cache)") + ", "
                 + c.classesSkipped() + " skipped, " + c.classesAlreadyInstrumented() + " already instrumented; "
                 + "checks: " + field + " field, " + statics + " static, " + array + " array, " + ranges + " array range, "
                 + foreign + " foreign (" + reads + " reads, " + (field + statics + array + ranges + foreign - reads)

@@ -277,12 +277,12 @@ final class AnalysedProgram {
      * analysis recorded ({@link #elided}, {@link #recordReleaseFree}) are the kept ones.
      */
     <T> Results<T> analyseMethods(String mode, Diagnostics diagnostics, ResultCodec<T> codec, Function<IR, T> perMethod) {
+        if (elision != Elision.NONE) {
+            parameterEscapes(); // whole-program (its time counts as such), before the workers
+        }
         long start = System.nanoTime();
         List<IMethod> methods = program.applicationMethods().stream()
                 .filter(m -> !multiRelease.contains(MethodKey.of(m).classInternalName())).toList();
-        if (elision != Elision.NONE) {
-            parameterEscapes(); // whole-program, before the workers
-        }
         List<Reused<T>> reused = new ArrayList<>();
         List<Outcome<IR>> irs = new ArrayList<>();
         for (IMethod m : methods) {
@@ -327,7 +327,7 @@ final class AnalysedProgram {
             }
         });
         progress.end();
-        kept.save(diagnostics);
+        kept.save();
         Map<MethodKey, T> results = new HashMap<>();
         int failed = 0;
         String firstFailure = null;
@@ -357,7 +357,9 @@ final class AnalysedProgram {
 
     /** {@code method}'s kept result, if there is one for its fingerprint that {@code codec} can read; else null. */
     private <T> Reused<T> reuse(IMethod method, ResultCodec<T> codec) {
-        Optional<CachedResults.Result> r = kept.result(MethodKey.of(method), fingerprint(method));
+        MethodKey key = MethodKey.of(method);
+        Optional<CachedResults.Result> r = kept.hasResult(key) ? kept.result(key, fingerprint(method))
+                : Optional.empty();
         if (r.isEmpty()) {
             return null;
         }
@@ -391,7 +393,7 @@ final class AnalysedProgram {
             StringBuilder sb = new StringBuilder("call ").append(site.getProgramCounter()).append(' ')
                     .append(killSets.atCall(method, site));
             if (modSets != null) {
-                sb.append(' ').append(modSets.atCall(method, site).describe());
+                sb.append(' ').append(modSets.atCall(method, site).digest());
             }
             int arguments = site.getDeclaredTarget().getNumberOfParameters() + (site.isStatic() ? 0 : 1);
             for (int j = 0; elision != Elision.NONE && j < arguments; j++) {

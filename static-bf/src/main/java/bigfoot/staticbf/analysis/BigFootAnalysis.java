@@ -30,7 +30,15 @@ public final class BigFootAnalysis {
      * instructions past which a capsule's stretch goes on.
      */
     public record Result(Map<MethodKey, MethodPlan> plans, ElidedAccesses elided, ReleaseFree releaseFree,
-            Optional<AnalysisStatistics> statistics) {
+            Optional<AnalysisStatistics> statistics, ClassDigests classDigests) {
+
+        Result(Map<MethodKey, MethodPlan> plans, ElidedAccesses elided, ReleaseFree releaseFree,
+                Optional<AnalysisStatistics> statistics) {
+            this(plans, elided, releaseFree, statistics, new ClassDigests().add("plan", plans, PlanCodec.INSTANCE::write)
+                    .add("elided", elided.byMethod(), ClassDigests::writeSorted)
+                    .add("release-free", releaseFree.byMethod(), ClassDigests::writeSorted));
+        }
+
         public MethodPlan plan(String classInternalName, String nameAndDescriptor) {
             return plans.get(new MethodKey(classInternalName, nameAndDescriptor));
         }

@@ -4,7 +4,6 @@ import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
-import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.wala.MethodSummary;
 import java.io.IOException;
 import java.util.HashMap;
@@ -29,8 +28,6 @@ import java.util.concurrent.ConcurrentHashMap;
 final class CachedResults {
 
     private static final int FORMAT = 2;
-    /** The class entries a cache keeps (the ones written last). */
-    static final int KEEP = 20_000;
 
     /** A method's analysis result ({@code result}: as its codec wrote it) and what its analysis recorded beside. */
     record Result(String fingerprint, byte[] result, Set<Integer> elided, Set<Integer> releaseFree) {
@@ -84,6 +81,12 @@ final class CachedResults {
         return Optional.ofNullable(kept(method)).map(Kept::summary);
     }
 
+    /** True if a result of {@code method} is kept (under some fingerprint). */
+    boolean hasResult(MethodKey method) {
+        Kept k = kept(method);
+        return k != null && k.result() != null;
+    }
+
     /** The kept result of {@code method}, if it was computed under {@code fingerprint}. */
     Optional<Result> result(MethodKey method, String fingerprint) {
         Kept k = kept(method);
@@ -109,23 +112,19 @@ final class CachedResults {
         }
     }
 
-    /** Writes the entries of the classes with something new this run; says once if it cannot. */
-    void save(Diagnostics diagnostics) {
-        if (cache.store().isEmpty() || changed.isEmpty()) {
+    /**
+     * Queues the entries of the classes with something new this run to be written ({@link FileStore#writeLater}: the
+     * store's owner waits for them).
+     */
+    void save() {
+        if (cache.store().isEmpty()) {
             return;
         }
-        FileStore store = cache.store().get();
-        try {
-            for (String name : changed) {
-                String key = entryKeys.get(name);
-                if (key != null && summaries.containsKey(name)) {
-                    store.write(key, encode(summaries.get(name), results.getOrDefault(name, Map.of())));
-                }
+        for (String name : changed) {
+            String key = entryKeys.get(name);
+            if (key != null && summaries.containsKey(name)) {
+                cache.store().get().writeLater(key, encode(summaries.get(name), results.getOrDefault(name, Map.of())));
             }
-            store.evict(KEEP);
-        } catch (IOException | RuntimeException e) {
-            diagnostics.warn("cannot keep the analysis results in the cache " + store.directory() + " (" + e
-                    + "); the next run analyses those methods again");
         }
     }
 

@@ -19,7 +19,11 @@ public final class ElisionAnalysis {
     }
 
     /** The elided accesses, and what finding them cost. */
-    public record Result(ElidedAccesses elided, Optional<AnalysisStatistics> statistics) {
+    public record Result(ElidedAccesses elided, Optional<AnalysisStatistics> statistics, ClassDigests classDigests) {
+
+        Result(ElidedAccesses elided, Optional<AnalysisStatistics> statistics) {
+            this(elided, statistics, new ClassDigests().add("elided", elided.byMethod(), ClassDigests::writeSorted));
+        }
     }
 
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.wala.MethodSummary;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAArrayLoadInstruction;
@@ -31,6 +32,7 @@ final class HeapWrites {
     private final Set<String> elements = new HashSet<>();
     private boolean everyElement;
     private boolean anything;
+    private String digest;
 
     /** Adds what {@code insn} may write; a call, what {@code calls} says it may write. */
     void add(SSAInstruction insn, CallWrites calls) {
@@ -110,10 +112,16 @@ final class HeapWrites {
                 : everyElement || elements.contains(key(((SSAArrayLoadInstruction) load).getElementType()));
     }
 
-    /** What these writes are, in a text that is equal for equal writes. */
-    String describe() {
-        return anything ? "anything" : "fields " + new TreeSet<>(fields) + " elements "
-                + (everyElement ? "every" : new TreeSet<>(elements).toString());
+    /**
+     * A digest of what these writes are, equal for equal writes; computed once (a summary is never changed once made,
+     * and its digest is asked at every call that reaches it).
+     */
+    synchronized String digest() {
+        if (digest == null) {
+            digest = anything ? "anything" : Digest.of("fields " + new TreeSet<>(fields), "elements "
+                    + (everyElement ? "every" : new TreeSet<>(elements).toString()));
+        }
+        return digest;
     }
 
     static boolean isLoad(SSAInstruction insn) {

@@ -25,7 +25,13 @@ public final class RedCardAnalysis {
      * accesses that get no check at all.
      */
     public record Result(Map<MethodKey, Set<Integer>> removable, ElidedAccesses elided,
-            Optional<AnalysisStatistics> statistics) {
+            Optional<AnalysisStatistics> statistics, ClassDigests classDigests) {
+
+        Result(Map<MethodKey, Set<Integer>> removable, ElidedAccesses elided, Optional<AnalysisStatistics> statistics) {
+            this(removable, elided, statistics, new ClassDigests().add("removable", removable, ClassDigests::writeSorted)
+                    .add("elided", elided.byMethod(), ClassDigests::writeSorted));
+        }
+
         public Set<Integer> removable(String classInternalName, String nameAndDescriptor) {
             return removable.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Set.of());
         }

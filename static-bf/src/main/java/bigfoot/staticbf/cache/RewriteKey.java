@@ -62,6 +62,21 @@ public final class RewriteKey {
         return d.hex();
     }
 
+    /**
+     * The key of what rewriting one class depends on besides the class, the placement's answers for it and the rest of
+     * the program (which the rewriter keys itself): StaticBF's code and JDK, the {@code --classpath} elements and the
+     * options that change the output. Never the input jar.
+     */
+    public static String ofClassRewrites(Options options) throws IOException {
+        Digest d = new Digest();
+        d.add(build());
+        addClasspath(d, options);
+        d.add("mode " + options.mode().optionName() + " elide " + options.elision().optionName() + " capsules "
+                + options.capsules().optionValue() + " proxies " + options.proxies() + " verify "
+                + options.verifyPlacement());
+        return d.hex();
+    }
+
     private static void addClasspath(Digest d, Options options) throws IOException {
         for (Path element : options.classpath()) {
             d.add("classpath " + (Files.exists(element) ? digest(element) : "missing " + element));

@@ -4,6 +4,8 @@ import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodKey;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The capsule classes of a run (the BigFoot dissertation, chapter 5) and their own fields: the non-final, non-volatile
@@ -47,5 +49,25 @@ public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses access
 
     public int size() {
         return ownFields.size();
+    }
+
+    /** All this says, in a text that is equal for equal selections. */
+    public String describe() {
+        return sorted(ownFields) + " " + sorted(accesses.byMethod()) + " " + sorted(elements) + " " + sorted(callsOnThis);
+    }
+
+    /** {@code value} with its maps' entries and its sets' elements in the order of their texts. */
+    private static String sorted(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            TreeMap<String, String> entries = new TreeMap<>();
+            map.forEach((k, v) -> entries.put(sorted(k), sorted(v)));
+            return entries.toString();
+        }
+        if (value instanceof Set<?> set) {
+            TreeSet<String> elements = new TreeSet<>();
+            set.forEach(e -> elements.add(sorted(e)));
+            return elements.toString();
+        }
+        return String.valueOf(value);
     }
 }

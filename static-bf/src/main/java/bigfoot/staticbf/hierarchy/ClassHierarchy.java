@@ -41,7 +41,8 @@ public final class ClassHierarchy implements Closeable {
             info = Optional.ofNullable(lookup(internalName));
             cache.put(internalName, info);
             if (info.isEmpty()) {
-                diagnostics.warn("class " + internalName.replace('/', '.') + " not found in the input jar, "
+                diagnostics.warnOnce("missing " + internalName, "class " + internalName.replace('/', '.')
+                        + " not found in the input jar, "
                         + "--classpath or the JDK; code using it is instrumented conservatively");
             }
         }
@@ -74,7 +75,8 @@ public final class ClassHierarchy implements Closeable {
         try {
             return source.find(internalName);
         } catch (RuntimeException e) { // ASM's reaction to a malformed class file
-            diagnostics.warn("ignoring unreadable class file for " + internalName.replace('/', '.')
+            diagnostics.warnOnce("unreadable " + internalName, "ignoring unreadable class file for "
+                    + internalName.replace('/', '.')
                     + " on the --classpath (" + e + ")");
             return null;
         }

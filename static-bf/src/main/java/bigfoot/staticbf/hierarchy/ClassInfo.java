@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
@@ -141,6 +142,12 @@ public final class ClassInfo {
     /** True if a {@code ldc} of this class resolves from any class in the unnamed module. */
     public boolean accessibleEverywhere() {
         return (access & Opcodes.ACC_PUBLIC) != 0 && packageExported;
+    }
+
+    /** All this says, in a text that is equal for equal classes: what rewriting another class may ask of this one. */
+    public String describe() {
+        return name + " " + access + " " + superName + " " + interfaces + " " + fields + " " + packageExported + " "
+                + new TreeMap<>(methods) + " " + new TreeMap<>(accessors);
     }
 
     @Override

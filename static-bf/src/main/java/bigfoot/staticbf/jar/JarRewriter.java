@@ -23,6 +23,7 @@ import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.rewrite.ProgramFit;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
+import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
@@ -35,8 +36,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 
@@ -51,6 +54,10 @@ public final class JarRewriter {
 
     /** The directory of the rewrite cache that keeps the analysis's per-method results. */
     private static final String METHODS = "methods";
+    /** The directory of the rewrite cache that keeps rewritten classes. */
+    private static final String CLASSES = "classes";
+    /** The entries each of those directories keeps (the ones written last). */
+    private static final int KEEP = 20_000;
 
     private final Options options;
     /** The placement; null until {@link #run} has opened the input, for the mode's own (which may analyse it). */
@@ -59,6 +66,8 @@ public final class JarRewriter {
     private final Counts counts = new Counts();
     private final List<String> removedSignatureFiles = new ArrayList<>();
     private final List<String> alreadyInstrumented = new ArrayList<>();
+    /** The rewrite cache's stores this run keeps methods' and classes' results in. */
+    private final List<FileStore> stores = new ArrayList<>();
 
     private JarRewriter(Options options, Placement placement, Diagnostics diagnostics) {
         this.options = options;
@@ -129,7 +138,8 @@ public final class JarRewriter {
             }
             FieldProxies proxies = options.proxies() ? FieldProxies.find(env.fits(), env) : FieldProxies.NONE;
             counts.proxies(proxies);
-            writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))));
+            KeptRewrites kept = keptRewrites(input, proxies, capsules);
+            writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))), kept);
             placement.statistics().ifPresent(counts::analysis);
             output.add(RuntimeApi.METADATA_RESOURCE,
                     Metadata.of(options.mode().optionName(), options.elision().optionName(),
@@ -138,6 +148,7 @@ public final class JarRewriter {
                 output.add(RuntimeApi.INTENDED_RACES_RESOURCE, intended.resource());
             }
             output.commit();
+            finishStores();
             reportRemovedAndKept();
             return counts;
         } catch (IOException | UncheckedIOException e) {
@@ -157,9 +168,48 @@ public final class JarRewriter {
             return MethodCache.NONE;
         }
         try {
-            return MethodCache.in(new FileStore(dir.get().resolve(METHODS)), RewriteKey.ofAnalysis(options));
+            return MethodCache.in(store(dir.get().resolve(METHODS)), RewriteKey.ofAnalysis(options));
         } catch (IOException | UncheckedIOException e) {
             return MethodCache.NONE;
+        }
+    }
+
+    /**
+     * Where rewritten classes are kept for re-runs: the rewrite cache's {@value #CLASSES} directory, under the key of
+     * this run's options and program (every input class's treatment and shape, the proxy groups, the capsules); none
+     * if this run has no cache.
+     */
+    private KeptRewrites keptRewrites(InputJar input, FieldProxies proxies, Capsules capsules) {
+        Optional<Path> dir = RewriteCache.directory(options);
+        if (dir.isEmpty()) {
+            return KeptRewrites.NONE;
+        }
+        try {
+            Digest d = new Digest().add(RewriteKey.ofClassRewrites(options));
+            Map<String, String> program = new TreeMap<>();
+            for (InputClass c : input.classes()) {
+                program.putIfAbsent(c.entryName(), c.treatment() + " " + c.info().describe());
+            }
+            program.forEach((entry, c) -> d.add(entry).add(c));
+            proxies.groups().stream().map(FieldProxies.Group::toString).sorted().forEach(d::add);
+            d.add(capsules.describe());
+            return new KeptRewrites(Optional.of(store(dir.get().resolve(CLASSES))), d.hex());
+        } catch (IOException | UncheckedIOException e) {
+            return KeptRewrites.NONE;
+        }
+    }
+
+    private FileStore store(Path dir) {
+        FileStore store = new FileStore(dir);
+        stores.add(store);
+        return store;
+    }
+
+    /** Waits for the stores' writes; says so if one failed (the next run then does that work again). */
+    private void finishStores() {
+        for (FileStore s : stores) {
+            s.finish(KEEP).ifPresent(e -> diagnostics.warn("cannot keep results in the cache " + s.directory() + " ("
+                    + e + "); the next run computes them again"));
         }
     }
 
@@ -206,7 +256,7 @@ public final class JarRewriter {
         return sources;
     }
 
-    private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter)
+    private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter, KeptRewrites kept)
             throws IOException, StaticBfException {
         Set<String> written = new HashSet<>();
         List<ZipEntry> entries = input.entries();
@@ -222,7 +272,7 @@ public final class JarRewriter {
                 diagnostics.warn("duplicate entry " + name + " in " + input.path() + "; only the first is kept");
             } else {
                 InputClass c = input.classAt(entry);
-                byte[] rewritten = c == null ? null : process(c, rewriter);
+                byte[] rewritten = c == null ? null : process(c, rewriter, kept);
                 if (rewritten != null) {
                     output.replace(entry, rewritten);
                 } else {
@@ -235,8 +285,11 @@ public final class JarRewriter {
         progress.end();
     }
 
-    /** Counts the class and returns its rewritten bytes, or null to copy it unchanged. */
-    private byte[] process(InputClass c, ClassRewriter rewriter) throws StaticBfException {
+    /**
+     * Counts the class and returns its rewritten bytes, or null to copy it unchanged; a class {@code kept} has (under
+     * the same bytes and placement answers) is not rewritten again: its bytes, counts and warnings are the kept ones.
+     */
+    private byte[] process(InputClass c, ClassRewriter rewriter, KeptRewrites kept) throws StaticBfException {
         switch (c.treatment()) {
             case SKIP -> {
                 counts.classSkipped();
@@ -248,15 +301,22 @@ public final class JarRewriter {
                 return null;
             }
             default -> {
+                Optional<String> key = kept.keeps() ? placement.classDigest(c.info().name())
+                        .map(answers -> kept.key(c.bytes(), answers)) : Optional.empty();
+                Optional<KeptRewrites.Kept> reused = key.flatMap(kept::lookup);
                 ClassRewriter.Result result;
-                try {
-                    result = rewriter.rewrite(c.bytes());
-                } catch (ClassRewriter.RewriteException e) {
-                    throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
-                            + c.entryName() + "): " + e.getMessage());
-                } catch (RuntimeException e) {
-                    throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
-                            + c.entryName() + "): " + InputJar.describe(e));
+                if (reused.isPresent()) {
+                    counts.classReused();
+                    diagnostics.replay(reused.get().warnings());
+                    byte[] bytes = reused.get().bytes();
+                    result = new ClassRewriter.Result(bytes != null ? bytes : c.bytes(), bytes != null,
+                            reused.get().counts());
+                } else {
+                    result = rewrite(c, rewriter, key.isPresent());
+                    if (key.isPresent()) {
+                        kept.keep(key.get(), new KeptRewrites.Kept(result.changed() ? result.bytes() : null,
+                                result.counts(), diagnostics.recorded()));
+                    }
                 }
                 counts.add(result.counts()); // an unchanged class may still count a method too large to change
                 if (!result.changed()) {
@@ -266,6 +326,23 @@ public final class JarRewriter {
                 counts.classRewritten();
                 return result.bytes();
             }
+        }
+    }
+
+    /** Rewrites one class; {@code recording} its warnings for {@link Diagnostics#recorded}. */
+    private ClassRewriter.Result rewrite(InputClass c, ClassRewriter rewriter, boolean recording)
+            throws StaticBfException {
+        if (recording) {
+            diagnostics.record();
+        }
+        try {
+            return rewriter.rewrite(c.bytes());
+        } catch (ClassRewriter.RewriteException e) {
+            throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
+                    + c.entryName() + "): " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
+                    + c.entryName() + "): " + InputJar.describe(e));
         }
     }
 

@@ -43,6 +43,11 @@ public final class BigFootPlacement implements Placement {
     }
 
     @Override
+    public Optional<String> classDigest(String classInternalName) {
+        return Optional.of(analysis.classDigests().of(classInternalName));
+    }
+
+    @Override
     public Optional<MethodPlan> plan(ClassNode owner, MethodNode method) {
         return Optional.ofNullable(analysis.plan(owner.name, method.name + method.desc));
     }

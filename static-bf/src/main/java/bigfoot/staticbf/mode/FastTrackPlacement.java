@@ -1,5 +1,6 @@
 package bigfoot.staticbf.mode;
 
+import bigfoot.staticbf.analysis.ClassDigests;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.ElisionAnalysis;
 import bigfoot.staticbf.placement.AnalysisStatistics;
@@ -15,16 +16,24 @@ public final class FastTrackPlacement implements Placement {
 
     private final ElidedAccesses elided;
     private final Optional<AnalysisStatistics> statistics;
+    private final ClassDigests classDigests;
 
     /** Without elision. */
     public FastTrackPlacement() {
         this.elided = ElidedAccesses.NONE;
         this.statistics = Optional.empty();
+        this.classDigests = new ClassDigests();
     }
 
     public FastTrackPlacement(ElisionAnalysis.Result elision) {
         this.elided = elision.elided();
         this.statistics = elision.statistics();
+        this.classDigests = elision.classDigests();
+    }
+
+    @Override
+    public Optional<String> classDigest(String classInternalName) {
+        return Optional.of(classDigests.of(classInternalName));
     }
 
     @Override

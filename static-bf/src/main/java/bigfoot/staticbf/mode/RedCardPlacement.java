@@ -32,6 +32,11 @@ public final class RedCardPlacement implements Placement {
     }
 
     @Override
+    public Optional<String> classDigest(String classInternalName) {
+        return Optional.of(analysis.classDigests().of(classInternalName));
+    }
+
+    @Override
     public boolean checksAccess(ClassNode owner, MethodNode method, AbstractInsnNode access, int bytecodeIndex) {
         return !analysis.removable(owner.name, method.name + method.desc).contains(bytecodeIndex);
     }

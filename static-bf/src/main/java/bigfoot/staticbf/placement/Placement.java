@@ -45,6 +45,15 @@ public interface Placement {
         return Set.of();
     }
 
+    /**
+     * A digest of every answer this placement gives for the methods of {@code classInternalName}, if it can say: a class
+     * rewritten under the same answers (and everything else the same) is rewritten the same, so a rewrite kept from an
+     * earlier run can be reused. Empty if it cannot say (the class is then rewritten).
+     */
+    default Optional<String> classDigest(String classInternalName) {
+        return Optional.empty();
+    }
+
     /** What the placement's analysis cost, if it analyses the program. */
     default Optional<AnalysisStatistics> statistics() {
         return Optional.empty();

@@ -3,9 +3,12 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.capsule.Capsules;
 import bigfoot.staticbf.placement.AnalysisStatistics;
+import bigfoot.staticbf.store.Decoder;
+import bigfoot.staticbf.store.Encoder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
@@ -31,6 +34,8 @@ public final class Counts {
     private int classesUnchanged;
     private int classesSkipped;
     private int classesAlreadyInstrumented;
+    /** Of the classes rewritten or unchanged, those whose rewriting a cache kept from an earlier run. */
+    private int classesReused;
     private int methodsTooLarge;
     private int sites;
     private int checksMoved;
@@ -164,6 +169,57 @@ public final class Counts {
         return c;
     }
 
+    /**
+     * Writes what the rewriting of one class counted (what {@link #add} adds up; not the run's totals of classes,
+     * capsules, proxies and analysis), for {@link #decode}.
+     */
+    public void encode(Encoder out) {
+        Map<String, Integer> made = new TreeMap<>();
+        calls.forEach((name, n) -> {
+            if (n != 0) {
+                made.put(name, n);
+            }
+        });
+        out.writeInt(made.size());
+        made.forEach((name, n) -> out.writeString(name).writeInt(n));
+        for (int[] byCategory : categorised) {
+            for (int n : byCategory) {
+                out.writeInt(n);
+            }
+        }
+        for (int n : new int[] {methodsTooLarge, sites, checksMoved, checksCovered, checksElided, capsuleAccesses,
+                capsuleHandOffs, accesses, commitChecks}) {
+            out.writeInt(n);
+        }
+    }
+
+    /** The counts {@link #encode} wrote. */
+    public static Counts decode(Decoder in) throws Decoder.Malformed {
+        Counts c = new Counts();
+        for (int n = in.readInt(), k = 0; k < n; k++) {
+            String name = in.readString();
+            if (!c.calls.containsKey(name)) {
+                throw new Decoder.Malformed("no runtime entry " + name);
+            }
+            c.calls.put(name, in.readInt());
+        }
+        for (int[] byCategory : c.categorised) {
+            for (int k = 0; k < byCategory.length; k++) {
+                byCategory[k] = in.readInt();
+            }
+        }
+        c.methodsTooLarge = in.readInt();
+        c.sites = in.readInt();
+        c.checksMoved = in.readInt();
+        c.checksCovered = in.readInt();
+        c.checksElided = in.readInt();
+        c.capsuleAccesses = in.readInt();
+        c.capsuleHandOffs = in.readInt();
+        c.accesses = in.readInt();
+        c.commitChecks = in.readInt();
+        return c;
+    }
+
     /** The access sites of {@code kind} that {@code category} covers. */
     public int categorised(SiteKind kind, SiteCategory category) {
         return categorised[kind.ordinal()][category.ordinal()];
@@ -190,6 +246,15 @@ public final class Counts {
         classesSkipped++;
     }
 
+    /** A class whose rewriting (or finding it needs none) was reused from the cache. */
+    public void classReused() {
+        classesReused++;
+    }
+
+    public int classesReused() {
+        return classesReused;
+    }
+
     public void classAlreadyInstrumented() {
         classesAlreadyInstrumented++;
     }
@@ -200,6 +265,7 @@ public final class Counts {
         classesUnchanged += other.classesUnchanged;
         classesSkipped += other.classesSkipped;
         classesAlreadyInstrumented += other.classesAlreadyInstrumented;
+        classesReused += other.classesReused;
         methodsTooLarge += other.methodsTooLarge;
         sites += other.sites;
         checksMoved += other.checksMoved;

@@ -1,7 +1,7 @@
 package bigfoot.staticbf.store;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Writes ints, booleans and strings into bytes that a {@link Decoder} reads back: ints as variable-length
@@ -9,20 +9,28 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Encoder {
 
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private byte[] bytes = new byte[64];
+    private int size;
+
+    private void write(int b) {
+        if (size == bytes.length) {
+            bytes = Arrays.copyOf(bytes, size * 2);
+        }
+        bytes[size++] = (byte) b;
+    }
 
     public Encoder writeInt(int value) {
         int v = (value << 1) ^ (value >> 31); // zigzag: small negatives are small too
         while ((v & ~0x7F) != 0) {
-            bytes.write((v & 0x7F) | 0x80);
+            write((v & 0x7F) | 0x80);
             v >>>= 7;
         }
-        bytes.write(v);
+        write(v);
         return this;
     }
 
     public Encoder writeBoolean(boolean value) {
-        bytes.write(value ? 1 : 0);
+        write(value ? 1 : 0);
         return this;
     }
 
@@ -33,11 +41,15 @@ public final class Encoder {
     /** Writes {@code value}'s length and bytes. */
     public Encoder writeBytes(byte[] value) {
         writeInt(value.length);
-        bytes.write(value, 0, value.length);
+        if (size + value.length > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(size * 2, size + value.length));
+        }
+        System.arraycopy(value, 0, bytes, size, value.length);
+        size += value.length;
         return this;
     }
 
     public byte[] toByteArray() {
-        return bytes.toByteArray();
+        return Arrays.copyOf(bytes, size);
     }
 }

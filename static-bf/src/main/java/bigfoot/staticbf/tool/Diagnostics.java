@@ -32,9 +32,46 @@ public final class Diagnostics {
         return terminal ? new Progress(err, what, total, System::nanoTime) : Progress.silent(what, total);
     }
 
+    /** A warning as it was given: with the key of {@link #warnOnce}, or none (null). */
+    public record Warning(String key, String message) {
+    }
+
+    /** What {@link #record} collects: every warning given while it records, whether shown or already given once. */
+    private List<Warning> recording;
+
     public synchronized void warn(String message) {
+        if (recording != null) {
+            recording.add(new Warning(null, message));
+        }
+        show(message);
+    }
+
+    private void show(String message) {
         warnings.add(message);
         err.println("staticbf: warning: " + message);
+    }
+
+    /** Starts collecting every warning given until {@link #recorded}: what {@link #replay} gives again. */
+    public synchronized void record() {
+        recording = new ArrayList<>();
+    }
+
+    /** The warnings given since {@link #record}, which stops. */
+    public synchronized List<Warning> recorded() {
+        List<Warning> r = List.copyOf(recording);
+        recording = null;
+        return r;
+    }
+
+    /** Gives {@code given} again, as they were given: a warning with a key only if none with its key was given yet. */
+    public synchronized void replay(List<Warning> given) {
+        for (Warning w : given) {
+            if (w.key() == null) {
+                warn(w.message());
+            } else {
+                warnOnce(w.key(), w.message());
+            }
+        }
     }
 
     /** The warnings given so far, in order. */
@@ -44,8 +81,11 @@ public final class Diagnostics {
 
     /** Warns unless a warning with the same key was already given in this run. */
     public synchronized void warnOnce(String key, String message) {
+        if (recording != null) {
+            recording.add(new Warning(key, message));
+        }
         if (warnedKeys.add(key)) {
-            warn(message);
+            show(message);
         }
     }
 }

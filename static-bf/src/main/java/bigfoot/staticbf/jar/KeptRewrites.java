@@ -1,0 +1,102 @@
+package bigfoot.staticbf.jar;
+
+import bigfoot.staticbf.rewrite.Counts;
+import bigfoot.staticbf.store.Decoder;
+import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.store.Encoder;
+import bigfoot.staticbf.store.FileStore;
+import bigfoot.staticbf.tool.Diagnostics;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Rewritten classes kept for re-runs, one entry per class: its bytes (or that it was left unchanged), what its
+ * rewriting counted and the warnings it gave. An entry's key is the digest of the class's bytes, of the placement's
+ * answers for its methods ({@code Placement.classDigest}) and of everything else a class's rewriting reads: StaticBF,
+ * the JDK, the classpath and the options ({@code RewriteKey.ofClassRewrites}), and the run's program: every input
+ * class's treatment, shape and field accessors (what the class hierarchy answers), the field proxy groups and the
+ * capsules. So a re-run after one class changed rewrites that class, and those whose placement answers it changed.
+ */
+final class KeptRewrites {
+
+    private static final int FORMAT = 1;
+
+    /** A class's rewriting: its new bytes (null if it was left unchanged), counts and warnings. */
+    record Kept(byte[] bytes, Counts counts, List<Diagnostics.Warning> warnings) {
+    }
+
+    /** Keeps nothing. */
+    static final KeptRewrites NONE = new KeptRewrites(Optional.empty(), "");
+
+    private final Optional<FileStore> store;
+    private final String runKey;
+
+    /** Entries in {@code store} (which its owner {@link FileStore#finish finishes}) for a run whose key (the options' and the program's) is {@code runKey}. */
+    KeptRewrites(Optional<FileStore> store, String runKey) {
+        this.store = store;
+        this.runKey = runKey;
+    }
+
+    boolean keeps() {
+        return store.isPresent();
+    }
+
+    /** The key of a class's entry: its bytes and the placement's answers for it ({@code placementDigest}). */
+    String key(byte[] classBytes, String placementDigest) {
+        return new Digest().add(runKey).add(placementDigest).add(classBytes, 0, classBytes.length).hex();
+    }
+
+    /** The entry under {@code key}, if there is one that can be read. */
+    Optional<Kept> lookup(String key) {
+        if (store.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Optional<byte[]> bytes = store.get().read(key);
+            return bytes.isEmpty() ? Optional.empty() : Optional.of(decode(bytes.get()));
+        } catch (IOException | RuntimeException | Decoder.Malformed e) {
+            return Optional.empty(); // unreadable, damaged or from another format: the class is rewritten
+        }
+    }
+
+    /** Queues {@code kept} to be stored under {@code key} ({@link FileStore#writeLater}: the store's owner waits). */
+    void keep(String key, Kept kept) {
+        if (store.isEmpty()) {
+            return;
+        }
+        Encoder out = new Encoder().writeInt(FORMAT).writeBoolean(kept.bytes() != null);
+        if (kept.bytes() != null) {
+            out.writeBytes(kept.bytes());
+        }
+        kept.counts().encode(out);
+        out.writeInt(kept.warnings().size());
+        for (Diagnostics.Warning w : kept.warnings()) {
+            out.writeBoolean(w.key() != null);
+            if (w.key() != null) {
+                out.writeString(w.key());
+            }
+            out.writeString(w.message());
+        }
+        store.get().writeLater(key, out.toByteArray());
+    }
+
+    private static Kept decode(byte[] bytes) throws Decoder.Malformed {
+        Decoder in = new Decoder(bytes);
+        if (in.readInt() != FORMAT) {
+            throw new Decoder.Malformed("another format");
+        }
+        byte[] rewritten = in.readBoolean() ? in.readBytes() : null;
+        Counts counts = Counts.decode(in);
+        List<Diagnostics.Warning> warnings = new ArrayList<>();
+        for (int n = in.readInt(), k = 0; k < n; k++) {
+            String key = in.readBoolean() ? in.readString() : null;
+            warnings.add(new Diagnostics.Warning(key, in.readString()));
+        }
+        if (!in.atEnd()) {
+            throw new Decoder.Malformed("trailing bytes");
+        }
+        return new Kept(rewritten, counts, List.copyOf(warnings));
+    }
+}

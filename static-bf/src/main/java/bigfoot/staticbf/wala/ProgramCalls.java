@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -66,6 +65,9 @@ public final class ProgramCalls {
     private final Map<IMethod, Map<CallSiteReference, Targets>> sites = new HashMap<>();
     /** The analysed methods each analysed method may call. */
     private final Map<IMethod, Set<IMethod>> callees = new HashMap<>();
+    /** The targets of dispatches, and the methods fixed calls resolve to, by declared target (never changed). */
+    private final Map<MethodReference, Set<IMethod>> dispatchTargets = new HashMap<>();
+    private final Map<MethodReference, Set<IMethod>> resolved = new HashMap<>();
 
     private ProgramCalls(WalaProgram program, MethodSummaries summaries) {
         this.cha = program.hierarchy();
@@ -164,18 +166,21 @@ public final class ProgramCalls {
 
     /**
      * The targets of a site: for a dispatch, every target the class hierarchy allows and lambda bodies; else the
-     * method the call resolves to.
+     * method the call resolves to. Both depend on the declared target only, so each is resolved once per run.
      */
     private Set<IMethod> targets(CallSiteReference site) {
-        Set<IMethod> result = new LinkedHashSet<>();
         MethodReference declared = site.getDeclaredTarget();
         if (site.isDispatch()) {
-            result.addAll(cha.getPossibleTargets(declared));
-            result.addAll(lambdas.mayRun(declared));
-        } else {
-            Optional.ofNullable(cha.resolveMethod(declared)).ifPresent(result::add);
+            return dispatchTargets.computeIfAbsent(declared, d -> {
+                Set<IMethod> result = new LinkedHashSet<>(cha.getPossibleTargets(d));
+                result.addAll(lambdas.mayRun(d));
+                return result;
+            });
         }
-        return result;
+        return resolved.computeIfAbsent(declared, d -> {
+            IMethod m = cha.resolveMethod(d);
+            return m == null ? Set.of() : Set.of(m);
+        });
     }
 
     static boolean isExcludedJdk(String typeName) {

@@ -2,12 +2,11 @@ package bigfoot.staticbf.rewrite;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
@@ -31,21 +30,20 @@ final class MustPass {
     /** The analysis of {@code method}'s current code, by instruction index; null if it has subroutines (jsr/ret). */
     static boolean[] before(MethodNode method, Set<AbstractInsnNode> passing, Set<AbstractInsnNode> passingIfTaken,
             Set<AbstractInsnNode> resetting) {
-        AbstractInsnNode[] insns = method.instructions.toArray();
-        Map<AbstractInsnNode, Integer> index = new IdentityHashMap<>();
+        InsnList code = method.instructions; // indexOf: an index ASM keeps in each node once the list is final
+        AbstractInsnNode[] insns = code.toArray();
         for (AbstractInsnNode insn : insns) {
             if (insn.getOpcode() == Opcodes.JSR || insn.getOpcode() == Opcodes.RET) {
                 return null;
             }
-            index.put(insn, index.size());
         }
         List<List<Integer>> handlers = new ArrayList<>();
         for (int i = 0; i < insns.length; i++) {
             handlers.add(new ArrayList<>());
         }
         for (TryCatchBlockNode t : method.tryCatchBlocks) {
-            for (int i = index.get(t.start); i < index.get(t.end); i++) {
-                handlers.get(i).add(index.get(t.handler));
+            for (int i = code.indexOf(t.start); i < code.indexOf(t.end); i++) {
+                handlers.get(i).add(code.indexOf(t.handler));
             }
         }
         boolean[] passed = new boolean[insns.length]; // true = not reached yet (top)
@@ -64,16 +62,16 @@ final class MustPass {
                     changed |= meet(passed, h, in && !resetting.contains(insn));
                 }
                 if (insn instanceof JumpInsnNode jump) {
-                    changed |= meet(passed, index.get(jump.label), out || passingIfTaken.contains(insn));
+                    changed |= meet(passed, code.indexOf(jump.label), out || passingIfTaken.contains(insn));
                 } else if (insn instanceof TableSwitchInsnNode sw) {
-                    changed |= meet(passed, index.get(sw.dflt), out);
+                    changed |= meet(passed, code.indexOf(sw.dflt), out);
                     for (LabelNode l : sw.labels) {
-                        changed |= meet(passed, index.get(l), out);
+                        changed |= meet(passed, code.indexOf(l), out);
                     }
                 } else if (insn instanceof LookupSwitchInsnNode sw) {
-                    changed |= meet(passed, index.get(sw.dflt), out);
+                    changed |= meet(passed, code.indexOf(sw.dflt), out);
                     for (LabelNode l : sw.labels) {
-                        changed |= meet(passed, index.get(l), out);
+                        changed |= meet(passed, code.indexOf(l), out);
                     }
                 }
                 if (i + 1 < insns.length && fallsThrough(insn)) {

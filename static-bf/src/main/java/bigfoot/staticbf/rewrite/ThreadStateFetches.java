@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -62,10 +61,6 @@ final class ThreadStateFetches {
             return new Code();
         }
         AbstractInsnNode[] insns = method.instructions.toArray();
-        Map<AbstractInsnNode, Integer> index = new IdentityHashMap<>();
-        for (AbstractInsnNode insn : insns) {
-            index.put(insn, index.size());
-        }
         boolean[] stored = storedBefore(method);
         if (stored == null) {
             return new Code().op(Opcodes.ACONST_NULL).astore(tsSlot);
@@ -75,17 +70,24 @@ final class ThreadStateFetches {
             int op = insns[i].getOpcode();
             atEntry &= op < Opcodes.IRETURN || op > Opcodes.RETURN || stored[i];
         }
+        List<Fetch> cuts = new ArrayList<>(); // found first: removing nodes renumbers the rest
         for (Fetch f : fetches) {
-            Integer i = index.get(f.test); // null for a fetch whose code was never inserted
-            if (i != null && contiguous(f) && (atEntry || stored[i])) {
-                method.instructions.remove(f.test);
-                method.instructions.remove(f.jump);
-                method.instructions.remove(f.call);
-                method.instructions.remove(f.store);
-                method.instructions.remove(f.fetched);
-                cut++;
+            // a fetch's code may never have been inserted, or only into a list the method dropped (its node then
+            // keeps that list's index)
+            int i = method.instructions.indexOf(f.test);
+            boolean inserted = i >= 0 && i < insns.length && insns[i] == f.test;
+            if (inserted && contiguous(f) && (atEntry || stored[i])) {
+                cuts.add(f);
             }
         }
+        for (Fetch f : cuts) {
+            method.instructions.remove(f.test);
+            method.instructions.remove(f.jump);
+            method.instructions.remove(f.call);
+            method.instructions.remove(f.store);
+            method.instructions.remove(f.fetched);
+        }
+        cut += cuts.size();
         return atEntry ? new Code().call(RuntimeApi.THREAD).astore(tsSlot)
                 : new Code().op(Opcodes.ACONST_NULL).astore(tsSlot);
     }

@@ -283,13 +283,14 @@ final class AnalysedProgram {
         long start = System.nanoTime();
         List<IMethod> methods = program.applicationMethods().stream()
                 .filter(m -> !multiRelease.contains(MethodKey.of(m).classInternalName())).toList();
-        List<Reused<T>> reused = new ArrayList<>();
+        // the kept results that still hold, found on every thread (a fingerprint reads every call's summaries)
+        List<Reused<T>> reused = kept.keeps() ? new ParallelMethods(threads).map(methods.size(),
+                i -> reuse(methods.get(i), codec)) : Collections.nCopies(methods.size(), null);
         List<Outcome<IR>> irs = new ArrayList<>();
-        for (IMethod m : methods) {
-            Reused<T> r = kept.keeps() ? reuse(m, codec) : null;
-            reused.add(r);
+        for (int i = 0; i < methods.size(); i++) {
             try {
-                irs.add(r != null ? null : this.irs.ir(m).map(Outcome::of).orElse(Outcome.failed("no IR")));
+                irs.add(reused.get(i) != null ? null
+                        : this.irs.ir(methods.get(i)).map(Outcome::of).orElse(Outcome.failed("no IR")));
             } catch (RuntimeException | StackOverflowError e) {
                 irs.add(Outcome.failed(e.getMessage()));
             }
@@ -357,18 +358,18 @@ final class AnalysedProgram {
 
     /** {@code method}'s kept result, if there is one for its fingerprint that {@code codec} can read; else null. */
     private <T> Reused<T> reuse(IMethod method, ResultCodec<T> codec) {
-        MethodKey key = MethodKey.of(method);
-        Optional<CachedResults.Result> r = kept.hasResult(key) ? kept.result(key, fingerprint(method))
-                : Optional.empty();
-        if (r.isEmpty()) {
-            return null;
-        }
         try {
+            MethodKey key = MethodKey.of(method);
+            Optional<CachedResults.Result> r = kept.hasResult(key) ? kept.result(key, fingerprint(method))
+                    : Optional.empty();
+            if (r.isEmpty()) {
+                return null;
+            }
             Decoder in = new Decoder(r.get().result());
             T result = in.readBoolean() ? codec.read(in) : null;
             return in.atEnd() ? new Reused<>(r.get(), result) : null;
         } catch (Decoder.Malformed | RuntimeException e) {
-            return null; // damaged: analysed again
+            return null; // damaged, or its facts cannot be read: analysed again (where a failure is reported)
         }
     }
 

@@ -126,18 +126,6 @@ class CachedResultsTest {
     }
 
     @Test
-    void aRerunOfAnotherJarOfTheSameClassesReusesThemAndWritesTheSameJar() throws IOException {
-        String cacheDir = work.resolve("cache").toString();
-        staticbf(program("first", QUIET), "first.jar", "--cache-dir", cacheDir);
-        Path second = program("second", QUIET); // new to the whole-jar cache, its classes are not
-        TestJars.Run rerun = staticbf(second, "second-cached.jar", "--cache-dir", cacheDir);
-        staticbf(second, "second.jar", "--no-cache");
-
-        assertTrue(rerun.out().contains(", 6 of them reused from the cache"), rerun.out());
-        assertArrayEquals(bytes("second.jar"), bytes("second-cached.jar"));
-    }
-
-    @Test
     void unreadableEntriesAreAnalysedAgain() throws IOException {
         Path cacheDir = work.resolve("cache");
         Path in = program("in", RELEASING);

@@ -9,21 +9,21 @@ import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
-import bigfoot.staticbf.wala.MethodSummaries;
 import bigfoot.staticbf.wala.MethodIRs;
+import bigfoot.staticbf.wala.MethodSummaries;
 import bigfoot.staticbf.wala.ProgramCalls;
 import bigfoot.staticbf.wala.ProgramShape;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
-import com.ibm.wala.types.ClassLoaderReference;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAFieldAccessInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
 import com.ibm.wala.ssa.SSANewInstruction;
+import com.ibm.wala.types.ClassLoaderReference;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -123,7 +123,7 @@ final class AnalysedProgram {
         }
         Set<String> multiRelease = new TreeSet<>();
         Map<String, String> classDigests = new HashMap<>();
-        readClasses(application, multiRelease, classDigests);
+        readClasses(application, multiRelease, cache.store().isPresent() ? classDigests : null);
         if (!multiRelease.isEmpty()) {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
@@ -268,8 +268,9 @@ final class AnalysedProgram {
 
     /**
      * Runs {@code perMethod} over the IR of every application method and keeps its non-null results; a method
-     * it fails on (or that has no IR) is left out, and counted in one warning. The IRs are built first, on this
-     * thread (WALA's IR cache is not thread-safe); then {@code threads} workers run {@code perMethod}, which must
+     * it fails on (or that has no IR) is left out, and counted in one warning. The kept results that still hold are
+     * found first (below), on {@code threads} threads; then the IRs of the other methods are built, on this thread
+     * (WALA's IR cache is not thread-safe); then {@code threads} workers run {@code perMethod}, which must
      * only read what the methods share (the class hierarchy's lookups that fill WALA's caches go through
      * {@link WalaLookups}). The results do not depend on the thread count: each method's is its own, and the warning
      * names the first failure in the methods' order. A method whose result the {@link MethodCache} kept under the same
@@ -424,8 +425,8 @@ final class AnalysedProgram {
     /**
      * Reads the jar's classes: into {@code multiRelease}, those with a {@code META-INF/versions/N/} entry (the rewriter
      * rewrites every version under one class name, but the analysis saw only one of them, so its bytecode indices cannot
-     * be trusted for the others); into {@code digests}, the digest of each other class's bytes ({@link #DUPLICATE} for a
-     * class with two entries).
+     * be trusted for the others); into {@code digests} unless it is null, the digest of each other class's bytes
+     * ({@link #DUPLICATE} for a class with two entries).
      */
     private static void readClasses(Path jar, Set<String> multiRelease, Map<String, String> digests) {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
@@ -440,7 +441,7 @@ final class AnalysedProgram {
                     if (slash > 0) {
                         multiRelease.add(rest.substring(slash + 1, rest.length() - ".class".length()));
                     }
-                } else if (!n.startsWith("META-INF/")) {
+                } else if (digests != null && !n.startsWith("META-INF/")) {
                     String name = n.substring(0, n.length() - ".class".length());
                     try (InputStream in = zip.getInputStream(e)) {
                         byte[] bytes = in.readAllBytes();

@@ -50,8 +50,9 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
                     + "-separated), used to resolve fields and class hierarchies",
             "  --threads N      analyse methods on N threads (default: one per processor); the output is the same",
             "  --cache-dir DIR  where rewrites are kept for re-runs: a run with the same input, --classpath, capsule",
-            "                   list, options, StaticBF and JDK copies the jar it wrote (the default directory:",
-            "                   $BIGFOOT_STATICBF_CACHE, else $XDG_CACHE_HOME/bigfoot/staticbf, else",
+            "                   list, options, StaticBF and JDK copies the jar it wrote, and a run after an edit",
+            "                   reuses the analysis and rewriting of what the edit did not change (the default",
+            "                   directory: $BIGFOOT_STATICBF_CACHE, else $XDG_CACHE_HOME/bigfoot/staticbf, else",
             "                   ~/.cache/bigfoot/staticbf; BIGFOOT_STATICBF_CACHE=off turns the default off)",
             "  --no-cache       neither use nor fill the cache",
             "  --help           print this help");

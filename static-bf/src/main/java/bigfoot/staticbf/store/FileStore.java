@@ -69,7 +69,7 @@ public final class FileStore {
     }
 
     /** Stores {@code bytes} under {@code key}, replacing what was there. */
-    public void write(String key, byte[] bytes) throws IOException {
+    private void write(String key, byte[] bytes) throws IOException {
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, key, ".tmp");
         try {

@@ -76,6 +76,7 @@ public final class KillSets {
         this.computeTime = resolveTime.plusNanos(System.nanoTime() - start);
     }
 
+    /** The kill sets of {@code program}, every method's summary read from its IR. */
     public static KillSets compute(WalaProgram program, MethodIRs irs) {
         long start = System.nanoTime();
         ProgramCalls calls = ProgramCalls.resolve(program, new MethodSummaries(irs, program.hierarchy(),

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.store.Decoder;
@@ -12,7 +13,6 @@ import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.MethodSummaries;
 import bigfoot.staticbf.wala.ProgramCalls;
-import bigfoot.staticbf.wala.ProgramShape;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.zip.ZipEntry;
@@ -123,13 +124,12 @@ final class AnalysedProgram {
         }
         Set<String> multiRelease = new TreeSet<>();
         Map<String, String> classDigests = new HashMap<>();
-        readClasses(application, multiRelease, cache.store().isPresent() ? classDigests : null);
+        String shape = readClasses(application, multiRelease, cache.store().isPresent() ? classDigests : null);
         if (!multiRelease.isEmpty()) {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        CachedResults kept = CachedResults.load(cache,
-                cache.store().isPresent() ? ProgramShape.digest(program.hierarchy()) : "", classDigests);
+        CachedResults kept = CachedResults.load(cache, shape, classDigests);
         MethodIRs irs = new MethodIRs(program);
         ProgramCalls calls;
         KillSets killSets;
@@ -426,9 +426,12 @@ final class AnalysedProgram {
      * Reads the jar's classes: into {@code multiRelease}, those with a {@code META-INF/versions/N/} entry (the rewriter
      * rewrites every version under one class name, but the analysis saw only one of them, so its bytecode indices cannot
      * be trusted for the others); into {@code digests} unless it is null, the digest of each other class's bytes
-     * ({@link #DUPLICATE} for a class with two entries).
+     * ({@link #DUPLICATE} for a class with two entries). Returns the program's shape then (else ""): the digest of every
+     * class entry's name, flags, supertypes, fields, method signatures and field accessors ({@link ClassInfo}), which
+     * with the classpath and the JDK is all the class hierarchy's answers depend on; method bodies are not in it.
      */
-    private static void readClasses(Path jar, Set<String> multiRelease, Map<String, String> digests) {
+    private static String readClasses(Path jar, Set<String> multiRelease, Map<String, String> digests) {
+        Map<String, String> shapes = new TreeMap<>();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             for (ZipEntry e : Collections.list(zip.entries())) {
                 String n = e.getName();
@@ -441,17 +444,38 @@ final class AnalysedProgram {
                     if (slash > 0) {
                         multiRelease.add(rest.substring(slash + 1, rest.length() - ".class".length()));
                     }
-                } else if (digests != null && !n.startsWith("META-INF/")) {
-                    String name = n.substring(0, n.length() - ".class".length());
-                    try (InputStream in = zip.getInputStream(e)) {
-                        byte[] bytes = in.readAllBytes();
-                        // two entries of one class: which one WALA read is not known, so neither is kept
-                        digests.merge(name, new Digest().add(bytes, 0, bytes.length).hex(), (a, b) -> DUPLICATE);
-                    }
+                }
+                if (digests == null) {
+                    continue;
+                }
+                byte[] bytes;
+                try (InputStream in = zip.getInputStream(e)) {
+                    bytes = in.readAllBytes();
+                }
+                String digest = new Digest().add(bytes, 0, bytes.length).hex();
+                shapes.merge(n, shape(bytes, digest), (a, b) -> a + b);
+                if (!n.startsWith("META-INF/")) {
+                    // two entries of one class: which one WALA read is not known, so neither is kept
+                    digests.merge(n.substring(0, n.length() - ".class".length()), digest, (a, b) -> DUPLICATE);
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // WALA read the same jar a moment ago
+        }
+        if (digests == null) {
+            return "";
+        }
+        Digest d = new Digest();
+        shapes.forEach((entry, shape) -> d.add(entry).add(shape));
+        return d.hex();
+    }
+
+    /** What a class file says to the class hierarchy; an unreadable one, all its bytes. */
+    private static String shape(byte[] classFile, String digest) {
+        try {
+            return ClassInfo.read(classFile, true).describe();
+        } catch (RuntimeException e) {
+            return "unreadable " + digest;
         }
     }
 }

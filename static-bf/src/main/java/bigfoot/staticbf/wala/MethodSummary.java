@@ -35,8 +35,8 @@ import java.util.Set;
  * order), the lambdas it creates, what its own instructions do to the kill sets ([Call]: monitors, volatile accesses,
  * first uses of other application classes) and what they store (MOD-SET). Summaries are kept in the cache with their
  * class ({@link #encode}), so a re-run builds the IRs of the classes that changed only. What the own kill set says
- * depends on the class hierarchy's answers, so a kept summary holds only for a program of the same shape
- * ({@link ProgramShape}).
+ * depends on the class hierarchy's answers, so a kept summary holds only for a program of the same shape (the
+ * classes' headers, fields and method signatures) and classpath.
  *
  * @param hasBody       false for a method without an IR (native, or none could be built): it may do anything
  * @param own           the kill set of the method's own instructions (its synchronized flag and the library model's

@@ -6,6 +6,7 @@ import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.types.MethodReference;
 import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -68,6 +69,8 @@ public final class ProgramCalls {
     /** The targets of dispatches, and the methods fixed calls resolve to, by declared target (never changed). */
     private final Map<MethodReference, Set<IMethod>> dispatchTargets = new HashMap<>();
     private final Map<MethodReference, Set<IMethod>> resolved = new HashMap<>();
+    /** The targets of calls that have some, split, by declared target and dispatch (shared by the calls; never changed). */
+    private final Map<List<Object>, Split> splits = new HashMap<>();
 
     private ProgramCalls(WalaProgram program, MethodSummaries summaries) {
         this.cha = program.hierarchy();
@@ -151,17 +154,23 @@ public final class ProgramCalls {
                     ? new Targets(call, Resolution.EXCLUDED_JDK, Set.of(), callbacks.of(declared, isStatic))
                     : new Targets(call, Resolution.UNKNOWN, Set.of(), Set.of());
         }
-        Set<IMethod> jdk = new LinkedHashSet<>();
-        Set<IMethod> analysed = new LinkedHashSet<>();
-        for (IMethod t : targets) {
-            if (WalaProgram.isJdk(t)) {
-                jdk.add(t);
-                analysed.addAll(callbacks.of(declared, isStatic)); // CALLBACK
-            } else {
-                analysed.add(t);
+        Split split = splits.computeIfAbsent(List.of(declared, call.site().getInvocationCode()), k -> {
+            Set<IMethod> jdk = new LinkedHashSet<>();
+            Set<IMethod> analysed = new LinkedHashSet<>();
+            for (IMethod t : targets) {
+                if (!WalaProgram.isJdk(t)) {
+                    analysed.add(t);
+                } else if (jdk.add(t) && jdk.size() == 1) {
+                    analysed.addAll(callbacks.of(declared, isStatic)); // CALLBACK, once for all JDK targets
+                }
             }
-        }
-        return new Targets(call, Resolution.TARGETS, jdk, analysed);
+            return new Split(Collections.unmodifiableSet(jdk), Collections.unmodifiableSet(analysed));
+        });
+        return new Targets(call, Resolution.TARGETS, split.jdk(), split.analysed());
+    }
+
+    /** A call's targets split into JDK targets and analysed ones (program targets and callbacks). */
+    private record Split(Set<IMethod> jdk, Set<IMethod> analysed) {
     }
 
     /**

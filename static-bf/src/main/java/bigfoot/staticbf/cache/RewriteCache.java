@@ -112,12 +112,10 @@ public final class RewriteCache {
     private void evict() throws IOException {
         List<Path> jars;
         List<Path> stale;
-        FileTime dayAgo = FileTime.fromMillis(System.currentTimeMillis() - 24 * 3600 * 1000L);
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> all = files.toList();
             jars = all.stream().filter(p -> p.getFileName().toString().endsWith(".jar")).toList();
-            stale = all.stream().filter(p -> p.getFileName().toString().endsWith(".tmp")
-                    && FileStore.lastModified(p).compareTo(dayAgo) < 0).toList();
+            stale = all.stream().filter(p -> FileStore.isTemporary(p) && FileStore.isStale(p)).toList();
         }
         for (Path temp : stale) {
             Files.deleteIfExists(temp);

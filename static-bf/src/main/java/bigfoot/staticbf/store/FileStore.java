@@ -134,14 +134,13 @@ public final class FileStore {
      * Deletes all but the {@code keep} entries written last, and temporary files a stopped build left, a day on. Another
      * build may delete the same files meanwhile: that is no error.
      */
-    public void evict(int keep) throws IOException {
+    private void evict(int keep) throws IOException {
         List<Path> entries = new ArrayList<>();
-        FileTime dayAgo = FileTime.fromMillis(System.currentTimeMillis() - 24 * 3600 * 1000L);
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.toList()) {
-                if (!p.getFileName().toString().endsWith(".tmp")) {
+                if (!isTemporary(p)) {
                     entries.add(p);
-                } else if (lastModified(p).compareTo(dayAgo) < 0) {
+                } else if (isStale(p)) {
                     Files.deleteIfExists(p);
                 }
             }
@@ -152,6 +151,17 @@ public final class FileStore {
                 Files.deleteIfExists(p);
             }
         }
+    }
+
+    /** True for a file being written, which a move puts in place once complete. */
+    public static boolean isTemporary(Path p) {
+        return p.getFileName().toString().endsWith(".tmp");
+    }
+
+    /** True for a temporary file a day old: a build that stopped before its move left it. */
+    public static boolean isStale(Path temporary) {
+        FileTime dayAgo = FileTime.fromMillis(System.currentTimeMillis() - 24 * 3600 * 1000L);
+        return lastModified(temporary).compareTo(dayAgo) < 0;
     }
 
     /** Moves {@code from} to {@code to} atomically where the file system can. */

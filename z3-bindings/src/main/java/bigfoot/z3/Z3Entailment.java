@@ -21,13 +21,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * check for an access that did happen. So a weaker answer only ever keeps more checks, never misses a race.
  * Such answers are cached like any other, so a question gets one answer for the life of the instance.
  *
+ * <p>{@link #warmUp()} makes one context ahead of the first question, on a thread of its own: the first context of a
+ * JVM unpacks and loads Z3's native library (about 0.2 s), under a lock every other thread's first context waits for.
+ *
  * <p>{@link #close()} frees every thread's Z3 context; call it once all workers have finished.
  */
 public final class Z3Entailment implements Entailment, AutoCloseable {
     private final SolverLimits limits;
     private final Map<Query, Boolean> cache = new ConcurrentHashMap<>();
     private final ThreadLocal<SolverSession> threadSession = new ThreadLocal<>();
+    /** Every context opened and not yet freed; its lock orders opening one with {@link #close()}. */
     private final Queue<SolverSession> sessions = new ConcurrentLinkedQueue<>();
+    /** Contexts {@link #warmUp()} made that no thread has taken yet. */
+    private final Queue<SolverSession> spare = new ConcurrentLinkedQueue<>();
     private final AtomicInteger sessionsOpened = new AtomicInteger();
     private final AtomicLong queries = new AtomicLong();
     private final AtomicLong cacheHits = new AtomicLong();
@@ -89,12 +95,47 @@ public final class Z3Entailment implements Entailment, AutoCloseable {
     private SolverSession session() {
         SolverSession session = threadSession.get();
         if (session == null) {
-            session = new SolverSession(limits);
-            sessions.add(session);
-            sessionsOpened.incrementAndGet();
+            session = spare.poll();
+            if (session == null && (session = open()) == null) {
+                throw new IllegalStateException("this Z3Entailment is closed");
+            }
             threadSession.set(session);
         }
         return session;
+    }
+
+    /** A new context, freed by {@link #close()} (at once if this instance is already closed, and then null). */
+    private SolverSession open() {
+        SolverSession session = new SolverSession(limits);
+        synchronized (sessions) {
+            if (closed) {
+                session.close();
+                return null;
+            }
+            sessions.add(session);
+        }
+        sessionsOpened.incrementAndGet();
+        return session;
+    }
+
+    /**
+     * Starts making a context on a daemon thread, for the first thread that asks a question to take, so that Z3's
+     * native library loads while the caller does other work. A context that cannot be made is left to that first
+     * question, which meets the same error.
+     */
+    public void warmUp() {
+        Thread maker = new Thread(() -> {
+            try {
+                SolverSession session = open();
+                if (session != null) {
+                    spare.add(session);
+                }
+            } catch (RuntimeException | LinkageError e) {
+                // the first question opens its own context and reports what went wrong
+            }
+        }, "z3-warm-up");
+        maker.setDaemon(true);
+        maker.start();
     }
 
     public EntailmentStats stats() {
@@ -105,10 +146,13 @@ public final class Z3Entailment implements Entailment, AutoCloseable {
     /** Frees every thread's Z3 context; later questions throw {@link IllegalStateException}. Idempotent. */
     @Override
     public void close() {
-        closed = true;
-        SolverSession session;
-        while ((session = sessions.poll()) != null) {
-            session.close();
+        synchronized (sessions) {
+            closed = true;
+            SolverSession session;
+            while ((session = sessions.poll()) != null) {
+                session.close();
+            }
+            spare.clear();
         }
     }
 }

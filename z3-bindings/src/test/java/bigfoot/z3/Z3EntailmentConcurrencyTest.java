@@ -1,6 +1,7 @@
 package bigfoot.z3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,6 +43,33 @@ class Z3EntailmentConcurrencyTest {
             assertEquals(2L * QUERIES_PER_THREAD, stats.queries());
             assertEquals(2L * QUERIES_PER_THREAD, stats.solverCalls(), "the threads' variables differ: no hits");
         }
+    }
+
+    @Test
+    void theContextMadeAheadIsTakenByTheFirstThreadThatAsks() throws InterruptedException {
+        try (Z3Entailment z3 = new Z3Entailment(SolverLimits.NONE)) {
+            z3.warmUp();
+            for (long waited = 0; z3.stats().sessions() == 0 && waited < 60_000; waited += 10) {
+                Thread.sleep(10);
+            }
+            assertEquals(1, z3.stats().sessions(), "the warm-up made one context");
+            List<String> wrong = Collections.synchronizedList(new ArrayList<>());
+            Thread asker = new Thread(() -> askMany(z3, "c", wrong), "asker");
+            asker.start();
+            asker.join();
+            assertEquals(1, z3.stats().sessions(), "the asker took the warm-up's context");
+            askMany(z3, "d", wrong);
+            assertEquals(List.of(), wrong);
+            assertEquals(2, z3.stats().sessions(), "a second thread makes its own");
+        }
+    }
+
+    @Test
+    void closingWithAWarmUpUnderWayRefusesLaterQuestions() {
+        Z3Entailment z3 = new Z3Entailment(SolverLimits.NONE);
+        z3.warmUp();
+        z3.close();
+        assertThrows(IllegalStateException.class, () -> z3.entails(List.of(), Fact.TRUE));
     }
 
     /** Alternating true and false questions over this thread's own variable names. */

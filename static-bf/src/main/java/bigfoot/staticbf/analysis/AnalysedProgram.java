@@ -105,10 +105,13 @@ final class AnalysedProgram {
     /**
      * The program, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it; its analyses
      * leave the accesses {@code elision} selects unchecked ({@link #elided}), and analyse methods on {@code threads}
-     * threads, reusing the results {@code cache} kept where they still hold.
+     * threads, reusing the results {@code cache} kept where they still hold. {@code beforeAnalysingMost} runs before the
+     * whole-program analyses if the cache keeps results for at most three quarters of the application's classes, so
+     * that most methods will be analysed (a first run; without a cache, always).
      */
     static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode,
-            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache) {
+            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache,
+            Runnable beforeAnalysingMost) {
         long start = System.nanoTime();
         WalaProgram program;
         try {
@@ -130,6 +133,9 @@ final class AnalysedProgram {
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
         CachedResults kept = CachedResults.load(cache, shape, classDigests);
+        if (!kept.keepsMostClasses()) {
+            beforeAnalysingMost.run();
+        }
         MethodIRs irs = new MethodIRs(program);
         ProgramCalls calls;
         KillSets killSets;

@@ -76,6 +76,11 @@ final class CachedResults {
         return cache.store().isPresent();
     }
 
+    /** True if more than three quarters of the classes have an entry: a re-run after a few classes changed. */
+    boolean keepsMostClasses() {
+        return loaded.size() * 4L > entryKeys.size() * 3L;
+    }
+
     /** The kept summary of {@code method}. */
     Optional<MethodSummary> summary(MethodKey method) {
         return Optional.ofNullable(kept(method)).map(Kept::summary);

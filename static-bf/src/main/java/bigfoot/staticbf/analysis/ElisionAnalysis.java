@@ -29,7 +29,7 @@ public final class ElisionAnalysis {
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
             ElidedAccesses tableReads, int threads, MethodCache cache) {
         return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads,
-                        threads, cache)
+                        threads, cache, () -> { })
                 .map(p -> {
                     AnalysedProgram.Results<Object> r = p.analyseMethods(MODE, diagnostics, ResultCodec.NONE, ir -> {
                         p.elided(ir);

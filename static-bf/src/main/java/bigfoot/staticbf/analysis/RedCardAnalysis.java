@@ -40,7 +40,7 @@ public final class RedCardAnalysis {
     public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
             ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache) {
         return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, capsuleAccesses, tableReads,
-                        threads, cache)
+                        threads, cache, () -> { })
                 .map(p -> {
                     AnalysedProgram.Results<Set<Integer>> r = p.analyseMethods(MODE, diagnostics, ResultCodec.INTS, ir -> {
                         Set<Integer> bcis = ReleaseFreeSpans.removableChecks(ir, p.hierarchy(), p.killSets(), p.elided(ir));

@@ -2,10 +2,13 @@ package bigfoot.staticbf.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.staticbf.TestJars;
+import bigfoot.staticbf.store.FileStore;
+import bigfoot.staticbf.wala.MethodSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -123,6 +127,28 @@ class CachedResultsTest {
                     checksAround("releasing-cached.jar", m[0], m[1], m[2]));
         }
         assertArrayEquals(bytes("releasing.jar"), bytes("releasing-cached.jar"));
+    }
+
+    @Test
+    void mostClassesAreKeptWhenMoreThanThreeQuartersHaveEntries() {
+        Path dir = work.resolve("methods");
+        Map<String, String> classes = Map.of("app/A", "a", "app/B", "b", "app/C", "c", "app/D", "d");
+        FileStore store = new FileStore(dir);
+        CachedResults first = CachedResults.load(MethodCache.in(store, "run"), "shape", classes);
+        assertFalse(first.keepsMostClasses(), "nothing kept yet");
+        for (String c : List.of("app/A", "app/B", "app/C")) {
+            first.summarised(new MethodKey(c, "m()V"), MethodSummary.NO_BODY, true);
+        }
+        first.save();
+        assertEquals(Optional.empty(), store.finish(100));
+        // each later run reads the directory with a store of its own
+        CachedResults threeOfFour = CachedResults.load(MethodCache.in(new FileStore(dir), "run"), "shape", classes);
+        assertFalse(threeOfFour.keepsMostClasses(), "three quarters are not most: " + dir);
+        CachedResults threeOfThree = CachedResults.load(MethodCache.in(new FileStore(dir), "run"), "shape",
+                Map.of("app/A", "a", "app/B", "b", "app/C", "c"));
+        assertTrue(threeOfThree.keepsMostClasses());
+        CachedResults otherShape = CachedResults.load(MethodCache.in(new FileStore(dir), "run"), "changed", classes);
+        assertFalse(otherShape.keepsMostClasses(), "a program of another shape keeps nothing");
     }
 
     @Test

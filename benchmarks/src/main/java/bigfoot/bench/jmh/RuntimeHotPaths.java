@@ -26,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), the
  * first write of a fresh object's field (allocation-free with shadow words: run with {@code -prof gc}; with no CAS in
  * a constructor before {@code this} can escape), an
- * element read shared by two threads (the read vector), and a range check of 1,000 elements committed at the
+ * element read shared by two threads (the read vector), 1,000 element checks of a loop in a new epoch, and a range
+ * check of 1,000 elements committed at the
  * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow), each next to a
  * baseline without the check where one is needed to read its cost (the synchronisation alone, the allocation alone). Run with
  * {@code make bench-jmh}; numbers are for comparing builds of the runtime on one machine, not absolute.
@@ -131,6 +132,21 @@ public class RuntimeHotPaths {
     public void rangeCheckThenCommitAdaptive(PerThread t) {
         RT.readArrayRange(t.array, 0, t.array.length, 1, t.ts, SITE + 2);
         RT.release(t.lock, t.ts); // commits the footprint
+    }
+
+    /**
+     * A loop's element checks as FastTrack's placement emits them (one call per element, the array's shadow kept in
+     * locals), each the first of its element in a new epoch (READ EXCLUSIVE: a CAS), then the release that ends the
+     * epoch: what sor's and lufact's FT runs pay per element.
+     */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"-Dbigfoot.quiet=true", "-Dbigfoot.arrays=fine"})
+    public void elementChecksInANewEpoch(PerThread t) {
+        Object shadow = RT.arrayShadow(t.array, t.ts);
+        for (int i = 0; i < t.array.length; i++) {
+            RT.readElement(shadow, i, t.ts, SITE + 2);
+        }
+        RT.release(t.lock, t.ts);
     }
 
     @Benchmark

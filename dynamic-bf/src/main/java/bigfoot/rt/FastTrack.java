@@ -189,20 +189,52 @@ final class FastTrack {
 
     /**
      * A check of FINE element i: READ / WRITE SAME EPOCH on the plain word; an inflated element (read-shared, most
-     * often) straight to its VarState's rules; else {@link #checkWords}.
+     * often) straight to its VarState's rules; READ / WRITE EXCLUSIVE by {@link #exclusiveFine}; else
+     * {@link #checkWords}.
      */
     void check(ThreadState st, FineWords x, int i, boolean write, int site) {
         count(st);
         long[] block = x.block(i);
-        long word = block[x.slot(i, write)];
+        int at = x.slot(i, write);
+        long word = block[at];
         if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {         // READ / WRITE SAME EPOCH
             return;
         }
         if (word == ShadowWord.INFLATED) {
             checkUncounted(st, x.inflated(block, i), write, site);
-        } else {
+        } else if (!exclusiveFine(st, x, block, i, at, word, (long) FineWords.WORDS.getVolatile(block, at ^ 1), write,
+                site)) {
             checkWords(st, x, block, i, write, site);
         }
+    }
+
+    /**
+     * READ / WRITE EXCLUSIVE on FINE element i, whose word for the access is {@code block[at]} and its other word
+     * {@code block[at ^ 1]}, seen as {@code own} and {@code other}: {@link #checkWords}'s first round and
+     * {@link #readExclusive} / {@link #writeExclusive} on a FINE block's words, one CAS and the re-check of the other
+     * word after it. It is what a loop's element checks run in every new epoch (sor's and lufact's FastTrack runs: half
+     * their checks), small enough to be compiled into the loop, while everything rarer ({@link #checkWords}, the
+     * re-check's race, inflated elements) is called ({@link JitOptions}). False if it changed nothing: any other rule,
+     * an epoch or site a word cannot hold, a site whose callers are kept, or a lost CAS; then {@link #checkWords}
+     * decides.
+     */
+    boolean exclusiveFine(ThreadState st, FineWords x, long[] block, int i, int at, long own, long other,
+            boolean write, int site) {
+        long e = st.wordEpoch;
+        if (disabled || e == ShadowWord.NO_WORD || !ShadowWord.fits(site) || previousStacks.wanted(site)
+                || !exclusive(st, own, other)
+                || !FineWords.WORDS.compareAndSet(block, at, own, ShadowWord.of(e, site))) {
+            return false;
+        }
+        long again = (long) FineWords.WORDS.getVolatile(block, at ^ 1);
+        if (again != other) {
+            if (write) {
+                recheckRead(st, x, block, i, other, again, site);
+            } else {
+                recheckWrite(st, x, block, i, other, again, site);
+            }
+        }
+        return true;
     }
 
     /** {@link #uniformRule}: READ / WRITE SAME EPOCH (or a disabled detector): nothing changes. */

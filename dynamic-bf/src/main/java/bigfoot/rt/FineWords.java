@@ -108,7 +108,7 @@ final class FineWords extends WordStore {
         return w != null ? w : page(i);
     }
 
-    /** Where element i's W ({@code write}) or R word is in its {@link #block}. */
+    /** Where element i's W ({@code write}) or R word is in its {@link #block}: W at an even slot, R right after it. */
     int slot(int i, boolean write) {
         return 2 * (i & slotMask) + (write ? 0 : 1);
     }

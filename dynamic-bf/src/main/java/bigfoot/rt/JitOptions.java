@@ -40,6 +40,14 @@ import java.util.List;
  * table's) 48% on lufact, 23% on sor and 7% on sparse more (4 JVMs each, interleaved; the other kernels and FT's
  * runs within their noise, the libraries 0.3-3.7% cheaper over 3 JVMs).
  *
+ * <p>A FINE element's check likewise keeps in line only its same-epoch test and READ / WRITE EXCLUSIVE
+ * ({@link FastTrack#exclusiveFine}: one CAS); the general word rules ({@code checkWords}), the re-check's race after
+ * the CAS, an inflated element's VarState rules ({@code checkUncounted}), a page made at its first check and a check's
+ * failure handler are called. Inlined, they made a check's code too big for C2 to compile into the loop that makes
+ * it ("already compiled into a big method"), so sor's and lufact's FT runs called out at every check: with them
+ * called, FT's CPU per iteration fell 16-21% on sor and 15% on lufact, 5-6% on lucene, xalan and h2 (3 JVMs each,
+ * interleaved), the other kernels and BF within their noise.
+ *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
  * ({@code java -jar dynamic-bf.jar --jit-options} prints them). They change which code is inlined, never what it does.
@@ -60,7 +68,10 @@ public final class JitOptions {
             "bigfoot.rt.Footprint::startBitmap", "bigfoot.rt.ArrayShadow::apply", "bigfoot.rt.ArrayShadow::fitLow",
             "bigfoot.rt.ArrayShadow::fitHigh", "bigfoot.rt.ArrayShadow::singletons",
             "bigfoot.rt.ArrayShadow::checkUniform", "bigfoot.rt.ArrayShadow::collapse", "bigfoot.rt.Segments::locate",
-            "bigfoot.rt.Segments::end", "bigfoot.rt.Segments::next");
+            "bigfoot.rt.Segments::end", "bigfoot.rt.Segments::next", "bigfoot.rt.FastTrack::checkWords",
+            "bigfoot.rt.FastTrack::recheckRead", "bigfoot.rt.FastTrack::recheckWrite",
+            "bigfoot.rt.FastTrack::checkUncounted", "bigfoot.rt.FastTrack::checkFailed", "bigfoot.rt.FineWords::makePage",
+            "bigfoot.rt.FineWords::inflated");
 
     private JitOptions() {
     }

@@ -137,6 +137,49 @@ class FineWordsConcurrencyTest {
         assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());
     }
 
+    /** The same interleavings through the EXCLUSIVE path a FINE element's check takes first ({@code exclusiveFine}). */
+    @Test
+    void theFineElementsExclusivePathRechecksTheOtherWordAfterItsCas() {
+        Sim sim = new Sim();
+        FineWords words = new FineWords(int[].class, 4, new LongAdder());
+        ThreadState[] t = sim.forkedThreads(3);
+        long[] block = words.block(2);
+        long seenW = words.word(block, 2, true);
+        long seenR = words.word(block, 2, false);
+        sim.ft.check(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
+        assertTrue(sim.ft.exclusiveFine(t[2], words, block, 2, words.slot(2, true), seenW, seenR, true, 22));
+        RecordingListener.Reported race = sim.listener.only();
+        assertEquals(RaceKind.READ_WRITE, race.kind());
+        assertEquals(11, race.previousSite());
+        assertEquals(22, race.currentSite());
+
+        Sim other = new Sim();
+        FineWords words2 = new FineWords(int[].class, 4, new LongAdder());
+        ThreadState[] u = other.forkedThreads(3);
+        seenW = words2.word(words2.block(1), 1, true);
+        seenR = words2.word(words2.block(1), 1, false);
+        other.ft.check(u[2], words2, 1, true, 22);                     // the writer's WRITE EXCLUSIVE
+        assertTrue(other.ft.exclusiveFine(u[1], words2, words2.block(1), 1, words2.slot(1, false), seenR, seenW, false,
+                11));
+        assertEquals(RaceKind.WRITE_READ, other.listener.only().kind());
+    }
+
+    @Test
+    void theFineElementsExclusivePathLeavesAStaleWordToTheGeneralRules() {
+        Sim sim = new Sim();
+        FineWords words = new FineWords(int[].class, 1, new LongAdder());
+        ThreadState[] t = sim.forkedThreads(3);
+        long[] block = words.block(0);
+        long seenW = words.word(block, 0, true);
+        sim.ft.check(t[1], words, 0, true, 11);
+        long seenR = words.word(block, 0, false);
+        assertFalse(sim.ft.exclusiveFine(t[2], words, block, 0, words.slot(0, true), seenW, seenR, true, 22),
+                "W changed since it was seen");
+        assertEquals(List.of(), sim.listener.races, "nothing reported, nothing changed");
+        sim.ft.check(t[2], words, 0, true, 22);
+        assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());
+    }
+
     /**
      * Threads 1 and 2, forked by 0 and not ordered, check every element at once, of FLAT words or of PAGED ones
      * (pages of 8, every element starting fresh); returns how many raced.

@@ -188,9 +188,8 @@ final class FastTrack {
     // ---------------------------------------------------------------- locations in shadow words
 
     /**
-     * A check of FINE element i: READ / WRITE SAME EPOCH on the plain word; an inflated element (read-shared, most
-     * often) straight to its VarState's rules; READ / WRITE EXCLUSIVE by {@link #exclusiveFine}; else
-     * {@link #checkWords}.
+     * A check of FINE element i: READ / WRITE SAME EPOCH on the plain word; READ / WRITE EXCLUSIVE by
+     * {@link #exclusiveFine}; else {@link #fineRules}.
      */
     void check(ThreadState st, FineWords x, int i, boolean write, int site) {
         count(st);
@@ -200,10 +199,21 @@ final class FastTrack {
         if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {         // READ / WRITE SAME EPOCH
             return;
         }
-        if (word == ShadowWord.INFLATED) {
+        if (word == ShadowWord.INFLATED
+                || !exclusiveFine(st, x, block, i, at, word, (long) FineWords.WORDS.getVolatile(block, at ^ 1), write,
+                        site)) {
+            fineRules(st, x, block, i, write, site);
+        }
+    }
+
+    /**
+     * The rest of a FINE element's check, called from it ({@link JitOptions}): an inflated element (read-shared, most
+     * often) on its VarState's rules, any other on {@link #checkWords}.
+     */
+    void fineRules(ThreadState st, FineWords x, long[] block, int i, boolean write, int site) {
+        if (x.word(block, i, write) == ShadowWord.INFLATED) {
             checkUncounted(st, x.inflated(block, i), write, site);
-        } else if (!exclusiveFine(st, x, block, i, at, word, (long) FineWords.WORDS.getVolatile(block, at ^ 1), write,
-                site)) {
+        } else {
             checkWords(st, x, block, i, write, site);
         }
     }
@@ -213,8 +223,8 @@ final class FastTrack {
      * {@code block[at ^ 1]}, seen as {@code own} and {@code other}: {@link #checkWords}'s first round and
      * {@link #readExclusive} / {@link #writeExclusive} on a FINE block's words, one CAS and the re-check of the other
      * word after it. It is what a loop's element checks run in every new epoch (sor's and lufact's FastTrack runs: half
-     * their checks), small enough to be compiled into the loop, while everything rarer ({@link #checkWords}, the
-     * re-check's race, inflated elements) is called ({@link JitOptions}). False if it changed nothing: any other rule,
+     * their checks), small enough to be compiled into the loop, while everything rarer ({@link #fineRules}, the
+     * re-check's race) is called ({@link JitOptions}). False if it changed nothing: any other rule,
      * an epoch or site a word cannot hold, a site whose callers are kept, or a lost CAS; then {@link #checkWords}
      * decides.
      */

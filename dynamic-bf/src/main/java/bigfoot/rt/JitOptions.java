@@ -41,12 +41,15 @@ import java.util.List;
  * runs within their noise, the libraries 0.3-3.7% cheaper over 3 JVMs).
  *
  * <p>A FINE element's check likewise keeps in line only its same-epoch test and READ / WRITE EXCLUSIVE
- * ({@link FastTrack#exclusiveFine}: one CAS); the general word rules ({@code checkWords}), the re-check's race after
- * the CAS, an inflated element's VarState rules ({@code checkUncounted}), a page made at its first check and a check's
- * failure handler are called. Inlined, they made a check's code too big for C2 to compile into the loop that makes
+ * ({@link FastTrack#exclusiveFine}: one CAS); the rest of its rules ({@code fineRules}: an inflated element's VarState
+ * rules, the general word rules), the re-check's race after the CAS, a page made at its first check and a check's
+ * failure handler are called (a field's rules keep the general word rules and VarState rules in line: they are
+ * called already). Inlined, they made a check's code too big for C2 to compile into the loop that makes
  * it ("already compiled into a big method"), so sor's and lufact's FT runs called out at every check: with them
- * called, FT's CPU per iteration fell 16-21% on sor and 15% on lufact, 5-6% on lucene, xalan and h2 (3 JVMs each,
- * interleaved), the other kernels and BF within their noise.
+ * called, FT's CPU per iteration fell 16% on sor (525 to 442 ms, medians of 6 JVMs each, interleaved) and 11% on
+ * lufact and xalan (3 JVMs each); lucene and h2 moved within their noise (-5% to +2%), and so did the other kernels
+ * and BF. Calling a field's general word rules and VarState rules too (inside its out-of-line rules) cost
+ * raytracer's FT 8%: those stay in line there.
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too
@@ -68,10 +71,9 @@ public final class JitOptions {
             "bigfoot.rt.Footprint::startBitmap", "bigfoot.rt.ArrayShadow::apply", "bigfoot.rt.ArrayShadow::fitLow",
             "bigfoot.rt.ArrayShadow::fitHigh", "bigfoot.rt.ArrayShadow::singletons",
             "bigfoot.rt.ArrayShadow::checkUniform", "bigfoot.rt.ArrayShadow::collapse", "bigfoot.rt.Segments::locate",
-            "bigfoot.rt.Segments::end", "bigfoot.rt.Segments::next", "bigfoot.rt.FastTrack::checkWords",
+            "bigfoot.rt.Segments::end", "bigfoot.rt.Segments::next", "bigfoot.rt.FastTrack::fineRules",
             "bigfoot.rt.FastTrack::recheckRead", "bigfoot.rt.FastTrack::recheckWrite",
-            "bigfoot.rt.FastTrack::checkUncounted", "bigfoot.rt.FastTrack::checkFailed", "bigfoot.rt.FineWords::makePage",
-            "bigfoot.rt.FineWords::inflated");
+            "bigfoot.rt.FastTrack::checkFailed", "bigfoot.rt.FineWords::makePage", "bigfoot.rt.FineWords::inflated");
 
     private JitOptions() {
     }

@@ -225,7 +225,7 @@ final class FastTrack {
      * word after it. It is what a loop's element checks run in every new epoch (sor's and lufact's FastTrack runs: half
      * their checks), small enough to be compiled into the loop, while everything rarer ({@link #fineRules}, the
      * re-check's race) is called ({@link JitOptions}). False if it changed nothing: any other rule,
-     * an epoch or site a word cannot hold, a site whose callers are kept, or a lost CAS; then {@link #checkWords}
+     * an epoch or site a word cannot hold, a site whose callers are kept, or a lost CAS; then {@link #fineRules}
      * decides.
      */
     boolean exclusiveFine(ThreadState st, FineWords x, long[] block, int i, int at, long own, long other,

@@ -223,7 +223,7 @@ final class FastTrack {
      * {@code block[at ^ 1]}, seen as {@code own} and {@code other}: {@link #checkWords}'s first round and
      * {@link #readExclusive} / {@link #writeExclusive} on a FINE block's words, one CAS and the re-check of the other
      * word after it. It is what a loop's element checks run in every new epoch (sor's and lufact's FastTrack runs: half
-     * their checks), small enough to be compiled into the loop, while everything rarer ({@link #fineRules}, the
+     * their checks), kept short and in line, while everything rarer ({@link #fineRules}, the
      * re-check's race) is called ({@link JitOptions}). False if it changed nothing: any other rule,
      * an epoch or site a word cannot hold, a site whose callers are kept, or a lost CAS; then {@link #fineRules}
      * decides.

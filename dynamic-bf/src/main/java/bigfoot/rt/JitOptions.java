@@ -44,9 +44,11 @@ import java.util.List;
  * ({@link FastTrack#exclusiveFine}: one CAS); the rest of its rules ({@code fineRules}: an inflated element's VarState
  * rules, the general word rules), the re-check's race after the CAS, a page made at its first check and a check's
  * failure handler are called (a field's rules keep the general word rules and VarState rules in line: they are
- * called already). Inlined, they made a check's code too big for C2 to compile into the loop that makes
- * it ("already compiled into a big method"), so sor's and lufact's FT runs called out at every check: with them
- * called, FT's CPU per iteration fell 16% on sor (525 to 442 ms, medians of 6 JVMs each, interleaved) and 11% on
+ * called already). Inlined, they made a check's compiled code about 3,000 bytes, past what C2 inlines of a method
+ * compiled already ("already compiled into a big method"), and the exclusive case ran through the general rules'
+ * loop. With them called, the check's code is smaller and its exclusive case short (C2 may still keep the check a
+ * call of its own, depending on the order it compiles methods in: it did in one of sor's runs), and FT's CPU per
+ * iteration fell 16% on sor (525 to 442 ms, medians of 6 JVMs each, interleaved) and 11% on
  * lufact and xalan (3 JVMs each); lucene and h2 moved within their noise (-5% to +2%), and so did the other kernels
  * and BF. Calling a field's general word rules and VarState rules too (inside its out-of-line rules) cost
  * raytracer's FT 8%: those stay in line there.

@@ -200,8 +200,7 @@ final class FastTrack {
             return;
         }
         if (word == ShadowWord.INFLATED
-                || !exclusiveFine(st, x, block, i, at, word, (long) FineWords.WORDS.getVolatile(block, at ^ 1), write,
-                        site)) {
+                || !exclusiveFine(st, x, block, i, word, (long) FineWords.WORDS.getVolatile(block, at ^ 1), write, site)) {
             fineRules(st, x, block, i, write, site);
         }
     }
@@ -219,32 +218,18 @@ final class FastTrack {
     }
 
     /**
-     * READ / WRITE EXCLUSIVE on FINE element i, whose word for the access is {@code block[at]} and its other word
-     * {@code block[at ^ 1]}, seen as {@code own} and {@code other}: {@link #checkWords}'s first round and
-     * {@link #readExclusive} / {@link #writeExclusive} on a FINE block's words, one CAS and the re-check of the other
-     * word after it. It is what a loop's element checks run in every new epoch (sor's and lufact's FastTrack runs: half
-     * their checks), kept short and in line, while everything rarer ({@link #fineRules}, the
-     * re-check's race) is called ({@link JitOptions}). False if it changed nothing: any other rule,
-     * an epoch or site a word cannot hold, a site whose callers are kept, or a lost CAS; then {@link #fineRules}
-     * decides.
+     * READ / WRITE EXCLUSIVE on FINE element i, whose word for the access and other word were seen as {@code own} and
+     * {@code other}: {@link #checkWords}'s first round, without its retry loop and its other rules, which
+     * {@link #fineRules} runs out of line ({@link JitOptions}). It is what a loop's element checks run in every new
+     * epoch (half of sor's and lufact's FastTrack checks). False if it changed nothing: any other rule, an epoch or
+     * site a word cannot hold, or a lost CAS.
      */
-    boolean exclusiveFine(ThreadState st, FineWords x, long[] block, int i, int at, long own, long other,
-            boolean write, int site) {
-        long e = st.wordEpoch;
-        if (disabled || e == ShadowWord.NO_WORD || !ShadowWord.fits(site) || previousStacks.wanted(site)
-                || !exclusive(st, own, other)
-                || !FineWords.WORDS.compareAndSet(block, at, own, ShadowWord.of(e, site))) {
+    boolean exclusiveFine(ThreadState st, FineWords x, long[] block, int i, long own, long other, boolean write,
+            int site) {
+        if (disabled || st.wordEpoch == ShadowWord.NO_WORD || !ShadowWord.fits(site) || !exclusive(st, own, other)) {
             return false;
         }
-        long again = (long) FineWords.WORDS.getVolatile(block, at ^ 1);
-        if (again != other) {
-            if (write) {
-                recheckRead(st, x, block, i, other, again, site);
-            } else {
-                recheckWrite(st, x, block, i, other, again, site);
-            }
-        }
-        return true;
+        return write ? writeExclusive(st, x, block, i, site, own, other) : readExclusive(st, x, block, i, site, other, own);
     }
 
     /** {@link #uniformRule}: READ / WRITE SAME EPOCH (or a disabled detector): nothing changes. */

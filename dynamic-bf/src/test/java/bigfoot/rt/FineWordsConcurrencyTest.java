@@ -157,22 +157,6 @@ class FineWordsConcurrencyTest {
         assertEquals(22, race.currentSite());
     }
 
-    @Test
-    void theFineElementsExclusivePathLeavesAStaleWordToTheGeneralRules() {
-        Sim sim = new Sim();
-        FineWords words = new FineWords(int[].class, 1, new LongAdder());
-        ThreadState[] t = sim.forkedThreads(3);
-        long[] block = words.block(0);
-        long seenW = words.word(block, 0, true);
-        sim.ft.check(t[1], words, 0, true, 11);
-        long seenR = words.word(block, 0, false);
-        assertFalse(sim.ft.exclusiveFine(t[2], words, block, 0, seenW, seenR, true, 22),
-                "W changed since it was seen");
-        assertEquals(List.of(), sim.listener.races, "nothing reported, nothing changed");
-        sim.ft.check(t[2], words, 0, true, 22);
-        assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());
-    }
-
     /**
      * Threads 1 and 2, forked by 0 and not ordered, check every element at once, of FLAT words or of PAGED ones
      * (pages of 8, every element starting fresh); returns how many raced.

@@ -142,6 +142,15 @@ public final class TestJars {
         }
     }
 
+    /** Runs staticbf on {@code in} into {@code out} (in {@code work}) with the options {@code more}; asserts it succeeded. */
+    public static Run rewrite(Path work, Path in, String out, String... more) {
+        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", work.resolve(out).toString()));
+        args.addAll(List.of(more));
+        Run run = staticbf(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        return run;
+    }
+
     public static Run staticbf(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

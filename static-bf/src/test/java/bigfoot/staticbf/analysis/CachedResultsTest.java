@@ -80,14 +80,6 @@ class CachedResultsTest {
         return TestJars.writeJar(work.resolve(name + "-in.jar"), entries);
     }
 
-    private TestJars.Run staticbf(Path in, String out, String... cache) {
-        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", work.resolve(out).toString()));
-        args.addAll(List.of(cache));
-        TestJars.Run run = TestJars.staticbf(args.toArray(String[]::new));
-        assertEquals(0, run.exitCode(), run.out() + run.err());
-        return run;
-    }
-
     private byte[] bytes(String out) throws IOException {
         return Files.readAllBytes(work.resolve(out));
     }
@@ -110,9 +102,9 @@ class CachedResultsTest {
         String cacheDir = work.resolve("cache").toString();
         Path quiet = program("quiet", QUIET);
         Path releasing = program("releasing", RELEASING);
-        staticbf(quiet, "quiet-cached.jar", "--cache-dir", cacheDir);
-        TestJars.Run rerun = staticbf(releasing, "releasing-cached.jar", "--cache-dir", cacheDir);
-        staticbf(releasing, "releasing.jar", "--no-cache");
+        TestJars.rewrite(work, quiet, "quiet-cached.jar", "--cache-dir", cacheDir);
+        TestJars.Run rerun = TestJars.rewrite(work, releasing, "releasing-cached.jar", "--cache-dir", cacheDir);
+        TestJars.rewrite(work, releasing, "releasing.jar", "--no-cache");
 
         // Counter's and Client's bytes did not change, but the call in twice() now releases, and so does the call of
         // twice() in run(): both are analysed again (Client's from Counter's kept summary); only the constructors of
@@ -155,7 +147,7 @@ class CachedResultsTest {
     void unreadableEntriesAreAnalysedAgain() throws IOException {
         Path cacheDir = work.resolve("cache");
         Path in = program("in", RELEASING);
-        staticbf(in, "first.jar", "--cache-dir", cacheDir.toString());
+        TestJars.rewrite(work, in, "first.jar", "--cache-dir", cacheDir.toString());
         List<Path> entries;
         try (Stream<Path> files = Files.list(cacheDir.resolve("methods"))) {
             entries = files.toList();
@@ -166,8 +158,8 @@ class CachedResultsTest {
             Files.write(e, Arrays.copyOf(b, b.length / 2)); // cut short
         }
         Path other = program("other", RELEASING);
-        TestJars.Run rerun = staticbf(other, "other-cached.jar", "--cache-dir", cacheDir.toString());
-        staticbf(other, "other.jar", "--no-cache");
+        TestJars.Run rerun = TestJars.rewrite(work, other, "other-cached.jar", "--cache-dir", cacheDir.toString());
+        TestJars.rewrite(work, other, "other.jar", "--no-cache");
         assertTrue(!rerun.out().matches("(?s).*whole-program\\), \\d+ of them reused.*"), "no method reused: "
                 + rerun.out());
         assertTrue(rerun.err().isEmpty(), rerun.err());

@@ -49,12 +49,8 @@ class RewriteCacheTest {
     }
 
     private TestJars.Run staticbf(Path in, String out, String... more) {
-        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", work.resolve(out).toString(),
-                "--mode", "fasttrack"));
-        args.addAll(List.of(more));
-        TestJars.Run run = TestJars.staticbf(args.toArray(String[]::new));
-        assertEquals(0, run.exitCode(), run.err());
-        return run;
+        return TestJars.rewrite(work, in, out, Stream.concat(Stream.of("--mode", "fasttrack"), Stream.of(more))
+                .toArray(String[]::new));
     }
 
     private byte[] bytes(String out) throws IOException {

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -56,14 +54,6 @@ class KeptRewritesTest {
         return TestJars.writeJar(work.resolve(name + "-in.jar"), entries);
     }
 
-    private TestJars.Run staticbf(Path in, String out, String... more) {
-        List<String> args = new ArrayList<>(List.of("--in", in.toString(), "--out", work.resolve(out).toString()));
-        args.addAll(List.of(more));
-        TestJars.Run run = TestJars.staticbf(args.toArray(String[]::new));
-        assertEquals(0, run.exitCode(), run.out() + run.err());
-        return run;
-    }
-
     /** The summary line's counts: without the output's name, the times and what the cache reused. */
     private static String counts(TestJars.Run run) {
         String line = run.out().strip();
@@ -76,10 +66,10 @@ class KeptRewritesTest {
     @Test
     void reusedClassesGiveTheBytesCountsAndWarningsOfTheirRewriting() throws IOException {
         String cache = work.resolve("cache").toString();
-        staticbf(program("first", VAULT), "first.jar", "--cache-dir", cache);
+        TestJars.rewrite(work, program("first", VAULT), "first.jar", "--cache-dir", cache);
         Path second = program("second", VAULT); // new to the whole-jar cache, its classes are not
-        TestJars.Run reused = staticbf(second, "second-cached.jar", "--cache-dir", cache);
-        TestJars.Run fresh = staticbf(second, "second.jar", "--no-cache");
+        TestJars.Run reused = TestJars.rewrite(work, second, "second-cached.jar", "--cache-dir", cache);
+        TestJars.Run fresh = TestJars.rewrite(work, second, "second.jar", "--no-cache");
 
         assertTrue(reused.out().contains("2 classes rewritten, 0 unchanged (2 of them reused from the cache)")
                 && reused.out().contains("analysis: 5 methods in ") && reused.out().contains(
@@ -95,10 +85,10 @@ class KeptRewritesTest {
     @Test
     void aChangedClassIsRewrittenAndTheOthersAreReused() throws IOException {
         String cache = work.resolve("cache").toString();
-        staticbf(program("first", VAULT), "first.jar", "--cache-dir", cache);
+        TestJars.rewrite(work, program("first", VAULT), "first.jar", "--cache-dir", cache);
         Path changed = program("changed", VAULT.replace("gold += g;", "gold += 2 * g;"));
-        TestJars.Run reused = staticbf(changed, "changed-cached.jar", "--cache-dir", cache);
-        TestJars.Run fresh = staticbf(changed, "changed.jar", "--no-cache");
+        TestJars.Run reused = TestJars.rewrite(work, changed, "changed-cached.jar", "--cache-dir", cache);
+        TestJars.Run fresh = TestJars.rewrite(work, changed, "changed.jar", "--no-cache");
 
         assertTrue(reused.out().contains("(1 of them reused from the cache)"), reused.out());
         assertArrayEquals(Files.readAllBytes(work.resolve("changed.jar")),

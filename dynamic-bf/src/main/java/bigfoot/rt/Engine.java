@@ -83,6 +83,7 @@ final class Engine {
     private static Engine start(Config config) {
         Engine engine = new Engine(config);
         ClockProfiles.warmUp();
+        PreviousStacks.warmUp();
         try {
             Runtime.getRuntime().addShutdownHook(new Thread(engine::exitReport, "DynamicBF-report"));
         } catch (IllegalStateException alreadyShuttingDown) {

@@ -180,9 +180,7 @@ final class FastTrack {
      * them, before any other thread can see the epoch and report a race with it.
      */
     private void keepCallersIfWanted(ThreadState st, long e, int site) {
-        if (previousStacks.wanted(site)) {
-            previousStacks.accessed(st.tid, e, site);
-        }
+        previousStacks.keepIfWanted(st.tid, e, site);
     }
 
     // ---------------------------------------------------------------- locations in shadow words

@@ -39,6 +39,38 @@ final class PreviousStacks {
         return site >= 0 && (all || site < w.length && w[site]);
     }
 
+    /**
+     * Thread {@code tid}'s check at {@code site} changed the shadow in {@code epoch} (or is about to): keeps its callers
+     * if a race wants them. On every slow path that changes a shadow, inlined into each check that reaches one.
+     */
+    void keepIfWanted(int tid, long epoch, int site) {
+        if (wanted(site)) {
+            accessed(tid, epoch, site);
+        }
+    }
+
+    /**
+     * Runs {@link #keepIfWanted} through every outcome of its tests on private instances, when the engine starts: C2
+     * compiles a branch its profile never saw taken into a trap, and before a run's first race no site is wanted, so
+     * the first race (and then the first access at a wanted site) deoptimised every compiled method holding a copy of
+     * these tests, to be compiled again (10 of the 154 deoptimisations of one of lucene's runs under FastTrack).
+     * Returns a count, so the calls are not dead code.
+     */
+    static int warmUp() {
+        PreviousStacks some = new PreviousStacks(false);
+        PreviousStacks every = new PreviousStacks(true);
+        int wanted = 0;
+        for (int round = 0; round < 10_000; round++) {
+            int site = round % 8 - 1;              // -1 (no site), in and past the table of wanted sites
+            if (round == 5_000) {
+                some.want(3);                      // wanted until its captures run out: 64 stack walks
+            }
+            some.keepIfWanted(0, round, site);
+            wanted += every.wanted(site) ? 1 : 0;
+        }
+        return wanted;
+    }
+
     /** Keeps the callers of accesses at {@code site} from now on. */
     void want(int site) {
         if (site >= 0 && !wanted(site) && captures.putIfAbsent(site, new AtomicInteger()) == null) {

@@ -288,11 +288,19 @@ final class AnalysedProgram {
             parameterEscapes(); // whole-program (its time counts as such), before the workers
         }
         long start = System.nanoTime();
-        List<IMethod> methods = program.applicationMethods().stream()
-                .filter(m -> !multiRelease.contains(MethodKey.of(m).classInternalName())).toList();
+        List<IMethod> all = program.applicationMethods();
+        List<MethodKey> allKeys = all.stream().map(MethodKey::of).toList(); // WALA makes each name's string anew
+        List<IMethod> methods = new ArrayList<>();
+        List<MethodKey> keys = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (!multiRelease.contains(allKeys.get(i).classInternalName())) {
+                methods.add(all.get(i));
+                keys.add(allKeys.get(i));
+            }
+        }
         // the kept results that still hold, found on every thread (a fingerprint reads every call's summaries)
         List<Reused<T>> reused = kept.keeps() ? new ParallelMethods(threads).map(methods.size(),
-                i -> reuse(methods.get(i), codec)) : Collections.nCopies(methods.size(), null);
+                i -> reuse(methods.get(i), keys.get(i), codec)) : Collections.nCopies(methods.size(), null);
         List<Outcome<IR>> irs = new ArrayList<>();
         for (int i = 0; i < methods.size(); i++) {
             try {
@@ -305,7 +313,7 @@ final class AnalysedProgram {
         Progress progress = diagnostics.progress("analysing methods", methods.size());
         List<Outcome<T>> outcomes = new ParallelMethods(threads).map(methods.size(), i -> {
             try {
-                MethodKey key = MethodKey.of(methods.get(i));
+                MethodKey key = keys.get(i);
                 Reused<T> r = reused.get(i);
                 if (r != null) {
                     remember(elided, key, r.kept().elided());
@@ -324,7 +332,7 @@ final class AnalysedProgram {
                     if (result != null) {
                         codec.write(result, out);
                     }
-                    kept.analysed(key, new CachedResults.Result(fingerprint(methods.get(i)), out.toByteArray(),
+                    kept.analysed(key, new CachedResults.Result(fingerprint(methods.get(i), key), out.toByteArray(),
                             elided.getOrDefault(key, Set.of()), releaseFree.getOrDefault(key, Set.of())), true);
                 }
                 return Outcome.of(result);
@@ -347,7 +355,7 @@ final class AnalysedProgram {
                     firstFailure = methods.get(i).getSignature() + ": " + o.failure();
                 }
             } else if (o.result() != null) {
-                results.put(MethodKey.of(methods.get(i)), o.result());
+                results.put(keys.get(i), o.result());
             }
         }
         if (failed > 0) {
@@ -364,10 +372,9 @@ final class AnalysedProgram {
     }
 
     /** {@code method}'s kept result, if there is one for its fingerprint that {@code codec} can read; else null. */
-    private <T> Reused<T> reuse(IMethod method, ResultCodec<T> codec) {
+    private <T> Reused<T> reuse(IMethod method, MethodKey key, ResultCodec<T> codec) {
         try {
-            MethodKey key = MethodKey.of(method);
-            Optional<CachedResults.Result> r = kept.hasResult(key) ? kept.result(key, fingerprint(method))
+            Optional<CachedResults.Result> r = kept.hasResult(key) ? kept.result(key, fingerprint(method, key))
                     : Optional.empty();
             if (r.isEmpty()) {
                 return null;
@@ -391,8 +398,7 @@ final class AnalysedProgram {
      * kill set ([Call]), its mod set (MOD-SET; once {@link #modSets} were asked for) and, with an elision, which of its
      * arguments it keeps; and the method's accesses that capsule checks and read-only tables cover.
      */
-    private String fingerprint(IMethod method) {
-        MethodKey key = MethodKey.of(method);
+    private String fingerprint(IMethod method, MethodKey key) {
         Digest d = new Digest();
         d.add("capsules " + new TreeSet<>(capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor())));
         d.add("tables " + new TreeSet<>(tableReads.of(key.classInternalName(), key.nameAndDescriptor())));

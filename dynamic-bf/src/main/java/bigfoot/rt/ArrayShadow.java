@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <li>FINE: one location per element, in primitive shadow words ({@link FineWords}); an element starts as a copy
  * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the SHORT check (a
  * single index, or a range of fewer than {@code longRange} indices, that is not SAME EPOCH) that takes its count past
- * {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per long range it has taken
- * ({@link Bounds}): scattered, indirect or hot elements, and buffers appended to a few indices per epoch, gain
+ * {@code max(min(fragmentMin, length / 2), length / fragmentDivisor)} plus {@code singlesPerRange} per long range it
+ * has taken ({@link Bounds}): scattered, indirect or hot elements, and buffers appended to a few indices per epoch, gain
  * nothing from segments (each such check cuts as many as a single does), and FINE elements take FastTrack's
  * lock-free same-epoch paths instead of this monitor, while an array whose long ranges pay for its singles
  * (lufact's columns: a pivot swap's two singles per suffix update) stays in SEGMENTS. A PER-ELEMENT array
@@ -88,7 +88,7 @@ final class ArrayShadow {
      * When the SMALL, PER-ELEMENT and FRAGMENTATION rules fire: an array of at most {@code smallLength} elements
      * is SMALL; an array is per-element once its footprint singles that merged into no range outnumber those that
      * did by more than {@code perElementLead}; a COARSE or SEGMENTS shadow goes FINE once its SHORT checks (fewer
-     * than {@code longRange} indices) pass {@code max(fragmentMin, length / fragmentDivisor)} plus
+     * than {@code longRange} indices) pass {@code max(min(fragmentMin, length / 2), length / fragmentDivisor)} plus
      * {@code singlesPerRange} per longer range it has taken. A shadow of at least {@code pagedFrom} elements that
      * goes FINE makes its words in pages of {@code pageLength} elements (a power of two), each at its first check.
      * Tests lower them so that short traces take every transition.
@@ -344,8 +344,12 @@ final class ArrayShadow {
      * is what SEGMENTS saves on (one operation per segment instead of one per index), but only a LONG one (at
      * least {@code longRange} indices, by stride {@code s}): a SHORT one cuts and merges as a single does and
      * saves a few index checks. So short checks are judged against long ranges: once they pass
-     * {@code max(fragmentMin, length / fragmentDivisor)} plus {@code singlesPerRange} per long range taken, the
-     * next one makes the shadow FINE instead (and returns true). So a shadow whose ranges pay for its singles stays
+     * {@code max(min(fragmentMin, length / 2), length / fragmentDivisor)} plus {@code singlesPerRange} per long range
+     * taken, the next one makes the shadow FINE instead (and returns true). The floor is at most half the length: an
+     * array of a few dozen elements read one element per call, such as the {@code int[32]} buffers each of lucene's
+     * term scorers makes, never reached 64 short checks that cut (a second read in the epoch cuts nothing), so each
+     * of its reads went through the footprint and a commit for as long as it lived (BF's CPU per iteration: lucene
+     * 4-5% less, h2 6-8%, xalan and derby 1-3%, 4-5 JVMs each, interleaved; xalan's array memory 2.7% larger). So a shadow whose ranges pay for its singles stays
      * in SEGMENTS however long it runs: lufact's columns take a pivot swap's two singles per shrinking suffix,
      * step after step. A PER-ELEMENT array's short checks are known to be scattered (they merge into nothing), so
      * its next one makes it FINE at once. A short check inside one state it leaves unchanged (SAME EPOCH, see
@@ -357,7 +361,7 @@ final class ArrayShadow {
             rangeChecks++;
             return false;
         }
-        return length != 1 && (perElement || ++singleChecks > Math.max(bounds.fragmentMin(),
+        return length != 1 && (perElement || ++singleChecks > Math.max(Math.min(bounds.fragmentMin(), length / 2),
                 length / bounds.fragmentDivisor()) + bounds.singlesPerRange() * rangeChecks);
     }
 

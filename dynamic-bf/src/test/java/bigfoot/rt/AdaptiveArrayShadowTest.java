@@ -306,6 +306,32 @@ class AdaptiveArrayShadowTest {
         assertEquals(2 * bound, never.racedIndices().size());
     }
 
+    /**
+     * An array of a few dozen elements read one element per call (each of lucene's term scorers reads its
+     * {@code int[32]} buffers so): its singles fragment it at half its length, not at 64 short checks that cut, which
+     * its 32 elements could only reach across epochs. Races stay where they are.
+     */
+    @Test
+    void singlesFragmentAShortArrayAtHalfItsLength() {
+        int n = 32;
+        ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
+        ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
+                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength(), d.pagedFrom()));
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = never.array(int[].class, n);
+        never.write(t[1], a, 0, n, 1, 1);                              // one long range, unordered with t[2]
+        never.checks.commit(t[1]);
+        int bound = n / 2 + d.singlesPerRange();
+        assertTrue(bound < d.fragmentMin() && n > d.smallLength());
+        for (int i = 0; i < n; i++) {
+            int index = (i * 7) % n;                                   // each element once, scattered
+            never.read(t[2], a, index, index + 1, 1, 10 + i % 8);
+            never.checks.commit(t[2]);
+            assertEquals(i >= bound, a.isFine(), "FRAGMENTATION fires at the first single past half the length, i=" + i);
+        }
+        assertEquals(n, never.racedIndices().size(), "every element t[2] read races with t[1]'s write");
+    }
+
     @Test
     void shortRangesCountAsSinglesAndLongOnesPayForThem() {
         int n = 100_000;

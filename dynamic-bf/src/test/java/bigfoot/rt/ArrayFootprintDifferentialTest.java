@@ -102,7 +102,8 @@ class ArrayFootprintDifferentialTest {
         int arrays = replays * ArrayTrace.ARRAY_TYPES.length;
         assertTrue(racy > replays / 4 && racy < replays * 3 / 4, "racy replays: " + racy);
         assertTrue(strided > arrays / 5, "too few arrays with strided segments: " + strided);
-        assertTrue(blocks > arrays / 5, "too few arrays in (three or more) blocks: " + blocks);
+        // a sixth: arrays of a few dozen elements fragment into FINE at half their length (FRAGMENTATION's floor)
+        assertTrue(blocks > arrays / 6, "too few arrays in (three or more) blocks: " + blocks);
         assertTrue(coarse > arrays / 100, "too few arrays left coarse: " + coarse);     // most short ones are SMALL
         assertTrue(wentFine > arrays / 20, "too few arrays fragmented into FINE: " + wentFine);
         assertTrue(small > arrays / 20, "too few small arrays: " + small);

@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.LongAdder;
  * of the segment state it was in. FRAGMENTATION ({@link #fragments}): a shadow goes FINE at the SHORT check (a
  * single index, or a range of fewer than {@code longRange} indices, that is not SAME EPOCH) that takes its count past
  * {@code max(min(fragmentMin, length / 2), length / fragmentDivisor)} plus {@code singlesPerRange} per long range it
- * has taken ({@link Bounds}): scattered, indirect or hot elements, and buffers appended to a few indices per epoch, gain
- * nothing from segments (each such check cuts as many as a single does), and FINE elements take FastTrack's
+ * has taken ({@link Bounds}): scattered, indirect or hot elements, and buffers appended to a few indices per epoch,
+ * gain nothing from segments (each such check cuts as many as a single does), and FINE elements take FastTrack's
  * lock-free same-epoch paths instead of this monitor, while an array whose long ranges pay for its singles
  * (lufact's columns: a pivot swap's two singles per suffix update) stays in SEGMENTS. A PER-ELEMENT array
  * (below) goes FINE at its next short check: its short checks are known to be scattered. Element checks of a
@@ -349,12 +349,12 @@ final class ArrayShadow {
      * array of a few dozen elements read one element per call, such as the {@code int[32]} buffers each of lucene's
      * term scorers makes, never reached 64 short checks that cut (a second read in the epoch cuts nothing), so each
      * of its reads went through the footprint and a commit for as long as it lived (BF's CPU per iteration: lucene
-     * 4-5% less, h2 6-8%, xalan and derby 1-3%, 4-5 JVMs each, interleaved; xalan's array memory 2.7% larger). So a shadow whose ranges pay for its singles stays
-     * in SEGMENTS however long it runs: lufact's columns take a pivot swap's two singles per shrinking suffix,
-     * step after step. A PER-ELEMENT array's short checks are known to be scattered (they merge into nothing), so
-     * its next one makes it FINE at once. A short check inside one state it leaves unchanged (SAME EPOCH, see
-     * {@link #apply}) cuts nothing and is not judged: moldyn's {@code ps[i]} read after the range
-     * {@code ps[i-1..n)} of the last pass.
+     * 4-5% less, h2 6-8%, xalan and derby 1-3%, 4-5 JVMs each, interleaved; xalan's array memory 2.7% larger). So a
+     * shadow whose ranges pay for its singles stays in SEGMENTS however long it runs: lufact's columns take a pivot
+     * swap's two singles per shrinking suffix, step after step. A PER-ELEMENT array's short checks are known to be
+     * scattered (they merge into nothing), so its next one makes it FINE at once. A short check inside one state it
+     * leaves unchanged (SAME EPOCH, see {@link #apply}) cuts nothing and is not judged: moldyn's {@code ps[i]} read
+     * after the range {@code ps[i-1..n)} of the last pass.
      */
     private boolean fragments(int first, int last, int s) {
         if (!isShort(first, last, s)) {

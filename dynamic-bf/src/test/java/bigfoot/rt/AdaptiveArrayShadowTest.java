@@ -327,7 +327,7 @@ class AdaptiveArrayShadowTest {
             int index = (i * 7) % n;                                   // each element once, scattered
             never.read(t[2], a, index, index + 1, 1, 10 + i % 8);
             never.checks.commit(t[2]);
-            assertEquals(i >= bound, a.isFine(), "FRAGMENTATION fires at the first single past half the length, i=" + i);
+            assertEquals(i >= bound, a.isFine(), "FRAGMENTATION at the first single past half the length, i=" + i);
         }
         assertEquals(n, never.racedIndices().size(), "every element t[2] read races with t[1]'s write");
     }

@@ -285,59 +285,61 @@ class AdaptiveArrayShadowTest {
         assertEquals(List.of(), rig.races);
     }
 
+    /** An adaptive rig with the runtime's bounds, but whose arrays never go PER-ELEMENT. */
+    private static ArrayRig neverPerElement() {
+        ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
+        return new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE, d.fragmentMin(),
+                d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength(), d.pagedFrom()));
+    }
+
     @Test
     void singleChecksThatNeverGoPerElementFragmentPastTheirBound() {
         int n = 100_000;
         ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
-        ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
-                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength(), d.pagedFrom()));
-        ThreadState[] t = sim.forkedThreads(3);
-        ArrayShadow a = never.array(byte[].class, n);
-        never.write(t[1], a, 0, n, 1, 1);
-        never.checks.commit(t[1]);
         int bound = Math.max(d.fragmentMin(), n / d.fragmentDivisor()) + d.singlesPerRange();   // one range taken
-        for (int i = 0; i < 2 * bound; i++) {
-            int index = (int) ((i * 7919L) % n);
-            never.read(t[2], a, index, index + 1, 1, 10 + i % 8);
-            never.checks.commit(t[2]);
-            assertFalse(a.perElement());
-            assertEquals(i >= bound, a.isFine(), "FRAGMENTATION fires at the first single past its bound, i=" + i);
-        }
-        assertEquals(2 * bound, never.racedIndices().size());
+        singlesFragmentPast(byte[].class, n, bound, 2 * bound);
     }
 
     /**
      * An array of a few dozen elements read one element per call (each of lucene's term scorers reads its
      * {@code int[32]} buffers so): its singles fragment it at half its length, not at 64 short checks that cut, which
-     * its 32 elements could only reach across epochs. Races stay where they are.
+     * its 32 elements could only reach across epochs.
      */
     @Test
     void singlesFragmentAShortArrayAtHalfItsLength() {
         int n = 32;
         ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
-        ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
-                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength(), d.pagedFrom()));
-        ThreadState[] t = sim.forkedThreads(3);
-        ArrayShadow a = never.array(int[].class, n);
-        never.write(t[1], a, 0, n, 1, 1);                              // one long range, unordered with t[2]
-        never.checks.commit(t[1]);
-        int bound = n / 2 + d.singlesPerRange();
+        int bound = n / 2 + d.singlesPerRange();                                                  // one range taken
         assertTrue(bound < d.fragmentMin() && n > d.smallLength());
-        for (int i = 0; i < n; i++) {
-            int index = (i * 7) % n;                                   // each element once, scattered
+        singlesFragmentPast(int[].class, n, bound, n);
+    }
+
+    /**
+     * Thread 1 writes a whole array of {@code n} elements (one long range), then thread 2, unordered with it, reads
+     * {@code reads} scattered single elements, committing each: the shadow goes FINE at the first read past
+     * {@code bound}, never PER-ELEMENT, and every read races with the write.
+     */
+    private void singlesFragmentPast(Class<?> type, int n, int bound, int reads) {
+        ArrayRig never = neverPerElement();
+        ThreadState[] t = sim.forkedThreads(3);
+        ArrayShadow a = never.array(type, n);
+        never.write(t[1], a, 0, n, 1, 1);
+        never.checks.commit(t[1]);
+        for (int i = 0; i < reads; i++) {
+            int index = (int) ((i * 7919L) % n);                       // distinct for n reads: 7919 is prime
             never.read(t[2], a, index, index + 1, 1, 10 + i % 8);
             never.checks.commit(t[2]);
-            assertEquals(i >= bound, a.isFine(), "FRAGMENTATION at the first single past half the length, i=" + i);
+            assertFalse(a.perElement());
+            assertEquals(i >= bound, a.isFine(), "FRAGMENTATION fires at the first single past its bound, i=" + i);
         }
-        assertEquals(n, never.racedIndices().size(), "every element t[2] read races with t[1]'s write");
+        assertEquals(reads, never.racedIndices().size(), "every element thread 2 read races with thread 1's write");
     }
 
     @Test
     void shortRangesCountAsSinglesAndLongOnesPayForThem() {
         int n = 100_000;
         ArrayShadow.Bounds d = ArrayShadow.Bounds.DEFAULT;
-        ArrayRig never = new ArrayRig(true, true, new ArrayShadow.Bounds(d.smallLength(), Integer.MAX_VALUE,
-                d.fragmentMin(), d.fragmentDivisor(), d.singlesPerRange(), d.longRange(), d.pageLength(), d.pagedFrom()));    // never PER-ELEMENT
+        ArrayRig never = neverPerElement();
         ThreadState[] t = sim.forkedThreads(3);
         ArrayShadow a = never.array(int[].class, n);
         never.write(t[1], a, 0, n, 1, 1);                             // one long range

@@ -147,7 +147,7 @@ final class FastTrack {
                 sx.recordSharedRead(st.tid, e, site);
                 sx.r = Epoch.SHARED;
             }
-            keepCallersIfWanted(st, e, site);
+            previousStacks.keepIfWanted(st.tid, e, site);
         }
     }
 
@@ -171,16 +171,8 @@ final class FastTrack {
             }
             sx.w = e;                                               // WRITE EXCLUSIVE / WRITE SHARED (R stays SHARED)
             sx.writeSite = site;
-            keepCallersIfWanted(st, e, site);
+            previousStacks.keepIfWanted(st.tid, e, site);
         }
-    }
-
-    /**
-     * The shadow names (or is about to name) this access, epoch and site: if a race wants its site's callers, keep
-     * them, before any other thread can see the epoch and report a race with it.
-     */
-    private void keepCallersIfWanted(ThreadState st, long e, int site) {
-        previousStacks.keepIfWanted(st.tid, e, site);
     }
 
     // ---------------------------------------------------------------- locations in shadow words
@@ -255,7 +247,7 @@ final class FastTrack {
 
     /** READ / WRITE EXCLUSIVE on UNIFORM words ({@link #uniformRule}) that no other segment holds: a plain store. */
     void applyExclusive(ThreadState st, UniformWords u, boolean write, int site) {
-        keepCallersIfWanted(st, st.epoch, site);
+        previousStacks.keepIfWanted(st.tid, st.epoch, site);
         u.set(write, ShadowWord.of(st.wordEpoch, site));
     }
 
@@ -324,7 +316,7 @@ final class FastTrack {
             checkWords(st, x, holder, 0, write, site);              // inflates, as any word that cannot hold it
             return;
         }
-        keepCallersIfWanted(st, st.epoch, site);
+        previousStacks.keepIfWanted(st.tid, st.epoch, site);
         x.release(holder, write, ShadowWord.of(st.wordEpoch, site));
     }
 
@@ -342,7 +334,7 @@ final class FastTrack {
      * {@code r} (start again). After the CAS, W is checked again (see {@link #checkWords}).
      */
     boolean readExclusive(ThreadState st, WordStore x, Object holder, int i, int site, long w, long r) {
-        keepCallersIfWanted(st, st.epoch, site);
+        previousStacks.keepIfWanted(st.tid, st.epoch, site);
         if (!x.cas(holder, i, false, r, ShadowWord.of(st.wordEpoch, site))) {
             return false;
         }
@@ -358,7 +350,7 @@ final class FastTrack {
      * {@code w} (start again). After the CAS, R is checked again (see {@link #checkWords}).
      */
     boolean writeExclusive(ThreadState st, WordStore x, Object holder, int i, int site, long w, long r) {
-        keepCallersIfWanted(st, st.epoch, site);
+        previousStacks.keepIfWanted(st.tid, st.epoch, site);
         if (!x.cas(holder, i, true, w, ShadowWord.of(st.wordEpoch, site))) {
             return false;
         }

@@ -41,7 +41,8 @@ final class PreviousStacks {
 
     /**
      * Thread {@code tid}'s check at {@code site} changed the shadow in {@code epoch} (or is about to): keeps its
-     * callers if a race wants them. On every slow path that changes a shadow, inlined into each check that reaches one.
+     * callers if a race wants them, before any other thread can see the epoch and report a race with it. On every slow
+     * path that changes a shadow, inlined into each check that reaches one.
      */
     void keepIfWanted(int tid, long epoch, int site) {
         if (wanted(site)) {

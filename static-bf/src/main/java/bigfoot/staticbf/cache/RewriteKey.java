@@ -17,11 +17,11 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The key of a rewrite in the {@link RewriteCache}: a {@link Digest} of everything its output depends on. That is the code
- * of the StaticBF that runs (its own classes, the runtime contract's, the entailment service's, WALA's and ASM's: jars
- * by their entries' sizes and CRC-32s, class directories by content), the JDK that runs it (WALA reads its class
- * hierarchy), the input jar, each {@code --classpath} element and a {@code --capsules} list (by content), and the options that change the output;
- * never the output path.
+ * The key of a rewrite in the {@link RewriteCache}: a {@link Digest} of everything its output depends on. That is
+ * the code of the StaticBF that runs (its own classes, the runtime contract's, the entailment service's, WALA's and
+ * ASM's: jars by their entries' sizes and CRC-32s, class directories by content), the JDK that runs it (WALA reads its
+ * class hierarchy), the input jar, each {@code --classpath} element and a {@code --capsules} list (by content), and the
+ * options that change the output; never the output path.
  */
 public final class RewriteKey {
 
@@ -83,7 +83,7 @@ public final class RewriteKey {
         }
     }
 
-    /** The {@link Digest} of a file's bytes, or of a directory's files (their relative paths and bytes, in path order). */
+    /** The {@link Digest} of a file's bytes, or of a directory's files (their relative paths and bytes, by path). */
     static String digest(Path path) throws IOException {
         Digest d = new Digest();
         if (Files.isDirectory(path)) {

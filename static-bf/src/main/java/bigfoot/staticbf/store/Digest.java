@@ -21,6 +21,8 @@ public final class Digest {
     private static final long C1 = 0x87c37b91114253d5L;
     private static final long C2 = 0x4cf5ad432745937fL;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+    /** What ends each string. */
+    private static final byte[] NUL = {0};
 
     /** The bytes added since the last full block of 16. */
     private final byte[] pending = new byte[16];
@@ -40,14 +42,7 @@ public final class Digest {
 
     public Digest add(String s) {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-        add(bytes, 0, bytes.length);
-        pending[buffered++] = 0;
-        length++;
-        if (buffered == pending.length) {
-            block(pending, 0);
-            buffered = 0;
-        }
-        return this;
+        return add(bytes, 0, bytes.length).add(NUL, 0, 1);
     }
 
     public Digest add(byte[] bytes, int offset, int count) {

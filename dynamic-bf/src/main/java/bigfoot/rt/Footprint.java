@@ -85,9 +85,15 @@ final class Footprint {
      * newest range, found without the index (loops checking a few sites in turn).
      */
     private final int[] lastBySite = new int[SITE_SHORTCUTS];
-    /** Per site (its low bits): the range a single from such a site tries to extend ({@link #extendLast}). */
-    private final int[] extendBySite = new int[SITE_SHORTCUTS];
     private static final int SITE_SHORTCUTS = 16;
+    /**
+     * By site and array (hashed): the range a single of that array from that site tries to extend
+     * ({@link #extendLast}). One probe, whatever other arrays the site checks in between: xalan's DTM appends each
+     * node to five vectors through one {@code addElement}, lucene's segment merger writes frequencies and positions
+     * through one {@code writeByte}.
+     */
+    private final int[] extendBy = new int[EXTEND_SLOTS];
+    private static final int EXTEND_SLOTS = 256;
 
     /** SCATTERED keys' bitmaps (kept for reuse after a commit) and their array numbers, operations and sites. */
     private final IndexBitmap[] bitmaps = new IndexBitmap[MAX_BITMAPS];
@@ -101,14 +107,14 @@ final class Footprint {
     }
 
     /**
-     * EXTEND: a check of the single index {@code a[i]} inside or just past the range last added (or found REPEATED)
-     * from its site, of the same array and operation, extends that range, as {@link #add} would merge it: the
+     * EXTEND: a check of the single index {@code a[i]} inside or just past the range of {@code a} last added (or found
+     * REPEATED) from its site, of the same operation, extends that range, as {@link #add} would merge it: the
      * {@code buf[pos++]} of a reader or writer called once per element, whatever other arrays its callers touch in
      * between, and an index checked again ({@code y[row[i]]} over a row's non-zeros). True if it did; small enough to
      * be inlined into the check, where {@link #add} is not.
      */
     boolean extendLast(ArrayShadow a, int i, boolean w, int from) {
-        int k = extendBySite[from & (SITE_SHORTCUTS - 1)];
+        int k = extendBy[extendSlot(a, from)];
         int l = last[k];
         if (k >= size || i > l + 1 || i < first[k] || stride[k] != 1 || site[k] != from || write[k] != w
                 || shadows[arrayOf[k]] != a) {
@@ -151,7 +157,7 @@ final class Footprint {
         int k = newest;
         for (int tries = 0; k >= 0 && tries < MERGE_TRIES; k = sameKey[k], tries++) {
             if (merge(k, f, l, s)) {
-                extendBySite[shortcut] = k;
+                extendBy[extendSlot(a, from)] = k;
                 a.footprintAdded(f == l ? 1 : coalesced);
                 return false;
             }
@@ -159,7 +165,7 @@ final class Footprint {
         }
         for (; k >= 0; k = sameKey[k]) {                       // REPEATED
             if (covers(k, f, l, s)) {
-                extendBySite[shortcut] = k;
+                extendBy[extendSlot(a, from)] = k;
                 a.footprintAdded(f == l ? 1 : coalesced);
                 return false;
             }
@@ -179,13 +185,18 @@ final class Footprint {
         sameKey[n] = newest;
         index.set(slot >= 0 ? slot : index.slot(key), key, n);
         lastBySite[shortcut] = n;
-        extendBySite[shortcut] = n;
+        extendBy[extendSlot(a, from)] = n;
         if (w) {
             previousWrite[n] = newestWrite[x];
             newestWrite[x] = n;
         }
         size = n + 1;
         return size == MAX_RANGES;
+    }
+
+    private static int extendSlot(ArrayShadow a, int from) {
+        int h = (int) a.id * 0x9E3779B9 + from;
+        return (h ^ h >>> 16) & (EXTEND_SLOTS - 1);
     }
 
     private void startBitmap(ArrayShadow a, int x, int index, boolean w, int from) {

@@ -135,6 +135,36 @@ class AdaptiveArrayShadowTest {
                         + e.previousSite()).collect(Collectors.toSet()));
     }
 
+    /**
+     * EXTEND from one site appending to several arrays in turn (xalan's DTM appends each node to five vectors through
+     * one {@code addElement}): each single extends its own array's range and no other's, so each array's run is one
+     * check and each race is its own array's.
+     */
+    @Test
+    void aSiteAppendingToSeveralArraysInTurnExtendsEachOnesRange() {
+        ThreadState[] t = sim.forkedThreads(2);
+        ArrayShadow[] vectors = new ArrayShadow[5];
+        for (int v = 0; v < vectors.length; v++) {
+            vectors[v] = rig.array(byte[].class, 1000);
+        }
+        for (int i = 0; i < 500; i++) {
+            for (int v = 0; v < vectors.length; v++) {
+                if (i < 100 * (v + 1)) {                               // vector v ends at 100 (v + 1)
+                    rig.write(t[0], vectors[v], i, i + 1, 1, 3);
+                }
+            }
+        }
+        rig.checks.commit(t[0]);
+        assertEquals(5, t[0].checks, "one write range per vector");
+        for (int v = 0; v < vectors.length; v++) {
+            rig.read(t[1], vectors[v], 100 * (v + 1) - 1, 100 * (v + 1) + 1, 1, 9);   // its last element, and one past it
+        }
+        rig.checks.commit(t[1]);
+        assertEquals(Set.of(99, 199, 299, 399, 499), rig.races.stream().map(ArrayRig.Location::index)
+                .collect(Collectors.toSet()));
+        assertEquals(5, rig.races.size());
+    }
+
     @Test
     void checksAWriteRangeOfTheEpochCoversAreNotAdded() {
         ThreadState t = Sim.thread(0);

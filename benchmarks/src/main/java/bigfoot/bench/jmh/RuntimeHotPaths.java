@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * a constructor before {@code this} can escape), an
  * element read shared by two threads (the read vector), 1,000 element checks of a loop in a new epoch, and a range
  * check of 1,000 elements committed at the
- * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow), each next to a
+ * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow), one site's
+ * singles into two buffers in turn (adaptive: each extends its buffer's footprint range), each next to a
  * baseline without the check where one is needed to read its cost (the synchronisation alone, the allocation alone). Run with
  * {@code make bench-jmh}; numbers are for comparing builds of the runtime on one machine, not absolute.
  */
@@ -51,7 +52,7 @@ public class RuntimeHotPaths {
     }
 
     private static final int SITE = RT.registerSites("bench.Hot\tHot.java\nrun\t0\t1\tr\tbench.Hot.value"
-            + "\nrun\t1\t2\tw\tbench.Hot.value\nrun\t2\t3\tr\t[]");
+            + "\nrun\t1\t2\tw\tbench.Hot.value\nrun\t2\t3\tr\t[]\nrun\t3\t4\tw\t[]");
 
     /** One thread's objects. */
     @State(Scope.Thread)
@@ -59,6 +60,8 @@ public class RuntimeHotPaths {
         final Holder holder = new Holder();
         final Object lock = new Object();
         final int[] array = new int[1000];
+        final byte[] frequencies = new byte[1024];
+        final byte[] positions = new byte[1024];
         ThreadState ts;
 
         @Setup
@@ -145,6 +148,20 @@ public class RuntimeHotPaths {
         Object shadow = RT.arrayShadow(t.array, t.ts);
         for (int i = 0; i < t.array.length; i++) {
             RT.readElement(shadow, i, t.ts, SITE + 2);
+        }
+        RT.release(t.lock, t.ts);
+    }
+
+    /**
+     * One site's singles into two buffers in turn (lucene's segment merger writing frequencies and positions through
+     * one {@code writeByte}), then the release that commits them: adaptive arrays, 2,048 checks.
+     */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"-Dbigfoot.quiet=true", "-Dbigfoot.arrays=adaptive"})
+    public void singlesIntoTwoBuffersFromOneSite(PerThread t) {
+        for (int i = 0; i < t.frequencies.length; i++) {
+            RT.writeArray(t.frequencies, i, t.ts, SITE + 3);
+            RT.writeArray(t.positions, i, t.ts, SITE + 3);
         }
         RT.release(t.lock, t.ts);
     }

@@ -194,9 +194,9 @@ final class Footprint {
         return size == MAX_RANGES;
     }
 
+    /** Sites of one loop, and arrays made one after another, are numbered in turn: their low bits tell them apart. */
     private static int extendSlot(ArrayShadow a, int from) {
-        int h = (int) a.id * 0x9E3779B9 + from;
-        return (h ^ h >>> 16) & (EXTEND_SLOTS - 1);
+        return (from ^ (int) a.id << 4) & (EXTEND_SLOTS - 1);
     }
 
     private void startBitmap(ArrayShadow a, int x, int index, boolean w, int from) {

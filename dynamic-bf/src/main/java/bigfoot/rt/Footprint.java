@@ -22,7 +22,7 @@ import java.util.Arrays;
  * range (moldyn's partial forces, zeroed whole, then updated at scattered indices). It counts as merged.
  *
  * <p>REPEATED: a check that merges into none of its key's newest {@value #MERGE_TRIES} ranges but lies inside an older
- * range of its key is not added either, and that range becomes the one its site's singles extend
+ * range of its key is not added either, and that range becomes the one its site's singles of that array extend
  * ({@link #extendLast}): a loop that runs again in the epoch over an increasing but gapped index sequence (sparse's
  * {@code y[row[i]]}, one range per run of rows, product after product) finds its earlier ranges again instead of
  * filling the footprint with copies of them.

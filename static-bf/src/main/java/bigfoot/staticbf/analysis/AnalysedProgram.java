@@ -1,5 +1,6 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.bytecode.MethodCodeDigests;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
@@ -9,9 +10,11 @@ import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.wala.FrontendException;
+import bigfoot.staticbf.wala.CallKills;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.MethodSummaries;
+import bigfoot.staticbf.wala.MethodSummary;
 import bigfoot.staticbf.wala.ProgramCalls;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.CallSiteReference;
@@ -54,14 +57,20 @@ import java.util.zip.ZipFile;
 final class AnalysedProgram {
 
     private static final String VERSIONS = "META-INF/versions/";
-    /** The digest of a class with two entries in the jar: its results are not kept. */
-    private static final String DUPLICATE = "";
 
     private final WalaProgram program;
     private final MethodIRs irs;
-    private final ProgramCalls calls;
-    private final KillSets killSets;
-    private ModSets modSets;
+    private final MethodSummaries summaries;
+    /** The call targets and kill sets, computed at the first need: never, where kept facts answer every question. */
+    private ProgramCalls calls;
+    private KillSets computedKillSets;
+    /** The facts at every call an earlier run kept ({@link KeptCallFacts}), or null. */
+    private final KeptCallFacts keptFacts;
+    /** Where this run's facts are kept, under {@link #factsKey}. */
+    private final MethodCache cache;
+    /** The key to keep this run's facts under, or null (no cache, or an elision: its kept arguments are not kept). */
+    private final String factsKey;
+    private ProgramWrites modSets;
     private final Set<String> multiRelease;
     private final Elision elision;
     /** Accesses to capsules' own fields, which capsule checks cover: no accesses for the analyses. */
@@ -74,28 +83,28 @@ final class AnalysedProgram {
     /** What {@link #recordReleaseFree} found so far, by method (bytecode indices). */
     private final Map<MethodKey, Set<Integer>> releaseFree = Collections.synchronizedMap(new HashMap<>());
     private double loadSeconds;
-    /** Of {@link #loadSeconds}: the kill sets' (with the calls' resolution). */
-    private final double killSetSeconds;
+    /** Of {@link #loadSeconds}: the kill sets' (with the calls' resolution), or reading the kept facts. */
+    private double killSetSeconds;
     /** The threads {@link #analyseMethods} runs on. */
     private final int threads;
     /** The results kept for re-runs: the methods' summaries and their analyses' results. */
     private final CachedResults kept;
 
-    private AnalysedProgram(WalaProgram program, MethodIRs irs, ProgramCalls calls, KillSets killSets,
-            Set<String> multiRelease, CachedResults kept, Elision elision, ElidedAccesses capsuleAccesses,
-            ElidedAccesses tableReads, double loadSeconds, int threads) {
+    private AnalysedProgram(WalaProgram program, MethodIRs irs, MethodSummaries summaries, KeptCallFacts keptFacts,
+            MethodCache cache, String factsKey, Set<String> multiRelease, CachedResults kept, Elision elision,
+            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
         this.program = program;
         this.threads = threads;
         this.kept = kept;
         this.irs = irs;
-        this.calls = calls;
-        this.killSets = killSets;
+        this.summaries = summaries;
+        this.keptFacts = keptFacts;
+        this.cache = cache;
+        this.factsKey = factsKey;
         this.multiRelease = multiRelease;
         this.elision = elision;
         this.capsuleAccesses = capsuleAccesses;
         this.tableReads = tableReads;
-        this.loadSeconds = loadSeconds;
-        this.killSetSeconds = killSets.computeTime().toNanos() / 1e9;
     }
 
     /** The per-method results of {@link #analyseMethods}, with what they cost. */
@@ -126,51 +135,83 @@ final class AnalysedProgram {
             return Optional.empty();
         }
         Set<String> multiRelease = new TreeSet<>();
-        Map<String, String> classDigests = new HashMap<>();
-        String shape = readClasses(application, multiRelease, cache.store().isPresent() ? classDigests : null);
+        Map<String, Map<String, String>> codeDigests = new HashMap<>();
+        String shape = readClasses(application, multiRelease, cache.store().isPresent() ? codeDigests : null);
         if (!multiRelease.isEmpty()) {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        CachedResults kept = CachedResults.load(cache, shape, classDigests);
+        CachedResults kept = CachedResults.load(cache, shape, codeDigests);
         if (!kept.keepsMostClasses()) {
             beforeAnalysingMost.run();
         }
         MethodIRs irs = new MethodIRs(program);
-        ProgramCalls calls;
-        KillSets killSets;
+        MethodSummaries summaries = new MethodSummaries(irs, program.hierarchy(),
+                m -> isApplication(m) ? kept.summary(MethodKey.of(m)) : Optional.empty());
         try {
             long resolving = System.nanoTime();
-            MethodSummaries summaries = new MethodSummaries(irs, program.hierarchy(),
-                    m -> isApplication(m) ? kept.summary(MethodKey.of(m)) : Optional.empty());
-            calls = ProgramCalls.resolve(program, summaries);
-            killSets = KillSets.compute(calls, Duration.ofNanos(System.nanoTime() - resolving));
+            String factsKey = null;
+            KeptCallFacts keptFacts = null;
             if (kept.keeps()) {
+                Encoder all = new Encoder();
                 for (IMethod m : program.applicationMethods()) {
-                    kept.summarised(MethodKey.of(m), summaries.of(m), summaries.readFromIr(m));
+                    MethodKey key = MethodKey.of(m);
+                    MethodSummary summary = summaries.of(m);
+                    kept.summarised(key, summary, summaries.readFromIr(m));
+                    all.writeString(key.classInternalName()).writeString(key.nameAndDescriptor());
+                    summary.encode(all);
+                }
+                if (elision == Elision.NONE) {
+                    byte[] bytes = all.toByteArray();
+                    factsKey = KeptCallFacts.key(cache.runKey(), shape, new Digest().add(bytes, 0, bytes.length).hex());
+                    keptFacts = KeptCallFacts.read(cache.calls().get(), factsKey).orElse(null);
                 }
             }
+            AnalysedProgram p = new AnalysedProgram(program, irs, summaries, keptFacts, cache, factsKey, multiRelease,
+                    kept, elision, capsuleAccesses, tableReads, threads);
+            if (keptFacts == null) {
+                p.computedKillSets();
+            }
+            p.killSetSeconds = (System.nanoTime() - resolving) / 1e9;
+            p.loadSeconds = (System.nanoTime() - start) / 1e9;
+            return Optional.of(p);
         } catch (RuntimeException e) {
             diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
             return Optional.empty();
         }
-        return Optional.of(new AnalysedProgram(program, irs, calls, killSets, multiRelease, kept, elision,
-                capsuleAccesses, tableReads, (System.nanoTime() - start) / 1e9, threads));
+    }
+
+    /** The call targets and kill sets, resolved and solved at the first request. */
+    private synchronized KillSets computedKillSets() {
+        if (computedKillSets == null) {
+            long start = System.nanoTime();
+            calls = ProgramCalls.resolve(program, summaries);
+            computedKillSets = KillSets.compute(calls, Duration.ofNanos(System.nanoTime() - start));
+        }
+        return computedKillSets;
     }
 
     IClassHierarchy hierarchy() {
         return program.hierarchy();
     }
 
-    KillSets killSets() {
-        return killSets;
+    /** The kill set at each call: kept, or computed. */
+    CallKills killSets() {
+        return keptFacts != null ? keptFacts.kills() : computedKillSets();
     }
 
-    /** MOD-SET of every analysed method, computed at the first request (its time counts as the whole-program part's). */
-    ModSets modSets() {
+    /**
+     * MOD-SET at each call: kept, or computed at the first request (its time counts as the whole-program part's).
+     */
+    synchronized ProgramWrites modSets() {
         if (modSets == null) {
-            modSets = ModSets.compute(calls, killSets);
-            loadSeconds += modSets.computeTime().toNanos() / 1e9;
+            if (keptFacts != null && keptFacts.hasWrites()) {
+                modSets = keptFacts.writes();
+            } else {
+                long start = System.nanoTime();
+                modSets = ModSets.compute(calls, computedKillSets());
+                loadSeconds += (System.nanoTime() - start) / 1e9;
+            }
         }
         return modSets;
     }
@@ -222,6 +263,7 @@ final class AnalysedProgram {
     private synchronized ParameterEscapes parameterEscapes() {
         if (parameterEscapes == null) {
             long start = System.nanoTime();
+            computedKillSets();
             parameterEscapes = ParameterEscapes.compute(calls, irs);
             loadSeconds += (System.nanoTime() - start) / 1e9;
         }
@@ -237,7 +279,7 @@ final class AnalysedProgram {
         if (capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor()).isEmpty()) {
             return;
         }
-        InstructionEffects effects = new InstructionEffects(ir, hierarchy(), killSets, new BitSet());
+        InstructionEffects effects = new InstructionEffects(ir, hierarchy(), killSets(), new BitSet());
         Map<Integer, Boolean> byBci = new HashMap<>();
         SSAInstruction[] insns = ir.getInstructions();
         for (int i = 0; i < insns.length; i++) {
@@ -344,6 +386,9 @@ final class AnalysedProgram {
         });
         progress.end();
         kept.save();
+        if (factsKey != null && keptFacts == null) {
+            cache.calls().get().writeLater(factsKey, KeptCallFacts.of(program.applicationMethods(), this::sites).encode());
+        }
         Map<MethodKey, T> results = new HashMap<>();
         int failed = 0;
         String firstFailure = null;
@@ -402,20 +447,43 @@ final class AnalysedProgram {
         Digest d = new Digest();
         d.add("capsules " + new TreeSet<>(capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor())));
         d.add("tables " + new TreeSet<>(tableReads.of(key.classInternalName(), key.nameAndDescriptor())));
-        for (ProgramCalls.Targets t : calls.sites(method)) {
-            CallSiteReference site = t.call().site();
-            StringBuilder sb = new StringBuilder("call ").append(site.getProgramCounter()).append(' ')
-                    .append(killSets.atCall(method, site));
-            if (modSets != null) {
-                sb.append(' ').append(modSets.atCall(method, site).digest());
+        for (KeptCallFacts.Site s : sites(method)) {
+            StringBuilder sb = new StringBuilder("call ").append(s.pc()).append(' ').append(s.kills());
+            if (s.writes() != null) {
+                sb.append(' ').append(s.writes().digest());
             }
-            int arguments = site.getDeclaredTarget().getNumberOfParameters() + (site.isStatic() ? 0 : 1);
-            for (int j = 0; elision != Elision.NONE && j < arguments; j++) {
-                sb.append(parameterEscapes.keeps(method, site, j) ? " k" : " p");
+            if (elision != Elision.NONE) { // the facts were computed this run: kept ones are not used with an elision
+                CallSiteReference site = s.site();
+                int arguments = site.getDeclaredTarget().getNumberOfParameters() + (site.isStatic() ? 0 : 1);
+                for (int j = 0; j < arguments; j++) {
+                    sb.append(parameterEscapes.keeps(method, site, j) ? " k" : " p");
+                }
             }
             d.add(sb.toString());
         }
         return d.hex();
+    }
+
+    /**
+     * The facts at {@code method}'s calls, in IR order: kill sets, and what the calls write once {@link #modSets} were
+     * asked for; kept ones where they answer that.
+     */
+    private List<KeptCallFacts.Site> sites(IMethod method) {
+        ProgramWrites writes;
+        synchronized (this) {
+            writes = modSets;
+        }
+        if (keptFacts != null && (writes == null || keptFacts.hasWrites())) {
+            return keptFacts.sites(method);
+        }
+        CallKills kills = computedKillSets();
+        List<KeptCallFacts.Site> sites = new ArrayList<>();
+        for (ProgramCalls.Targets t : calls.sites(method)) {
+            CallSiteReference site = t.call().site();
+            sites.add(new KeptCallFacts.Site(site.getProgramCounter(), kills.atCall(method, site),
+                    writes == null ? null : writes.atCall(method, site), site));
+        }
+        return sites;
     }
 
     /** True for a method of the application's own classes (not its classpath's, not the JDK's). */
@@ -437,13 +505,16 @@ final class AnalysedProgram {
     /**
      * Reads the jar's classes: into {@code multiRelease}, those with a {@code META-INF/versions/N/} entry (the rewriter
      * rewrites every version under one class name, but the analysis saw only one of them, so its bytecode indices cannot
-     * be trusted for the others); into {@code digests} unless it is null, the digest of each other class's bytes
-     * ({@link #DUPLICATE} for a class with two entries). Returns the program's shape then (else ""): the digest of every
+     * be trusted for the others); into {@code digests} unless it is null, the digests of each other class's methods'
+     * code ({@link MethodCodeDigests}; none for a class with two entries, or one ASM cannot read). Returns the program's
+     * shape then (else ""): the digest of every
      * class entry's name, flags, supertypes, fields, method signatures and field accessors ({@link ClassInfo}), which
      * with the classpath and the JDK is all the class hierarchy's answers depend on; method bodies are not in it.
      */
-    private static String readClasses(Path jar, Set<String> multiRelease, Map<String, String> digests) {
+    private static String readClasses(Path jar, Set<String> multiRelease, Map<String, Map<String, String>> digests) {
         Map<String, String> shapes = new TreeMap<>();
+        Set<String> seen = new HashSet<>();
+        Set<String> notKept = new HashSet<>();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             for (ZipEntry e : Collections.list(zip.entries())) {
                 String n = e.getName();
@@ -467,8 +538,17 @@ final class AnalysedProgram {
                 String digest = new Digest().add(bytes, 0, bytes.length).hex();
                 shapes.merge(n, shape(bytes, digest), (a, b) -> a + b);
                 if (!n.startsWith("META-INF/")) {
+                    String name = n.substring(0, n.length() - ".class".length());
                     // two entries of one class: which one WALA read is not known, so neither is kept
-                    digests.merge(n.substring(0, n.length() - ".class".length()), digest, (a, b) -> DUPLICATE);
+                    if (!seen.add(name)) {
+                        notKept.add(name);
+                    } else {
+                        try {
+                            digests.put(name, MethodCodeDigests.of(bytes));
+                        } catch (RuntimeException unreadable) {
+                            notKept.add(name);
+                        }
+                    }
                 }
             }
         } catch (IOException e) {
@@ -477,6 +557,7 @@ final class AnalysedProgram {
         if (digests == null) {
             return "";
         }
+        digests.keySet().removeAll(notKept);
         Digest d = new Digest();
         shapes.forEach((entry, shape) -> d.add(entry).add(shape));
         return d.hex();

@@ -62,7 +62,7 @@ public final class BigFootAnalysis {
             }
             AnalysedProgram p = program.get();
             Entailment entailment = z3 != null ? z3 : Entailment.NOTHING_PROVED;
-            ModSets modSets = p.modSets();
+            ProgramWrites modSets = p.modSets();
             AnalysedProgram.Results<Planned> r = p.analyseMethods(MODE, diagnostics, Planned.CODEC, ir -> {
                 p.recordReleaseFree(ir);
                 CountedEntailment counted = new CountedEntailment(entailment);

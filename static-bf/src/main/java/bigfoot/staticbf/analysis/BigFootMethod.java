@@ -1,7 +1,7 @@
 package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.placement.MethodPlan;
-import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.CallKills;
 import bigfoot.staticbf.wala.MethodIRs;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.ssa.DefUse;
@@ -83,7 +83,7 @@ final class BigFootMethod {
     /** The locations the passes' facts name. */
     final Numbering<CheckedLocation> locations = new Numbering<>();
 
-    private BigFootMethod(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing,
+    private BigFootMethod(IR ir, IClassHierarchy cha, CallKills killSets, ProgramWrites modSets, RangeCoalescing coalescing,
             BitSet elided) {
         this.ir = ir;
         this.coalescing = coalescing;
@@ -113,7 +113,7 @@ final class BigFootMethod {
      * The check plan of {@code ir}'s method; null if it has no checked access. The {@code elided} accesses
      * (instruction indices) get no check and cover nothing.
      */
-    static MethodPlan plan(IR ir, IClassHierarchy cha, KillSets killSets, ModSets modSets, RangeCoalescing coalescing,
+    static MethodPlan plan(IR ir, IClassHierarchy cha, CallKills killSets, ProgramWrites modSets, RangeCoalescing coalescing,
             BitSet elided) {
         return new BigFootMethod(ir, cha, killSets, modSets, coalescing, elided).plan();
     }

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.bytecode.MethodCodeDigests;
 import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
@@ -17,29 +18,32 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One run's per-method results kept in a {@link MethodCache}, one entry per application class, keyed by the run's key,
  * the program's shape (every class's name, supertypes, fields and method signatures, with their flags: what the class
- * hierarchy answers) and the class's bytes. An entry holds, per method, its {@link MethodSummary} (what the
- * whole-program analyses read of its body: a re-run builds no IR for it) and the result of its analysis, reused only
+ * hierarchy answers) and the class's name. An entry holds, per method, the digest of its code
+ * ({@link MethodCodeDigests}), its {@link MethodSummary} (what the whole-program analyses read of its body: a re-run
+ * builds no IR for it) and the result of its analysis; both are reused only for the same code, and the result only
  * under the fingerprint it was computed under: the whole-program facts its analysis reads (the kill set and mod set of
- * each call, which arguments each call keeps, the accesses capsules and read-only tables cover). So a re-run after one
- * class changed reads that class's IRs again and analyses its methods and those whose calls it changed; a change of
- * the program's shape (a field or method added, a flag changed) reads and analyses every method again. Results of
+ * each call, which arguments each call keeps, the accesses capsules and read-only tables cover). So a re-run after an
+ * edit reads the IRs of the methods whose code changed and analyses them and those whose calls they changed; a change
+ * of the program's shape (a field or method added, a flag changed) reads and analyses every method again. Results of
  * methods that failed are not kept.
  */
 final class CachedResults {
 
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
 
     /** A method's analysis result ({@code result}: as its codec wrote it) and what its analysis recorded beside. */
     record Result(String fingerprint, byte[] result, Set<Integer> elided, Set<Integer> releaseFree) {
     }
 
-    /** What an entry holds of one method. */
-    private record Kept(MethodSummary summary, Result result) {
+    /** What an entry holds of one method: the digest of its code, and what was read or found for that code. */
+    private record Kept(String code, MethodSummary summary, Result result) {
     }
 
     private final MethodCache cache;
     /** Per class (internal name), the key of its entry; classes without one are not kept. */
     private final Map<String, String> entryKeys;
+    /** Per class with an entry key, and method (name + descriptor), the digest of its code in this run. */
+    private final Map<String, Map<String, String>> codeDigests;
     /** What the entries held, per class and method (name + descriptor). */
     private final Map<String, Map<String, Kept>> loaded = new HashMap<>();
     /** This run's summaries, per class and method. */
@@ -49,24 +53,20 @@ final class CachedResults {
     /** The classes with a summary read or a result computed this run: their entries are written. */
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
 
-    private CachedResults(MethodCache cache, Map<String, String> entryKeys) {
+    private CachedResults(MethodCache cache, Map<String, String> entryKeys, Map<String, Map<String, String>> codeDigests) {
         this.cache = cache;
         this.entryKeys = entryKeys;
+        this.codeDigests = codeDigests;
     }
 
     /**
-     * The entries of the classes {@code classDigests} names (their internal names and the digests of their bytes; an
-     * empty digest: not kept) in {@code cache}, for a program of shape {@code shape}; an entry that cannot be read is
-     * no entry.
+     * The entries of the classes {@code codeDigests} names (their internal names, and the digests of their methods'
+     * code) in {@code cache}, for a program of shape {@code shape}; an entry that cannot be read is no entry.
      */
-    static CachedResults load(MethodCache cache, String shape, Map<String, String> classDigests) {
+    static CachedResults load(MethodCache cache, String shape, Map<String, Map<String, String>> codeDigests) {
         Map<String, String> keys = new HashMap<>();
-        classDigests.forEach((name, digest) -> {
-            if (!digest.isEmpty()) {
-                keys.put(name, Digest.of(cache.runKey(), shape, name, digest));
-            }
-        });
-        CachedResults results = new CachedResults(cache, keys);
+        codeDigests.keySet().forEach(name -> keys.put(name, Digest.of(cache.runKey(), shape, name)));
+        CachedResults results = new CachedResults(cache, keys, codeDigests);
         cache.store().ifPresent(store -> keys.forEach((name, key) -> results.read(store, name, key)));
         return results;
     }
@@ -128,13 +128,20 @@ final class CachedResults {
         for (String name : changed) {
             String key = entryKeys.get(name);
             if (key != null && summaries.containsKey(name)) {
-                cache.store().get().writeLater(key, encode(summaries.get(name), results.getOrDefault(name, Map.of())));
+                cache.store().get().writeLater(key, encode(codeDigests.get(name), summaries.get(name),
+                        results.getOrDefault(name, Map.of())));
             }
         }
     }
 
+    /** What the class's entry holds of {@code method}, if it was kept for the code the method has now. */
     private Kept kept(MethodKey method) {
-        return loaded.getOrDefault(method.classInternalName(), Map.of()).get(method.nameAndDescriptor());
+        Kept k = loaded.getOrDefault(method.classInternalName(), Map.of()).get(method.nameAndDescriptor());
+        return k != null && k.code().equals(code(method)) ? k : null;
+    }
+
+    private String code(MethodKey method) {
+        return codeDigests.getOrDefault(method.classInternalName(), Map.of()).get(method.nameAndDescriptor());
     }
 
     private void read(FileStore store, String name, String key) {
@@ -148,11 +155,12 @@ final class CachedResults {
         }
     }
 
-    /** A class's entry: its methods' summaries and, where this run has one, their results. */
-    private static byte[] encode(Map<String, MethodSummary> summaries, Map<String, Result> results) {
+    /** A class's entry: its methods' code digests, summaries and, where this run has one, results. */
+    private static byte[] encode(Map<String, String> code, Map<String, MethodSummary> summaries,
+            Map<String, Result> results) {
         Encoder out = new Encoder().writeInt(FORMAT).writeInt(summaries.size());
         for (Map.Entry<String, MethodSummary> e : new TreeMap<>(summaries).entrySet()) {
-            out.writeString(e.getKey());
+            out.writeString(e.getKey()).writeString(code.getOrDefault(e.getKey(), ""));
             e.getValue().encode(out);
             Result r = results.get(e.getKey());
             out.writeBoolean(r != null);
@@ -174,10 +182,11 @@ final class CachedResults {
         Map<String, Kept> methods = new LinkedHashMap<>();
         for (int k = 0; k < n; k++) {
             String method = in.readString();
+            String code = in.readString();
             MethodSummary summary = MethodSummary.decode(in);
             Result result = in.readBoolean() ? new Result(in.readString(), in.readBytes(), ResultCodec.readInts(in),
                     ResultCodec.readInts(in)) : null;
-            methods.put(method, new Kept(summary, result));
+            methods.put(method, new Kept(code, summary, result));
         }
         if (!in.atEnd()) {
             throw new Decoder.Malformed("trailing bytes");

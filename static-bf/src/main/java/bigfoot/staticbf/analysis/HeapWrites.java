@@ -1,6 +1,8 @@
 package bigfoot.staticbf.analysis;
 
+import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.wala.MethodSummary;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAArrayLoadInstruction;
@@ -122,6 +124,34 @@ final class HeapWrites {
                     + (everyElement ? "every" : new TreeSet<>(elements).toString()));
         }
         return digest;
+    }
+
+    /** Writes these writes for {@link #decode}, sorted: equal writes, equal bytes. */
+    void encode(Encoder out) {
+        out.writeBoolean(anything).writeBoolean(everyElement);
+        writeSorted(fields, out);
+        writeSorted(elements, out);
+    }
+
+    /** The writes {@link #encode} wrote. */
+    static HeapWrites decode(Decoder in) throws Decoder.Malformed {
+        HeapWrites w = new HeapWrites();
+        w.anything = in.readBoolean();
+        w.everyElement = in.readBoolean();
+        readInto(w.fields, in);
+        readInto(w.elements, in);
+        return w;
+    }
+
+    private static void writeSorted(Set<String> keys, Encoder out) {
+        out.writeInt(keys.size());
+        new TreeSet<>(keys).forEach(out::writeString);
+    }
+
+    private static void readInto(Set<String> keys, Decoder in) throws Decoder.Malformed {
+        for (int n = in.readInt(), k = 0; k < n; k++) {
+            keys.add(in.readString());
+        }
     }
 
     static boolean isLoad(SSAInstruction insn) {

@@ -1,7 +1,7 @@
 package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.wala.KillSet;
-import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.CallKills;
 import bigfoot.staticbf.wala.WalaLookups;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IField;
@@ -56,13 +56,13 @@ final class InstructionEffects {
     private final IR ir;
     private final IMethod method;
     private final IClassHierarchy cha;
-    private final KillSets killSets;
+    private final CallKills killSets;
     private final Set<IClass> alwaysInitialized = new HashSet<>();
     private final BitSet uninitializedThisWrites;
     private final BitSet elided;
 
     /** @param elided instruction indices of accesses that get no check ({@code --elide}) */
-    InstructionEffects(IR ir, IClassHierarchy cha, KillSets killSets, BitSet elided) {
+    InstructionEffects(IR ir, IClassHierarchy cha, CallKills killSets, BitSet elided) {
         this.ir = ir;
         this.elided = elided;
         this.method = ir.getMethod();

@@ -7,7 +7,6 @@ import bigfoot.staticbf.wala.MethodSummary;
 import bigfoot.staticbf.wala.ProgramCalls;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
-import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import java.time.Duration;
 
 /**
@@ -26,7 +25,7 @@ import java.time.Duration;
  * using method's kill set release, so it writes anything; at a call site, the caller treats the class initialiser the
  * call may run as anything itself ({@link InstructionEffects}), as for kill sets.
  */
-final class ModSets {
+final class ModSets implements ProgramWrites {
 
     /** Summaries are shared and never changed; these two are everyone's. */
     private static final HeapWrites NOTHING = new HeapWrites();
@@ -72,12 +71,8 @@ final class ModSets {
     }
 
     /** What one call of an analysed method may write: the call's JDK targets' and its analysed targets' summaries. */
-    HeapWrites atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
-        return atCall(caller, call.getCallSite());
-    }
-
-    /** What the call at {@code site} of an analysed method may write. */
-    HeapWrites atCall(IMethod caller, CallSiteReference site) {
+    @Override
+    public HeapWrites atCall(IMethod caller, CallSiteReference site) {
         return summaries.atCall(caller, site);
     }
 

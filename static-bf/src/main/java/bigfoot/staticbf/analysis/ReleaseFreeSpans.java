@@ -1,6 +1,6 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.wala.KillSets;
+import bigfoot.staticbf.wala.CallKills;
 import bigfoot.staticbf.wala.MethodIRs;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
@@ -40,7 +40,7 @@ final class ReleaseFreeSpans {
     private final SSACFG cfg;
     private final InstructionEffects effects;
 
-    private ReleaseFreeSpans(IR ir, IClassHierarchy cha, KillSets killSets, BitSet elided) {
+    private ReleaseFreeSpans(IR ir, IClassHierarchy cha, CallKills killSets, BitSet elided) {
         this.ir = ir;
         this.cfg = ir.getControlFlowGraph();
         this.effects = new InstructionEffects(ir, cha, killSets, elided);
@@ -50,7 +50,7 @@ final class ReleaseFreeSpans {
      * The bytecode indices of the accesses of {@code ir}'s method that need no check of their own, besides those
      * {@code elided} (instruction indices), which get none and cover nothing.
      */
-    static Set<Integer> removableChecks(IR ir, IClassHierarchy cha, KillSets killSets, BitSet elided) {
+    static Set<Integer> removableChecks(IR ir, IClassHierarchy cha, CallKills killSets, BitSet elided) {
         return new ReleaseFreeSpans(ir, cha, killSets, elided).solve();
     }
 

@@ -68,6 +68,11 @@ public final class BytecodeOffsets {
         return bcis;
     }
 
+    /** The bci of every instruction of the method named {@code nameAndDescriptor}, in order (none without code). */
+    int[] offsets(String nameAndDescriptor) {
+        return offsetsByMethod.getOrDefault(nameAndDescriptor, new int[0]);
+    }
+
     private static int skipAttributes(ClassReader reader, int u) {
         int count = reader.readUnsignedShort(u);
         u += 2;

@@ -35,6 +35,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,6 +59,10 @@ public final class JarRewriter {
     private static final String CLASSES = "classes";
     /** The entries each of those directories keeps (the ones written last). */
     private static final int KEEP = 20_000;
+    /** The directory of the rewrite cache that keeps whole programs' facts at their calls, one entry per program. */
+    private static final String CALLS = "calls";
+    /** The entries it keeps: each is every call's facts of one version of a program (lucene-core's: 0.4 MB). */
+    private static final int KEEP_CALLS = 16;
 
     private final Options options;
     /** The placement; null until {@link #run} has opened the input, for the mode's own (which may analyse it). */
@@ -66,8 +71,8 @@ public final class JarRewriter {
     private final Counts counts = new Counts();
     private final List<String> removedSignatureFiles = new ArrayList<>();
     private final List<String> alreadyInstrumented = new ArrayList<>();
-    /** The rewrite cache's stores this run keeps methods' and classes' results in. */
-    private final List<FileStore> stores = new ArrayList<>();
+    /** The rewrite cache's stores this run keeps methods' and classes' results in, with the entries each keeps. */
+    private final Map<FileStore, Integer> stores = new LinkedHashMap<>();
 
     private JarRewriter(Options options, Placement placement, Diagnostics diagnostics) {
         this.options = options;
@@ -168,7 +173,8 @@ public final class JarRewriter {
             return MethodCache.NONE;
         }
         try {
-            return MethodCache.in(store(dir.get().resolve(METHODS)), RewriteKey.ofAnalysis(options));
+            return MethodCache.in(store(dir.get().resolve(METHODS), KEEP), store(dir.get().resolve(CALLS), KEEP_CALLS),
+                    RewriteKey.ofAnalysis(options));
         } catch (IOException | UncheckedIOException e) {
             return MethodCache.NONE;
         }
@@ -193,24 +199,22 @@ public final class JarRewriter {
             program.forEach((entry, c) -> d.add(entry).add(c));
             proxies.groups().stream().map(FieldProxies.Group::toString).sorted().forEach(d::add);
             d.add(capsules.describe());
-            return new KeptRewrites(Optional.of(store(dir.get().resolve(CLASSES))), d.hex());
+            return new KeptRewrites(Optional.of(store(dir.get().resolve(CLASSES), KEEP)), d.hex());
         } catch (IOException | UncheckedIOException e) {
             return KeptRewrites.NONE;
         }
     }
 
-    private FileStore store(Path dir) {
+    private FileStore store(Path dir, int keep) {
         FileStore store = new FileStore(dir);
-        stores.add(store);
+        stores.put(store, keep);
         return store;
     }
 
     /** Waits for the stores' writes; says so if one failed (the next run then does that work again). */
     private void finishStores() {
-        for (FileStore s : stores) {
-            s.finish(KEEP).ifPresent(e -> diagnostics.warn("cannot keep results in the cache " + s.directory() + " ("
-                    + e + "); the next run computes them again"));
-        }
+        stores.forEach((s, keep) -> s.finish(keep).ifPresent(e -> diagnostics.warn("cannot keep results in the cache "
+                + s.directory() + " (" + e + "); the next run computes them again")));
     }
 
     /** The capsules {@code --capsules} asks for among the classes to rewrite ({@link CapsuleCandidates}). */

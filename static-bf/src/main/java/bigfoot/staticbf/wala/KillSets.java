@@ -4,7 +4,6 @@ import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
-import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -40,7 +39,7 @@ import java.util.function.Predicate;
  * <p>Everything is computed in the constructor; afterwards the object is only read, so the
  * per-method analyses may query it from several threads.
  */
-public final class KillSets {
+public final class KillSets implements CallKills {
     private final IClassHierarchy cha;
     private final LibraryModel model;
     private final ProgramCalls calls;
@@ -94,12 +93,7 @@ public final class KillSets {
         return summaries.of(method);
     }
 
-    /** The kill set of one call in an application method: what the [Call] rule kills at that call. */
-    public KillSet atCall(IMethod caller, SSAAbstractInvokeInstruction call) {
-        return atCall(caller, call.getCallSite());
-    }
-
-    /** The kill set of the call at {@code site} in an application method. */
+    @Override
     public KillSet atCall(IMethod caller, CallSiteReference site) {
         return summaries.atCall(caller, site);
     }

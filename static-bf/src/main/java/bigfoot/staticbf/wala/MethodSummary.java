@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What the whole-program analyses read of one analysed method's body, read from its IR once: its calls (in the IR's
@@ -254,9 +255,10 @@ public record MethodSummary(boolean hasBody, KillSet own, List<CallSite> calls, 
         return MethodReference.findOrCreate(owner, in.readString(), in.readString());
     }
 
+    /** Sorted: a summary's encoding is the same whatever set it was read into (the program's digest of them reads it). */
     private static void writeStrings(Set<String> strings, Encoder out) {
         out.writeInt(strings.size());
-        strings.forEach(out::writeString);
+        new TreeSet<>(strings).forEach(out::writeString);
     }
 
     private static Set<String> readStrings(Decoder in) throws Decoder.Malformed {

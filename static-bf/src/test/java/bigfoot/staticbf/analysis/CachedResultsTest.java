@@ -27,9 +27,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * The analysis's per-method summaries and results kept for re-runs: a re-run after one class changed reads that
- * class's IRs and analyses its methods and those whose calls it changed, reuses the others, and writes the jar a run
- * without the cache writes.
+ * The analysis's per-method summaries and results kept for re-runs: a re-run after an edit reads the IRs of the methods
+ * whose code changed and analyses them and those whose calls they changed, reuses the others (with the whole
+ * program's facts at its calls while no method's summary changed), and writes the jar a run without the cache writes.
  */
 class CachedResultsTest {
 
@@ -63,6 +63,7 @@ class CachedResultsTest {
                 final Object lock = new Object();
                 int done;
                 void work() { BODY }
+                int limit() { return LIMIT; }
             }
             """;
     private static final String QUIET = "done = 1;";
@@ -73,9 +74,14 @@ class CachedResultsTest {
 
     /** The program with {@code Helper.work}'s body, and a resource naming the jar (so no two jars are the same). */
     private Path program(String name, String helperBody) {
+        return program(name, helperBody, 1);
+    }
+
+    /** The same with {@code Helper.limit()} returning {@code limit}. */
+    private Path program(String name, String helperBody, int limit) {
         Map<String, byte[]> entries = new TreeMap<>(TestJars.compile(work, Map.of(
                 "app/Counter.java", COUNTER, "app/Client.java", CLIENT, "app/Helper.java",
-                HELPER.replace("BODY", helperBody))));
+                HELPER.replace("BODY", helperBody).replace("LIMIT", Integer.toString(limit)))));
         entries.put("app/name.txt", name.getBytes(StandardCharsets.UTF_8));
         return TestJars.writeJar(work.resolve(name + "-in.jar"), entries);
     }
@@ -107,10 +113,10 @@ class CachedResultsTest {
         TestJars.rewrite(work, releasing, "releasing.jar", "--no-cache");
 
         // Counter's and Client's bytes did not change, but the call in twice() now releases, and so does the call of
-        // twice() in run(): both are analysed again (Client's from Counter's kept summary); only the constructors of
-        // Counter and Client are reused
-        assertTrue(rerun.out().contains("analysis: 6 methods in "), rerun.out());
-        assertTrue(rerun.out().contains(", 2 of them reused from the cache"), rerun.out());
+        // twice() in run(): both are analysed again (Client's from Counter's kept summary), and so is work(), whose code
+        // changed; the constructors and limit() are reused
+        assertTrue(rerun.out().contains("analysis: 7 methods in "), rerun.out());
+        assertTrue(rerun.out().contains(", 4 of them reused from the cache"), rerun.out());
         for (String[] m : List.of(new String[] {"app.Counter", "twice", "work"}, new String[] {"app.Client", "run",
                 "twice"})) {
             assertNotEquals(checksAround("quiet-cached.jar", m[0], m[1], m[2]),
@@ -124,9 +130,10 @@ class CachedResultsTest {
     @Test
     void mostClassesAreKeptWhenMoreThanThreeQuartersHaveEntries() {
         Path dir = work.resolve("methods");
-        Map<String, String> classes = Map.of("app/A", "a", "app/B", "b", "app/C", "c", "app/D", "d");
+        Map<String, Map<String, String>> classes = Map.of("app/A", code("a"), "app/B", code("b"), "app/C", code("c"),
+                "app/D", code("d"));
         FileStore store = new FileStore(dir);
-        CachedResults first = CachedResults.load(MethodCache.in(store, "run"), "shape", classes);
+        CachedResults first = CachedResults.load(cache(store), "shape", classes);
         assertFalse(first.keepsMostClasses(), "nothing kept yet");
         for (String c : List.of("app/A", "app/B", "app/C")) {
             first.summarised(new MethodKey(c, "m()V"), MethodSummary.NO_BODY, true);
@@ -134,13 +141,50 @@ class CachedResultsTest {
         first.save();
         assertEquals(Optional.empty(), store.finish(100));
         // each later run reads the directory with a store of its own
-        CachedResults threeOfFour = CachedResults.load(MethodCache.in(new FileStore(dir), "run"), "shape", classes);
+        CachedResults threeOfFour = CachedResults.load(cache(new FileStore(dir)), "shape", classes);
         assertFalse(threeOfFour.keepsMostClasses(), "three quarters are not most: " + dir);
-        CachedResults threeOfThree = CachedResults.load(MethodCache.in(new FileStore(dir), "run"), "shape",
-                Map.of("app/A", "a", "app/B", "b", "app/C", "c"));
+        CachedResults threeOfThree = CachedResults.load(cache(new FileStore(dir)), "shape",
+                Map.of("app/A", code("a"), "app/B", code("b"), "app/C", code("c")));
         assertTrue(threeOfThree.keepsMostClasses());
-        CachedResults otherShape = CachedResults.load(MethodCache.in(new FileStore(dir), "run"), "changed", classes);
+        CachedResults otherShape = CachedResults.load(cache(new FileStore(dir)), "changed", classes);
         assertFalse(otherShape.keepsMostClasses(), "a program of another shape keeps nothing");
+    }
+
+    /** A store of method entries, and one of call facts beside it. */
+    private MethodCache cache(FileStore methods) {
+        return MethodCache.in(methods, new FileStore(work.resolve("calls")), "run");
+    }
+
+    /** The code digests of a class with one method, {@code m()V}. */
+    private static Map<String, String> code(String digest) {
+        return Map.of("m()V", digest);
+    }
+
+    private List<Path> entries(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.sorted().toList();
+        }
+    }
+
+    @Test
+    void anEditOfOneMethodsBodyReusesTheClassesOtherMethodsAndTheCallFacts() throws IOException {
+        Path cacheDir = work.resolve("cache");
+        TestJars.rewrite(work, program("one", RELEASING, 1), "one-cached.jar", "--cache-dir", cacheDir.toString());
+        List<Path> facts = entries(cacheDir.resolve("calls"));
+        assertEquals(1, facts.size(), "the program's facts at its calls: " + facts);
+
+        // limit() returns another constant: its code changed, its calls, stores and synchronisation did not
+        Path edited = program("two", RELEASING, 2);
+        TestJars.Run rerun = TestJars.rewrite(work, edited, "two-cached.jar", "--cache-dir", cacheDir.toString());
+        TestJars.rewrite(work, edited, "two.jar", "--no-cache");
+        assertTrue(rerun.out().contains("analysis: 7 methods in "), rerun.out());
+        assertTrue(rerun.out().contains(", 6 of them reused from the cache"), "only limit() analysed: " + rerun.out());
+        assertEquals(facts, entries(cacheDir.resolve("calls")), "the kept facts were read, none computed");
+        assertArrayEquals(bytes("two.jar"), bytes("two-cached.jar"));
+
+        // work() now synchronises: its summary changed, so the facts are computed and kept for this program too
+        TestJars.rewrite(work, program("three", QUIET, 2), "three-cached.jar", "--cache-dir", cacheDir.toString());
+        assertEquals(2, entries(cacheDir.resolve("calls")).size());
     }
 
     @Test
@@ -148,11 +192,10 @@ class CachedResultsTest {
         Path cacheDir = work.resolve("cache");
         Path in = program("in", RELEASING);
         TestJars.rewrite(work, in, "first.jar", "--cache-dir", cacheDir.toString());
-        List<Path> entries;
-        try (Stream<Path> files = Files.list(cacheDir.resolve("methods"))) {
-            entries = files.toList();
-        }
+        List<Path> entries = new ArrayList<>(entries(cacheDir.resolve("methods")));
         assertEquals(3, entries.size(), "one entry per class: " + entries);
+        entries.addAll(entries(cacheDir.resolve("calls")));
+        assertEquals(4, entries.size(), "and the program's facts at its calls: " + entries);
         for (Path e : entries) {
             byte[] b = Files.readAllBytes(e);
             Files.write(e, Arrays.copyOf(b, b.length / 2)); // cut short

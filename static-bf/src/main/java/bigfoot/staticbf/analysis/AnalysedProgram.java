@@ -1,6 +1,5 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.bytecode.MethodCodeDigests;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
@@ -135,13 +134,13 @@ final class AnalysedProgram {
             return Optional.empty();
         }
         Set<String> multiRelease = new TreeSet<>();
-        Map<String, Map<String, String>> codeDigests = new HashMap<>();
-        String shape = readClasses(application, multiRelease, cache.store().isPresent() ? codeDigests : null);
+        Map<String, byte[]> classFiles = new HashMap<>();
+        String shape = readClasses(application, multiRelease, cache.store().isPresent() ? classFiles : null);
         if (!multiRelease.isEmpty()) {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        CachedResults kept = CachedResults.load(cache, shape, codeDigests);
+        CachedResults kept = CachedResults.load(cache, shape, classFiles);
         if (!kept.keepsMostClasses()) {
             beforeAnalysingMost.run();
         }
@@ -153,17 +152,15 @@ final class AnalysedProgram {
             String factsKey = null;
             KeptCallFacts keptFacts = null;
             if (kept.keeps()) {
-                Encoder all = new Encoder();
+                Digest all = new Digest();
                 for (IMethod m : program.applicationMethods()) {
                     MethodKey key = MethodKey.of(m);
                     MethodSummary summary = summaries.of(m);
                     kept.summarised(key, summary, summaries.readFromIr(m));
-                    all.writeString(key.classInternalName()).writeString(key.nameAndDescriptor());
-                    summary.encode(all);
+                    all.add(key.classInternalName()).add(key.nameAndDescriptor()).add(kept.summaryDigest(key, summary));
                 }
                 if (elision == Elision.NONE) {
-                    byte[] bytes = all.toByteArray();
-                    factsKey = KeptCallFacts.key(cache.runKey(), shape, new Digest().add(bytes, 0, bytes.length).hex());
+                    factsKey = KeptCallFacts.key(cache.runKey(), shape, all.hex());
                     keptFacts = KeptCallFacts.read(cache.calls().get(), factsKey).orElse(null);
                 }
             }
@@ -505,15 +502,13 @@ final class AnalysedProgram {
     /**
      * Reads the jar's classes: into {@code multiRelease}, those with a {@code META-INF/versions/N/} entry (the rewriter
      * rewrites every version under one class name, but the analysis saw only one of them, so its bytecode indices cannot
-     * be trusted for the others); into {@code digests} unless it is null, the digests of each other class's methods'
-     * code ({@link MethodCodeDigests}; none for a class with two entries, or one ASM cannot read). Returns the program's
-     * shape then (else ""): the digest of every
+     * be trusted for the others); into {@code classFiles} unless it is null, each other class's file (none for a class
+     * with two entries). Returns the program's shape then (else ""): the digest of every
      * class entry's name, flags, supertypes, fields, method signatures and field accessors ({@link ClassInfo}), which
      * with the classpath and the JDK is all the class hierarchy's answers depend on; method bodies are not in it.
      */
-    private static String readClasses(Path jar, Set<String> multiRelease, Map<String, Map<String, String>> digests) {
+    private static String readClasses(Path jar, Set<String> multiRelease, Map<String, byte[]> classFiles) {
         Map<String, String> shapes = new TreeMap<>();
-        Set<String> seen = new HashSet<>();
         Set<String> notKept = new HashSet<>();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             for (ZipEntry e : Collections.list(zip.entries())) {
@@ -528,47 +523,38 @@ final class AnalysedProgram {
                         multiRelease.add(rest.substring(slash + 1, rest.length() - ".class".length()));
                     }
                 }
-                if (digests == null) {
+                if (classFiles == null) {
                     continue;
                 }
                 byte[] bytes;
                 try (InputStream in = zip.getInputStream(e)) {
                     bytes = in.readAllBytes();
                 }
-                String digest = new Digest().add(bytes, 0, bytes.length).hex();
-                shapes.merge(n, shape(bytes, digest), (a, b) -> a + b);
-                if (!n.startsWith("META-INF/")) {
-                    String name = n.substring(0, n.length() - ".class".length());
-                    // two entries of one class: which one WALA read is not known, so neither is kept
-                    if (!seen.add(name)) {
-                        notKept.add(name);
-                    } else {
-                        try {
-                            digests.put(name, MethodCodeDigests.of(bytes));
-                        } catch (RuntimeException unreadable) {
-                            notKept.add(name);
-                        }
-                    }
+                shapes.merge(n, shape(bytes), (a, b) -> a + b);
+                String name = n.substring(0, n.length() - ".class".length());
+                // two entries of one class: which one WALA read is not known, so neither is kept
+                if (!n.startsWith("META-INF/") && classFiles.put(name, bytes) != null) {
+                    notKept.add(name);
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // WALA read the same jar a moment ago
         }
-        if (digests == null) {
+        if (classFiles == null) {
             return "";
         }
-        digests.keySet().removeAll(notKept);
+        classFiles.keySet().removeAll(notKept);
         Digest d = new Digest();
         shapes.forEach((entry, shape) -> d.add(entry).add(shape));
         return d.hex();
     }
 
     /** What a class file says to the class hierarchy; an unreadable one, all its bytes. */
-    private static String shape(byte[] classFile, String digest) {
+    private static String shape(byte[] classFile) {
         try {
             return ClassInfo.read(classFile, true).describe();
         } catch (RuntimeException e) {
-            return "unreadable " + digest;
+            return "unreadable " + new Digest().add(classFile, 0, classFile.length).hex();
         }
     }
 }

@@ -29,23 +29,35 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CachedResults {
 
-    private static final int FORMAT = 3;
+    private static final int FORMAT = 4;
 
     /** A method's analysis result ({@code result}: as its codec wrote it) and what its analysis recorded beside. */
     record Result(String fingerprint, byte[] result, Set<Integer> elided, Set<Integer> releaseFree) {
     }
 
-    /** What an entry holds of one method: the digest of its code, and what was read or found for that code. */
-    private record Kept(String code, MethodSummary summary, Result result) {
+    /**
+     * What an entry holds of one method: the digest of its code, and what was read or found for that code: its summary
+     * (and the summary's digest) and its result.
+     */
+    private record Kept(String code, String summaryDigest, MethodSummary summary, Result result) {
+    }
+
+    /** A class's entry: the digest of the class file it was written for, and its methods (name + descriptor). */
+    private record Entry(String classDigest, Map<String, Kept> methods) {
     }
 
     private final MethodCache cache;
     /** Per class (internal name), the key of its entry; classes without one are not kept. */
     private final Map<String, String> entryKeys;
-    /** Per class with an entry key, and method (name + descriptor), the digest of its code in this run. */
-    private final Map<String, Map<String, String>> codeDigests;
-    /** What the entries held, per class and method (name + descriptor). */
-    private final Map<String, Map<String, Kept>> loaded = new HashMap<>();
+    /** Per class with an entry key, its class file. */
+    private final Map<String, byte[]> classFiles;
+    /** What the entries held, per class. */
+    private final Map<String, Entry> loaded = new HashMap<>();
+    /**
+     * Per class, the digests of its methods' code, made at the first request: an entry's, if it was written for the same
+     * class file; else read from the class file ({@link MethodCodeDigests}; none if ASM cannot read it).
+     */
+    private final Map<String, Map<String, String>> codeDigests = new ConcurrentHashMap<>();
     /** This run's summaries, per class and method. */
     private final Map<String, Map<String, MethodSummary>> summaries = new HashMap<>();
     /** This run's analysis results, per class and method. */
@@ -53,20 +65,20 @@ final class CachedResults {
     /** The classes with a summary read or a result computed this run: their entries are written. */
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
 
-    private CachedResults(MethodCache cache, Map<String, String> entryKeys, Map<String, Map<String, String>> codeDigests) {
+    private CachedResults(MethodCache cache, Map<String, String> entryKeys, Map<String, byte[]> classFiles) {
         this.cache = cache;
         this.entryKeys = entryKeys;
-        this.codeDigests = codeDigests;
+        this.classFiles = classFiles;
     }
 
     /**
-     * The entries of the classes {@code codeDigests} names (their internal names, and the digests of their methods'
-     * code) in {@code cache}, for a program of shape {@code shape}; an entry that cannot be read is no entry.
+     * The entries of the classes {@code classFiles} names (their internal names and class files) in {@code cache}, for a
+     * program of shape {@code shape}; an entry that cannot be read is no entry.
      */
-    static CachedResults load(MethodCache cache, String shape, Map<String, Map<String, String>> codeDigests) {
+    static CachedResults load(MethodCache cache, String shape, Map<String, byte[]> classFiles) {
         Map<String, String> keys = new HashMap<>();
-        codeDigests.keySet().forEach(name -> keys.put(name, Digest.of(cache.runKey(), shape, name)));
-        CachedResults results = new CachedResults(cache, keys, codeDigests);
+        classFiles.keySet().forEach(name -> keys.put(name, Digest.of(cache.runKey(), shape, name)));
+        CachedResults results = new CachedResults(cache, keys, classFiles);
         cache.store().ifPresent(store -> keys.forEach((name, key) -> results.read(store, name, key)));
         return results;
     }
@@ -84,6 +96,12 @@ final class CachedResults {
     /** The kept summary of {@code method}. */
     Optional<MethodSummary> summary(MethodKey method) {
         return Optional.ofNullable(kept(method)).map(Kept::summary);
+    }
+
+    /** The digest of {@code summary}, {@code method}'s this run: the kept one's if it is the kept summary. */
+    String summaryDigest(MethodKey method, MethodSummary summary) {
+        Kept k = kept(method);
+        return k != null && k.summary() == summary ? k.summaryDigest() : digest(summary);
     }
 
     /** True if a result of {@code method} is kept (under some fingerprint). */
@@ -127,21 +145,45 @@ final class CachedResults {
         }
         for (String name : changed) {
             String key = entryKeys.get(name);
-            if (key != null && summaries.containsKey(name)) {
-                cache.store().get().writeLater(key, encode(codeDigests.get(name), summaries.get(name),
-                        results.getOrDefault(name, Map.of())));
+            if (key != null && summaries.containsKey(name) && !codes(name).isEmpty()) {
+                cache.store().get().writeLater(key, encode(name));
             }
         }
     }
 
     /** What the class's entry holds of {@code method}, if it was kept for the code the method has now. */
     private Kept kept(MethodKey method) {
-        Kept k = loaded.getOrDefault(method.classInternalName(), Map.of()).get(method.nameAndDescriptor());
-        return k != null && k.code().equals(code(method)) ? k : null;
+        Entry e = loaded.get(method.classInternalName());
+        Kept k = e == null ? null : e.methods().get(method.nameAndDescriptor());
+        return k != null && k.code().equals(codes(method.classInternalName()).get(method.nameAndDescriptor())) ? k : null;
     }
 
-    private String code(MethodKey method) {
-        return codeDigests.getOrDefault(method.classInternalName(), Map.of()).get(method.nameAndDescriptor());
+    private Map<String, String> codes(String className) {
+        return codeDigests.computeIfAbsent(className, name -> {
+            Entry e = loaded.get(name);
+            byte[] file = classFiles.get(name);
+            if (e != null && e.classDigest().equals(digest(file))) {
+                Map<String, String> codes = new HashMap<>();
+                e.methods().forEach((method, k) -> codes.put(method, k.code()));
+                return codes;
+            }
+            try {
+                return MethodCodeDigests.of(file);
+            } catch (RuntimeException unreadable) {
+                return Map.of(); // WALA cannot read it either: nothing kept
+            }
+        });
+    }
+
+    private static String digest(byte[] classFile) {
+        return classFile == null ? "" : new Digest().add(classFile, 0, classFile.length).hex();
+    }
+
+    private static String digest(MethodSummary summary) {
+        Encoder out = new Encoder();
+        summary.encode(out);
+        byte[] bytes = out.toByteArray();
+        return new Digest().add(bytes, 0, bytes.length).hex();
     }
 
     private void read(FileStore store, String name, String key) {
@@ -155,42 +197,48 @@ final class CachedResults {
         }
     }
 
-    /** A class's entry: its methods' code digests, summaries and, where this run has one, results. */
-    private static byte[] encode(Map<String, String> code, Map<String, MethodSummary> summaries,
-            Map<String, Result> results) {
-        Encoder out = new Encoder().writeInt(FORMAT).writeInt(summaries.size());
-        for (Map.Entry<String, MethodSummary> e : new TreeMap<>(summaries).entrySet()) {
-            out.writeString(e.getKey()).writeString(code.getOrDefault(e.getKey(), ""));
-            e.getValue().encode(out);
-            Result r = results.get(e.getKey());
+    /** A class's entry: its class file's digest, and its methods' code digests, summaries and (where kept) results. */
+    private byte[] encode(String className) {
+        Map<String, String> code = codes(className);
+        Map<String, Result> classResults = results.getOrDefault(className, Map.of());
+        Map<String, MethodSummary> classSummaries = new TreeMap<>(summaries.get(className));
+        Encoder out = new Encoder().writeInt(FORMAT).writeString(digest(classFiles.get(className)))
+                .writeInt(classSummaries.size());
+        classSummaries.forEach((method, summary) -> {
+            out.writeString(method).writeString(code.getOrDefault(method, ""))
+                    .writeString(summaryDigest(new MethodKey(className, method), summary));
+            summary.encode(out);
+            Result r = classResults.get(method);
             out.writeBoolean(r != null);
             if (r != null) {
                 out.writeString(r.fingerprint()).writeBytes(r.result());
                 ResultCodec.writeInts(r.elided(), out);
                 ResultCodec.writeInts(r.releaseFree(), out);
             }
-        }
+        });
         return out.toByteArray();
     }
 
-    private static Map<String, Kept> decode(byte[] bytes) throws Decoder.Malformed {
+    private static Entry decode(byte[] bytes) throws Decoder.Malformed {
         Decoder in = new Decoder(bytes);
         if (in.readInt() != FORMAT) {
             throw new Decoder.Malformed("another format");
         }
+        String classDigest = in.readString();
         int n = in.readInt();
         Map<String, Kept> methods = new LinkedHashMap<>();
         for (int k = 0; k < n; k++) {
             String method = in.readString();
             String code = in.readString();
+            String summaryDigest = in.readString();
             MethodSummary summary = MethodSummary.decode(in);
             Result result = in.readBoolean() ? new Result(in.readString(), in.readBytes(), ResultCodec.readInts(in),
                     ResultCodec.readInts(in)) : null;
-            methods.put(method, new Kept(code, summary, result));
+            methods.put(method, new Kept(code, summaryDigest, summary, result));
         }
         if (!in.atEnd()) {
             throw new Decoder.Malformed("trailing bytes");
         }
-        return methods;
+        return new Entry(classDigest, methods);
     }
 }

@@ -22,6 +22,9 @@ final class JdkExclusions implements StringFilter {
             "java/lang/invoke/(?!LambdaMetafactory$|MethodHandle$|MethodHandles(\\$.*)?$|MethodType$|CallSite$|StringConcatFactory$|VarHandle$).*");
 
     private static final Pattern EXCLUDED = Pattern.compile(String.join("|", PATTERNS));
+    /** The patterns that are a package prefix and {@code .*}: tested without the regular expression. */
+    private static final List<String> PREFIXES = PATTERNS.stream().filter(p -> p.endsWith("/.*") && !p.contains("("))
+            .map(p -> p.substring(0, p.length() - ".*".length())).toList();
 
     private final Set<String> applicationClasses;
 
@@ -33,11 +36,19 @@ final class JdkExclusions implements StringFilter {
     /** @param className an internal name without the leading {@code L} */
     @Override
     public boolean test(String className) {
-        return EXCLUDED.matcher(className).matches() && !applicationClasses.contains(className);
+        return isExcludedJdkClass(className) && !applicationClasses.contains(className);
     }
 
-    /** Whether a JDK class of this internal name is left out of the hierarchy. */
+    /**
+     * Whether a JDK class of this internal name is left out of the hierarchy. Asked of every class of the JDK (26,000):
+     * the packages left out whole are prefixes, and only the rest meets the regular expression.
+     */
     static boolean isExcludedJdkClass(String className) {
+        for (String prefix : PREFIXES) {
+            if (className.startsWith(prefix)) {
+                return true;
+            }
+        }
         return EXCLUDED.matcher(className).matches();
     }
 

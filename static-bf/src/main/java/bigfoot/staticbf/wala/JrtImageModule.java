@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -23,13 +24,17 @@ final class JrtImageModule implements Module {
     private final Path root;
     private final List<ModuleEntry> entries;
 
-    /** @param root a module directory of a jrt file system, e.g. {@code /modules/java.base} */
-    JrtImageModule(Path root) throws IOException {
+    /**
+     * @param root     a module directory of a jrt file system, e.g. {@code /modules/java.base}
+     * @param excluded which of its classes (internal names) to leave out
+     */
+    JrtImageModule(Path root, Predicate<String> excluded) throws IOException {
         this.root = root;
         try (Stream<Path> files = Files.walk(root)) {
             this.entries = files
                     .filter(p -> p.toString().endsWith(".class") && !p.endsWith("module-info.class"))
                     .map(ClassEntry::new)
+                    .filter(e -> !excluded.test(e.getClassName()))
                     .collect(Collectors.toUnmodifiableList());
         }
     }

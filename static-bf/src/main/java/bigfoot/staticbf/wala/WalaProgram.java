@@ -76,7 +76,11 @@ public final class WalaProgram {
                 throw new FrontendException("cannot analyse " + app.path() + ": it holds no class files");
             }
         }
-        JdkModules jdk = JdkModules.load(input.jdkHome(), input.jdk());
+        Set<String> ownClasses = new HashSet<>();
+        application.forEach(e -> ownClasses.addAll(e.classNames()));
+        classpath.forEach(e -> ownClasses.addAll(e.classNames()));
+        JdkExclusions exclusions = new JdkExclusions(ownClasses);
+        JdkModules jdk = JdkModules.load(input.jdkHome(), input.jdk(), exclusions);
 
         AnalysisScope scope = AnalysisScope.createJavaAnalysisScope();
         for (Module m : jdk.modules()) {
@@ -85,10 +89,7 @@ public final class WalaProgram {
         scope.addToScope(ClassLoaderReference.Primordial, walaLibraryModels());
         classpath.forEach(e -> scope.addToScope(ClassLoaderReference.Extension, e.module()));
         application.forEach(e -> scope.addToScope(ClassLoaderReference.Application, e.module()));
-        Set<String> ownClasses = new HashSet<>();
-        application.forEach(e -> ownClasses.addAll(e.classNames()));
-        classpath.forEach(e -> ownClasses.addAll(e.classNames()));
-        scope.setExclusions(new JdkExclusions(ownClasses));
+        scope.setExclusions(exclusions);
 
         IClassHierarchy cha;
         try {

@@ -22,6 +22,9 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -130,8 +133,8 @@ class CachedResultsTest {
     @Test
     void mostClassesAreKeptWhenMoreThanThreeQuartersHaveEntries() {
         Path dir = work.resolve("methods");
-        Map<String, Map<String, String>> classes = Map.of("app/A", code("a"), "app/B", code("b"), "app/C", code("c"),
-                "app/D", code("d"));
+        Map<String, byte[]> classes = Map.of("app/A", classFile("app/A"), "app/B", classFile("app/B"), "app/C",
+                classFile("app/C"), "app/D", classFile("app/D"));
         FileStore store = new FileStore(dir);
         CachedResults first = CachedResults.load(cache(store), "shape", classes);
         assertFalse(first.keepsMostClasses(), "nothing kept yet");
@@ -144,7 +147,7 @@ class CachedResultsTest {
         CachedResults threeOfFour = CachedResults.load(cache(new FileStore(dir)), "shape", classes);
         assertFalse(threeOfFour.keepsMostClasses(), "three quarters are not most: " + dir);
         CachedResults threeOfThree = CachedResults.load(cache(new FileStore(dir)), "shape",
-                Map.of("app/A", code("a"), "app/B", code("b"), "app/C", code("c")));
+                Map.of("app/A", classFile("app/A"), "app/B", classFile("app/B"), "app/C", classFile("app/C")));
         assertTrue(threeOfThree.keepsMostClasses());
         CachedResults otherShape = CachedResults.load(cache(new FileStore(dir)), "changed", classes);
         assertFalse(otherShape.keepsMostClasses(), "a program of another shape keeps nothing");
@@ -155,9 +158,17 @@ class CachedResultsTest {
         return MethodCache.in(methods, new FileStore(work.resolve("calls")), "run");
     }
 
-    /** The code digests of a class with one method, {@code m()V}. */
-    private static Map<String, String> code(String digest) {
-        return Map.of("m()V", digest);
+    /** A class with one method, {@code m()V}. */
+    private static byte[] classFile(String name) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, name, null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(0, "m", "()V", null, null);
+        m.visitCode();
+        m.visitInsn(Opcodes.RETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
     }
 
     private List<Path> entries(Path dir) throws IOException {

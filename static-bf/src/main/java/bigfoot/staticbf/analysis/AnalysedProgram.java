@@ -43,6 +43,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -121,26 +123,49 @@ final class AnalysedProgram {
             Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache,
             Runnable beforeAnalysingMost) {
         long start = System.nanoTime();
-        WalaProgram program;
-        try {
-            program = WalaProgram.load(WalaProgram.Input.of(List.of(application))
-                    .withClasspath(classpath.stream().filter(Files::exists).toList()));
-        } catch (FrontendException e) {
-            diagnostics.warn(mode + ": " + e.getMessage() + "; every access keeps its check, as in fasttrack");
-            return Optional.empty();
-        } catch (RuntimeException e) {
-            diagnostics.warn(mode + ": WALA cannot load " + application + " (" + e
-                    + "); every access keeps its check, as in fasttrack");
-            return Optional.empty();
-        }
+        // WALA's class hierarchy (mostly the JDK's) is built on a thread of its own while this one reads the jar's
+        // classes and the entries kept for them
+        FutureTask<WalaProgram> loading = new FutureTask<>(() -> WalaProgram.load(WalaProgram.Input.of(
+                List.of(application)).withClasspath(classpath.stream().filter(Files::exists).toList())));
+        Thread loader = new Thread(loading, "staticbf-class-hierarchy");
+        loader.setDaemon(true);
+        loader.start();
         Set<String> multiRelease = new TreeSet<>();
         Map<String, byte[]> classFiles = new HashMap<>();
-        String shape = readClasses(application, multiRelease, cache.store().isPresent() ? classFiles : null);
+        String shape = null;
+        CachedResults entries = null;
+        RuntimeException unread = null;
+        try {
+            shape = readClasses(application, multiRelease, cache.store().isPresent() ? classFiles : null);
+            entries = CachedResults.load(cache, shape, classFiles);
+        } catch (RuntimeException e) {
+            unread = e; // WALA's own error, if it has one, says more
+        }
+        WalaProgram program;
+        try {
+            program = loading.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof FrontendException f) {
+                diagnostics.warn(mode + ": " + f.getMessage() + "; every access keeps its check, as in fasttrack");
+            } else if (e.getCause() instanceof RuntimeException r) {
+                diagnostics.warn(mode + ": WALA cannot load " + application + " (" + r
+                        + "); every access keeps its check, as in fasttrack");
+            } else {
+                throw new IllegalStateException(e.getCause());
+            }
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while WALA loads " + application, e);
+        }
+        if (unread != null) {
+            throw unread;
+        }
+        CachedResults kept = entries;
         if (!multiRelease.isEmpty()) {
             diagnostics.warn(mode + ": " + multiRelease.size() + " class(es) with multi-release versions keep every "
                     + "check, as in fasttrack (e.g. " + multiRelease.iterator().next() + ")");
         }
-        CachedResults kept = CachedResults.load(cache, shape, classFiles);
         if (!kept.keepsMostClasses()) {
             beforeAnalysingMost.run();
         }

@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,5 +97,33 @@ class KeptRewritesTest {
                 Files.readAllBytes(work.resolve("changed-cached.jar")));
         assertEquals(counts(fresh), counts(reused));
         assertEquals(fresh.err(), reused.err());
+    }
+
+    /** Each entry of a cache directory, with when it was last written. */
+    private static Map<Path, FileTime> entries(Path dir) throws IOException {
+        Map<Path, FileTime> entries = new TreeMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                entries.put(f, Files.getLastModifiedTime(f));
+            }
+        }
+        return entries;
+    }
+
+    @Test
+    void aReRunFitsThePlacementToTheChangedClassOnly() throws IOException {
+        Path cache = work.resolve("cache");
+        TestJars.rewrite(work, program("first", VAULT), "first.jar", "--cache-dir", cache.toString());
+        Map<Path, FileTime> first = entries(cache.resolve("fits"));
+        assertEquals(2, first.size(), "one class's fit per entry: " + first);
+
+        Path changed = program("changed", VAULT.replace("gold += g;", "gold += 2 * g;"));
+        TestJars.rewrite(work, changed, "changed-cached.jar", "--cache-dir", cache.toString());
+        TestJars.rewrite(work, changed, "changed.jar", "--no-cache");
+        Map<Path, FileTime> second = entries(cache.resolve("fits"));
+        assertEquals(3, second.size(), "the changed class's fit is new: " + second);
+        first.forEach((entry, written) -> assertEquals(written, second.get(entry), "kept, not written again: " + entry));
+        assertArrayEquals(Files.readAllBytes(work.resolve("changed.jar")),
+                Files.readAllBytes(work.resolve("changed-cached.jar")));
     }
 }

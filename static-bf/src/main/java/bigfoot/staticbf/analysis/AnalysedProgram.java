@@ -6,6 +6,7 @@ import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
+import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.wala.FrontendException;
@@ -46,6 +47,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -70,7 +72,7 @@ final class AnalysedProgram {
     /** Where this run's facts are kept, under {@link #factsKey}. */
     private final MethodCache cache;
     /** The key to keep this run's facts under, or null (no cache, or an elision: its kept arguments are not kept). */
-    private final String factsKey;
+    private final Supplier<String> factsKey;
     private ProgramWrites modSets;
     private final Set<String> multiRelease;
     private final Elision elision;
@@ -92,7 +94,7 @@ final class AnalysedProgram {
     private final CachedResults kept;
 
     private AnalysedProgram(WalaProgram program, MethodIRs irs, MethodSummaries summaries, KeptCallFacts keptFacts,
-            MethodCache cache, String factsKey, Set<String> multiRelease, CachedResults kept, Elision elision,
+            MethodCache cache, Supplier<String> factsKey, Set<String> multiRelease, CachedResults kept, Elision elision,
             ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
         this.program = program;
         this.threads = threads;
@@ -174,19 +176,26 @@ final class AnalysedProgram {
                 m -> isApplication(m) ? kept.summary(MethodKey.of(m)) : Optional.empty());
         try {
             long resolving = System.nanoTime();
-            String factsKey = null;
+            Supplier<String> factsKey = null;
             KeptCallFacts keptFacts = null;
             if (kept.keeps()) {
-                Digest all = new Digest();
+                List<Map.Entry<MethodKey, MethodSummary>> all = new ArrayList<>();
                 for (IMethod m : program.applicationMethods()) {
                     MethodKey key = MethodKey.of(m);
                     MethodSummary summary = summaries.of(m);
                     kept.summarised(key, summary, summaries.readFromIr(m));
-                    all.add(key.classInternalName()).add(key.nameAndDescriptor()).add(kept.summaryDigest(key, summary));
+                    all.add(Map.entry(key, summary));
                 }
                 if (elision == Elision.NONE) {
-                    factsKey = KeptCallFacts.key(cache.runKey(), shape, all.hex());
-                    keptFacts = KeptCallFacts.read(cache.calls().get(), factsKey).orElse(null);
+                    String programShape = shape;
+                    factsKey = () -> KeptCallFacts.key(cache.runKey(), programShape, summariesDigest(all, kept));
+                    // a run that keeps few classes' entries (a first run) keeps few summaries: it finds no facts, and
+                    // makes their key when it keeps them, on the store's thread
+                    if (kept.keepsMostClasses()) {
+                        String key = factsKey.get();
+                        keptFacts = KeptCallFacts.read(cache.calls().get(), key).orElse(null);
+                        factsKey = () -> key;
+                    }
                 }
             }
             AnalysedProgram p = new AnalysedProgram(program, irs, summaries, keptFacts, cache, factsKey, multiRelease,
@@ -201,6 +210,14 @@ final class AnalysedProgram {
             diagnostics.warn(mode + ": cannot compute kill sets (" + e + "); every access keeps its check, as in fasttrack");
             return Optional.empty();
         }
+    }
+
+    /** The digest of the application methods' summaries: their names and their summaries' digests, in order. */
+    private static String summariesDigest(List<Map.Entry<MethodKey, MethodSummary>> summaries, CachedResults kept) {
+        Digest d = new Digest();
+        summaries.forEach(e -> d.add(e.getKey().classInternalName()).add(e.getKey().nameAndDescriptor())
+                .add(kept.summaryDigest(e.getKey(), e.getValue())));
+        return d.hex();
     }
 
     /** The call targets and kill sets, resolved and solved at the first request. */
@@ -409,7 +426,8 @@ final class AnalysedProgram {
         progress.end();
         kept.save();
         if (factsKey != null && keptFacts == null) {
-            cache.calls().get().writeLater(factsKey, KeptCallFacts.of(program.applicationMethods(), this::sites).encode());
+            cache.calls().get().writeLater(() -> new FileStore.Entry(factsKey.get(),
+                    KeptCallFacts.of(all, this::sites).encode()));
         }
         Map<MethodKey, T> results = new HashMap<>();
         int failed = 0;

@@ -146,7 +146,7 @@ final class CachedResults {
         for (String name : changed) {
             String key = entryKeys.get(name);
             if (key != null && summaries.containsKey(name) && !codes(name).isEmpty()) {
-                cache.store().get().writeLater(key, encode(name));
+                cache.store().get().writeLater(() -> new FileStore.Entry(key, encode(name)));
             }
         }
     }

@@ -58,8 +58,10 @@ public final class JarRewriter {
     private static final String METHODS = "methods";
     /** The directory of the rewrite cache that keeps rewritten classes. */
     private static final String CLASSES = "classes";
-    /** The directory of the rewrite cache that keeps classes' fits of the placement ({@link ProgramFit}). */
+    /** The directory of the rewrite cache that keeps classes' fits of the placement ({@link ProgramFit}), per program. */
     private static final String FITS = "fits";
+    /** The programs' entries it keeps. */
+    private static final int KEEP_FITS = 64;
     /** The entries each of those directories keeps (the ones written last). */
     private static final int KEEP = 20_000;
     /** The directory of the rewrite cache that keeps whole programs' facts at their calls, one entry per program. */
@@ -210,7 +212,7 @@ public final class JarRewriter {
 
     /**
      * Where classes' fits of the placement are kept for re-runs: the rewrite cache's {@value #FITS} directory, under the
-     * key of this run's options; none if this run has no cache.
+     * key of this run's options and input jar; none if this run has no cache.
      */
     private KeptFits keptFits() {
         Optional<Path> dir = RewriteCache.directory(options);
@@ -218,7 +220,8 @@ public final class JarRewriter {
             return KeptFits.NONE;
         }
         try {
-            return new KeptFits(Optional.of(store(dir.get().resolve(FITS), KEEP)), RewriteKey.ofClassRewrites(options));
+            return new KeptFits(Optional.of(store(dir.get().resolve(FITS), KEEP_FITS)), RewriteKey.ofClassRewrites(options),
+                    options.in().toAbsolutePath().normalize().toString());
         } catch (IOException | UncheckedIOException e) {
             return KeptFits.NONE;
         }

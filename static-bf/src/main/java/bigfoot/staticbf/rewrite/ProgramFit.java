@@ -60,7 +60,8 @@ public final class ProgramFit {
 
     /**
      * The fits of the methods of {@code classes} under {@code env}'s placement; a class whose part {@code kept} has
-     * (for the same bytes and placement answers) is not fitted again, and gives the warnings its fitting gave.
+     * (for the same bytes and placement answers) is not fitted again, and gives the warnings its fitting gave; what was
+     * fitted is kept.
      */
     public static ProgramFit of(Collection<byte[]> classes, Environment env, KeptFits kept) {
         Map<String, PlanFit.Kind> byMethod = new HashMap<>();
@@ -86,6 +87,7 @@ public final class ProgramFit {
             fit.methods().forEach((method, kind) -> byMethod.put(name + "." + method, kind));
             fieldChecks.addAll(fit.fieldChecks());
         }
+        kept.save();
         return new ProgramFit(env, byMethod, fieldChecks);
     }
 

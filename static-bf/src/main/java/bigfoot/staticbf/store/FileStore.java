@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -84,7 +85,19 @@ public final class FileStore {
      * Queues {@code bytes} to be stored under {@code key} by a thread of the store's own, so that a run's many small
      * writes overlap its work (a file costs this machine's disk 0.2-0.7 ms); {@link #finish} waits for them.
      */
-    public synchronized void writeLater(String key, byte[] bytes) {
+    public void writeLater(String key, byte[] bytes) {
+        writeLater(() -> new Entry(key, bytes));
+    }
+
+    /** What to store under a key. */
+    public record Entry(String key, byte[] bytes) {
+    }
+
+    /**
+     * As {@link #writeLater(String, byte[])}, with the entry made by that thread too ({@code entry} must only read what
+     * no one changes any more): making an entry then costs the run's own threads nothing.
+     */
+    public synchronized void writeLater(Supplier<Entry> entry) {
         if (writer == null) {
             writer = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "staticbf cache writer");
@@ -93,7 +106,8 @@ public final class FileStore {
             });
         }
         pending.add(writer.submit(() -> {
-            write(key, bytes);
+            Entry e = entry.get();
+            write(e.key(), e.bytes());
             return null;
         }));
     }

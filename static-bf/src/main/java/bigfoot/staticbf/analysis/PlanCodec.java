@@ -84,8 +84,8 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
             out.writeBoolean(c.write());
             out.writeInt(c.object());
             out.writeInt(c.index());
-            Bounds.write(c.range(), out);
-            Bounds.write(c.ranIf(), out);
+            writeBounds(c.range(), out);
+            writeBounds(c.ranIf(), out);
         }
     }
 
@@ -93,10 +93,24 @@ final class PlanCodec implements ResultCodec<MethodPlan> {
         int n = in.readInt();
         List<PlannedCheck> checks = new ArrayList<>();
         for (int k = 0; k < n; k++) {
-            checks.add(new PlannedCheck(in.readInt(), in.readBoolean(), in.readInt(), in.readInt(), Bounds.read(in),
-                    Bounds.read(in)));
+            checks.add(new PlannedCheck(in.readInt(), in.readBoolean(), in.readInt(), in.readInt(), readBounds(in),
+                    readBounds(in)));
         }
         return List.copyOf(checks);
+    }
+
+    private static void writeBounds(Bounds b, Encoder out) {
+        out.writeBoolean(b != null);
+        if (b != null) {
+            for (int v : new int[] {b.begin(), b.end(), b.offset(), b.endOffset(), b.stride(), b.scale()}) {
+                out.writeInt(v);
+            }
+        }
+    }
+
+    private static Bounds readBounds(Decoder in) throws Decoder.Malformed {
+        return in.readBoolean()
+                ? new Bounds(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt()) : null;
     }
 
     private static void writeSource(Source source, Encoder out) {

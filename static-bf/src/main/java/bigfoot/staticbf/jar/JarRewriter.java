@@ -21,7 +21,6 @@ import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.FieldProxies;
-import bigfoot.staticbf.rewrite.KeptFits;
 import bigfoot.staticbf.rewrite.ProgramFit;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
 import bigfoot.staticbf.store.Digest;
@@ -58,10 +57,6 @@ public final class JarRewriter {
     private static final String METHODS = "methods";
     /** The directory of the rewrite cache that keeps rewritten classes. */
     private static final String CLASSES = "classes";
-    /** The directory of the rewrite cache that keeps classes' fits of the placement ({@link ProgramFit}), per program. */
-    private static final String FITS = "fits";
-    /** The programs' entries it keeps. */
-    private static final int KEEP_FITS = 64;
     /** The entries each of those directories keeps (the ones written last). */
     private static final int KEEP = 20_000;
     /** The directory of the rewrite cache that keeps whole programs' facts at their calls, one entry per program. */
@@ -144,7 +139,7 @@ public final class JarRewriter {
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
                     .withCapsules(capsules);
             if (options.proxies()) { // the proxies' grouping reads every method's checks: fit them once for both
-                env = env.withFits(ProgramFit.of(toRewrite, env, keptFits()));
+                env = env.withFits(ProgramFit.of(toRewrite, env));
             }
             FieldProxies proxies = options.proxies() ? FieldProxies.find(env.fits(), env) : FieldProxies.NONE;
             counts.proxies(proxies);
@@ -207,23 +202,6 @@ public final class JarRewriter {
             return new KeptRewrites(Optional.of(store(dir.get().resolve(CLASSES), KEEP)), d.hex());
         } catch (IOException | UncheckedIOException e) {
             return KeptRewrites.NONE;
-        }
-    }
-
-    /**
-     * Where classes' fits of the placement are kept for re-runs: the rewrite cache's {@value #FITS} directory, under the
-     * key of this run's options and input jar; none if this run has no cache.
-     */
-    private KeptFits keptFits() {
-        Optional<Path> dir = RewriteCache.directory(options);
-        if (dir.isEmpty()) {
-            return KeptFits.NONE;
-        }
-        try {
-            return new KeptFits(Optional.of(store(dir.get().resolve(FITS), KEEP_FITS)), RewriteKey.ofClassRewrites(options),
-                    options.in().toAbsolutePath().normalize().toString());
-        } catch (IOException | UncheckedIOException e) {
-            return KeptFits.NONE;
         }
     }
 

@@ -1,7 +1,5 @@
 package bigfoot.staticbf.placement;
 
-import bigfoot.staticbf.store.Decoder;
-import bigfoot.staticbf.store.Encoder;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -65,22 +63,6 @@ public record MethodPlan(Set<Integer> unchecked, Map<Integer, List<PlannedCheck>
         /** A loop that ran if its induction variable {@code end} moved away from its first value {@code begin}. */
         public static Bounds loop(int begin, int end) {
             return new Bounds(begin, end, 0, 0, 1, 1);
-        }
-
-        /** Writes {@code b} (or that there is none) for {@link #read}. */
-        public static void write(Bounds b, Encoder out) {
-            out.writeBoolean(b != null);
-            if (b != null) {
-                for (int v : new int[] {b.begin(), b.end(), b.offset(), b.endOffset(), b.stride(), b.scale()}) {
-                    out.writeInt(v);
-                }
-            }
-        }
-
-        /** The bounds {@link #write} wrote, or null. */
-        public static Bounds read(Decoder in) throws Decoder.Malformed {
-            return in.readBoolean()
-                    ? new Bounds(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt()) : null;
         }
     }
 

@@ -85,10 +85,10 @@ public final class FieldProxies {
     public static FieldProxies find(ProgramFit fit, Environment env) {
         Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen = new LinkedHashMap<>();
         for (ProgramFit.FieldCheck c : fit.fieldChecks()) {
-            Optional<ResolvedField> resolved = env.fields().resolve(c.owner(), c.name(), c.descriptor());
+            Optional<ResolvedField> resolved = env.fields().resolve(c.field().owner, c.field().name, c.field().desc);
             if (resolved.isPresent() && env.shadows().proxiable(resolved.get().declaringClass(), resolved.get().field())) {
                 seen.computeIfAbsent(resolved.get().declaringClass(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(c.name(), f -> new HashMap<>())
+                        .computeIfAbsent(c.field().name, f -> new HashMap<>())
                         .merge(new CheckPoint(c.point(), c.object(), c.ranIf()), c.write(), Boolean::logicalOr);
             }
         }

@@ -26,42 +26,14 @@ record PlanFit(Optional<MethodPlan> plan, boolean mismatch, Set<Integer> moved) 
 
     private static final PlanFit NONE = new PlanFit(Optional.empty(), false, Set.of());
 
-    /** What a fit is, given the plan it was made of: enough to make it again ({@link #of(Kind, Optional)}). */
-    enum Kind {
-        /** No plan, or one the code cannot follow (JSR copies, a parameter stored to): every access is checked at itself. */
-        NONE,
-        /** A plan naming positions the code does not have. */
-        MISMATCH,
-        /** The plan fits. */
-        FITS
-    }
-
     /** The fit of {@code env}'s plan for {@code method} of {@code owner}, with a warning if the plan does not match it. */
     static PlanFit checked(Environment env, ClassNode owner, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
         PlanFit fit = of(method, bcis, env.plan(owner, method));
         if (fit.mismatch()) {
-            warnMismatch(env, owner.name, method.name + method.desc);
+            env.diagnostics().warn("bigfoot: the analysis of " + owner.name.replace('/', '.') + "." + method.name
+                    + method.desc + " does not match its bytecode; its accesses keep their checks");
         }
         return fit;
-    }
-
-    /** The warning of a plan that does not match the bytecode of {@code method} (name + descriptor) of {@code owner}. */
-    static void warnMismatch(Environment env, String owner, String method) {
-        env.diagnostics().warn("bigfoot: the analysis of " + owner.replace('/', '.') + "." + method
-                + " does not match its bytecode; its accesses keep their checks");
-    }
-
-    Kind kind() {
-        return plan.isPresent() ? Kind.FITS : mismatch ? Kind.MISMATCH : Kind.NONE;
-    }
-
-    /** The fit of {@code kind} made of the plan {@code candidate}, which must be the one it was made of. */
-    static PlanFit of(Kind kind, Optional<MethodPlan> candidate) {
-        return switch (kind) {
-            case NONE -> NONE;
-            case MISMATCH -> new PlanFit(Optional.empty(), true, Set.of());
-            case FITS -> new PlanFit(candidate, false, candidate.orElseThrow().movedChecks());
-        };
     }
 
     private static PlanFit of(MethodNode method, Map<AbstractInsnNode, Integer> bcis, Optional<MethodPlan> candidate) {

@@ -6,7 +6,6 @@ import bigfoot.staticbf.placement.MethodPlan.PlannedCheck;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,98 +19,58 @@ import org.objectweb.asm.tree.MethodNode;
  * The checks the rewritten program will have, computed once for the classes a run rewrites: each method's
  * {@link PlanFit} (whether it follows its plan, and which accesses the plan moves), and each field check it will make,
  * where. The rewriter follows these fits, and {@link FieldProxies} groups fields by these checks: both read one
- * answer. A class's part is kept for re-runs ({@link KeptFits}). Load-time rewriting has none ({@link #NONE}): it fits
- * each method as it rewrites it.
+ * answer. Load-time rewriting has none ({@link #NONE}): it fits each method as it rewrites it.
  */
 public final class ProgramFit {
 
     /** No program-wide fit: every method is fitted as it is rewritten. */
-    public static final ProgramFit NONE = new ProgramFit(null, Map.of(), List.of());
+    public static final ProgramFit NONE = new ProgramFit(Map.of(), List.of());
 
     /**
      * A field check a method will make.
      *
      * @param point  the method and the point in it: its own access ({@code object} -1, {@code ranIf} null), or a
      *               point of its plan
-     * @param owner  the owner, name and descriptor of the field instruction whose field it checks
+     * @param field  the field instruction whose field it checks
      * @param object the value number of the receiver, -1 if unknown (a check at the access itself)
      * @param ranIf  the loop a planned check's "if the loop ran" guard names, else null
      * @param write  a write check
      */
-    record FieldCheck(String point, String owner, String name, String descriptor, int object, Bounds ranIf,
-            boolean write) {
+    record FieldCheck(String point, FieldInsnNode field, int object, Bounds ranIf, boolean write) {
     }
 
-    /** One class's part: its methods' fits (by name + descriptor, in the class's order) and its field checks. */
-    record ClassFit(Map<String, PlanFit.Kind> methods, List<FieldCheck> fieldChecks) {
-    }
-
-    /** Whose placement the fits are of. */
-    private final Environment env;
-    /** Each method's fit (by owner, name and descriptor), made again of its plan when asked for. */
-    private final Map<String, PlanFit.Kind> byMethod;
+    private final Map<String, PlanFit> byMethod;
     private final List<FieldCheck> fieldChecks;
 
-    private ProgramFit(Environment env, Map<String, PlanFit.Kind> byMethod, List<FieldCheck> fieldChecks) {
-        this.env = env;
+    private ProgramFit(Map<String, PlanFit> byMethod, List<FieldCheck> fieldChecks) {
         this.byMethod = byMethod;
         this.fieldChecks = fieldChecks;
     }
 
-    /**
-     * The fits of the methods of {@code classes} under {@code env}'s placement; a class whose part {@code kept} has
-     * (for the same bytes and placement answers) is not fitted again, and gives the warnings its fitting gave; what was
-     * fitted is kept.
-     */
-    public static ProgramFit of(Collection<byte[]> classes, Environment env, KeptFits kept) {
-        Map<String, PlanFit.Kind> byMethod = new HashMap<>();
+    /** The fits of the methods of {@code classes} under {@code env}'s placement. */
+    public static ProgramFit of(Collection<byte[]> classes, Environment env) {
+        Map<String, PlanFit> byMethod = new HashMap<>();
         List<FieldCheck> fieldChecks = new ArrayList<>();
         for (byte[] bytes : classes) {
             ClassReader reader = new ClassReader(bytes);
-            String name = reader.getClassName();
-            Optional<String> key = kept.keeps()
-                    ? env.placement().classDigest(name).map(answers -> kept.key(bytes, answers)) : Optional.empty();
-            Optional<ClassFit> reused = key.flatMap(kept::lookup);
-            ClassFit fit;
-            if (reused.isPresent()) {
-                fit = reused.get();
-                fit.methods().forEach((method, kind) -> {
-                    if (kind == PlanFit.Kind.MISMATCH) {
-                        PlanFit.warnMismatch(env, name, method);
-                    }
-                });
-            } else {
-                fit = fit(reader, env);
-                key.ifPresent(k -> kept.keep(k, fit));
-            }
-            fit.methods().forEach((method, kind) -> byMethod.put(name + "." + method, kind));
-            fieldChecks.addAll(fit.fieldChecks());
-        }
-        kept.save();
-        return new ProgramFit(env, byMethod, fieldChecks);
-    }
-
-    /** Fits the methods of one class. */
-    private static ClassFit fit(ClassReader reader, Environment env) {
-        ClassNode owner = new ClassNode();
-        reader.accept(owner, ClassReader.SKIP_FRAMES);
-        BytecodeOffsets offsets = BytecodeOffsets.of(reader);
-        Map<String, PlanFit.Kind> methods = new LinkedHashMap<>();
-        List<FieldCheck> fieldChecks = new ArrayList<>();
-        for (MethodNode m : owner.methods) {
-            if (m.instructions.size() > 0) {
-                Map<AbstractInsnNode, Integer> bcis = offsets.of(m);
-                PlanFit fit = PlanFit.checked(env, owner, m, bcis);
-                methods.put(m.name + m.desc, fit.kind());
-                collect(env, owner, m, bcis, fit, fieldChecks);
+            ClassNode owner = new ClassNode();
+            reader.accept(owner, ClassReader.SKIP_FRAMES);
+            BytecodeOffsets offsets = BytecodeOffsets.of(reader);
+            for (MethodNode m : owner.methods) {
+                if (m.instructions.size() > 0) {
+                    Map<AbstractInsnNode, Integer> bcis = offsets.of(m);
+                    PlanFit fit = PlanFit.checked(env, owner, m, bcis);
+                    byMethod.put(key(owner, m), fit);
+                    collect(env, owner, m, bcis, fit, fieldChecks);
+                }
             }
         }
-        return new ClassFit(methods, List.copyOf(fieldChecks));
+        return new ProgramFit(byMethod, fieldChecks);
     }
 
     /** The fit of {@code method} of {@code owner}, if this program fit has it. */
     Optional<PlanFit> of(ClassNode owner, MethodNode method) {
-        return Optional.ofNullable(byMethod.get(key(owner, method))).map(kind -> PlanFit.of(kind, env.plan(owner, method)));
+        return Optional.ofNullable(byMethod.get(key(owner, method)));
     }
 
     /** Every field check of the program, method by method, in the order of its instructions, then of its plan. */
@@ -130,7 +89,7 @@ public final class ProgramFit {
         for (AbstractInsnNode insn : method.instructions) {
             Integer bci = bcis.get(insn);
             if (insn instanceof FieldInsnNode field && bci != null && fit.checksAt(env.placement(), owner, method, insn, bci)) {
-                into.add(new FieldCheck(key + "@" + bci, field.owner, field.name, field.desc, -1, null, false));
+                into.add(new FieldCheck(key + "@" + bci, field, -1, null, false));
             }
         }
         fit.plan().ifPresent(plan -> {
@@ -147,7 +106,7 @@ public final class ProgramFit {
             List<FieldCheck> into) {
         for (PlannedCheck c : checks) {
             if (byBci.get(c.access()) instanceof FieldInsnNode field) {
-                into.add(new FieldCheck(point, field.owner, field.name, field.desc, c.object(), c.ranIf(), c.write()));
+                into.add(new FieldCheck(point, field, c.object(), c.ranIf(), c.write()));
             }
         }
     }

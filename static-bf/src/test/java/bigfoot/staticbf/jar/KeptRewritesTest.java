@@ -2,7 +2,6 @@ package bigfoot.staticbf.jar;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.staticbf.TestJars;
@@ -10,11 +9,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,39 +95,5 @@ class KeptRewritesTest {
                 Files.readAllBytes(work.resolve("changed-cached.jar")));
         assertEquals(counts(fresh), counts(reused));
         assertEquals(fresh.err(), reused.err());
-    }
-
-    /** Each entry of a cache directory, with when it was last written. */
-    private static Map<Path, FileTime> entries(Path dir) throws IOException {
-        Map<Path, FileTime> entries = new TreeMap<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                entries.put(f, Files.getLastModifiedTime(f));
-            }
-        }
-        return entries;
-    }
-
-    @Test
-    void aReRunFitsThePlacementToChangedClassesOnly() throws IOException {
-        Path cache = work.resolve("cache");
-        Path app = work.resolve("app.jar"); // the fits are kept per program: per input jar
-        Files.copy(program("first", VAULT), app);
-        TestJars.rewrite(work, app, "first.jar", "--cache-dir", cache.toString());
-        Map<Path, FileTime> first = entries(cache.resolve("fits"));
-        assertEquals(1, first.size(), "the program's entry: " + first);
-
-        // a resource changed, no class: every class's fit is reused, and the entry is not written again
-        Files.copy(program("second", VAULT), app, StandardCopyOption.REPLACE_EXISTING);
-        TestJars.rewrite(work, app, "second.jar", "--cache-dir", cache.toString());
-        assertEquals(first, entries(cache.resolve("fits")));
-
-        Files.copy(program("changed", VAULT.replace("gold += g;", "gold += 2 * g;")), app,
-                StandardCopyOption.REPLACE_EXISTING);
-        TestJars.rewrite(work, app, "changed-cached.jar", "--cache-dir", cache.toString());
-        TestJars.rewrite(work, app, "changed.jar", "--no-cache");
-        assertNotEquals(first, entries(cache.resolve("fits")), "Vault fitted again");
-        assertArrayEquals(Files.readAllBytes(work.resolve("changed.jar")),
-                Files.readAllBytes(work.resolve("changed-cached.jar")));
     }
 }

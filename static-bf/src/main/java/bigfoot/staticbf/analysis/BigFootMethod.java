@@ -83,8 +83,8 @@ final class BigFootMethod {
     /** The locations the passes' facts name. */
     final Numbering<CheckedLocation> locations = new Numbering<>();
 
-    private BigFootMethod(IR ir, IClassHierarchy cha, CallKills killSets, ProgramWrites modSets, RangeCoalescing coalescing,
-            BitSet elided) {
+    private BigFootMethod(IR ir, IClassHierarchy cha, CallKills killSets, ProgramWrites modSets,
+            RangeCoalescing coalescing, BitSet elided) {
         this.ir = ir;
         this.coalescing = coalescing;
         this.elementRuns = new ElementRuns(new LinearValues(new DefUse(ir), ir.getSymbolTable())::of);
@@ -113,8 +113,8 @@ final class BigFootMethod {
      * The check plan of {@code ir}'s method; null if it has no checked access. The {@code elided} accesses
      * (instruction indices) get no check and cover nothing.
      */
-    static MethodPlan plan(IR ir, IClassHierarchy cha, CallKills killSets, ProgramWrites modSets, RangeCoalescing coalescing,
-            BitSet elided) {
+    static MethodPlan plan(IR ir, IClassHierarchy cha, CallKills killSets, ProgramWrites modSets,
+            RangeCoalescing coalescing, BitSet elided) {
         return new BigFootMethod(ir, cha, killSets, modSets, coalescing, elided).plan();
     }
 

@@ -54,8 +54,8 @@ final class CachedResults {
     /** What the entries held, per class. */
     private final Map<String, Entry> loaded = new HashMap<>();
     /**
-     * Per class, the digests of its methods' code, made at the first request: an entry's, if it was written for the same
-     * class file; else read from the class file ({@link MethodCodeDigests}; none if ASM cannot read it).
+     * Per class, the digests of its methods' code, made at the first request: an entry's, if it was written for the
+     * same class file; else read from the class file ({@link MethodCodeDigests}; none if ASM cannot read it).
      */
     private final Map<String, Map<String, String>> codeDigests = new ConcurrentHashMap<>();
     /** This run's summaries, per class and method. */
@@ -72,8 +72,8 @@ final class CachedResults {
     }
 
     /**
-     * The entries of the classes {@code classFiles} names (their internal names and class files) in {@code cache}, for a
-     * program of shape {@code shape}; an entry that cannot be read is no entry.
+     * The entries of the classes {@code classFiles} names (their internal names and class files) in {@code cache},
+     * for a program of shape {@code shape}; an entry that cannot be read is no entry.
      */
     static CachedResults load(MethodCache cache, String shape, Map<String, byte[]> classFiles) {
         Map<String, String> keys = new HashMap<>();
@@ -155,7 +155,8 @@ final class CachedResults {
     private Kept kept(MethodKey method) {
         Entry e = loaded.get(method.classInternalName());
         Kept k = e == null ? null : e.methods().get(method.nameAndDescriptor());
-        return k != null && k.code().equals(codes(method.classInternalName()).get(method.nameAndDescriptor())) ? k : null;
+        String code = codes(method.classInternalName()).get(method.nameAndDescriptor());
+        return k != null && k.code().equals(code) ? k : null;
     }
 
     private Map<String, String> codes(String className) {

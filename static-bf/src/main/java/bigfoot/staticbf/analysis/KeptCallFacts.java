@@ -142,7 +142,8 @@ final class KeptCallFacts {
         byKey.forEach((key, calls) -> {
             out.writeString(key.classInternalName()).writeString(key.nameAndDescriptor()).writeInt(calls.size());
             for (Site s : calls.values()) {
-                out.writeInt(s.pc()).writeInt(s.kills().ordinal()).writeInt(s.writes() == null ? -1 : table.get(s.writes()));
+                out.writeInt(s.pc()).writeInt(s.kills().ordinal())
+                        .writeInt(s.writes() == null ? -1 : table.get(s.writes()));
             }
         });
         return out.toByteArray();

@@ -27,7 +27,7 @@ public final class MethodCodeDigests {
     private MethodCodeDigests() {
     }
 
-    /** Per method (name + descriptor) of {@code classFile}, the digest of its code; methods without code have one too. */
+    /** Per method (name + descriptor) of {@code classFile}, the digest of its code (methods without code have one). */
     public static Map<String, String> of(byte[] classFile) {
         ClassReader reader = new ClassReader(classFile);
         BytecodeOffsets offsets = BytecodeOffsets.of(reader);
@@ -187,7 +187,7 @@ public final class MethodCodeDigests {
             into.put(key, Digest.of(text.toString()));
         }
 
-        /** Constants by kind and value ({@code Type}, {@code Handle} and {@code ConstantDynamic} print all they name). */
+        /** Constants by kind and value ({@code Type}, {@code Handle}, {@code ConstantDynamic} print all they name). */
         private static String constants(Object... values) {
             StringBuilder sb = new StringBuilder();
             for (Object v : values) {

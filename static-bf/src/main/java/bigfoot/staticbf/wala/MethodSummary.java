@@ -255,7 +255,7 @@ public record MethodSummary(boolean hasBody, KillSet own, List<CallSite> calls, 
         return MethodReference.findOrCreate(owner, in.readString(), in.readString());
     }
 
-    /** Sorted: a summary's encoding is the same whatever set it was read into (the program's digest of them reads it). */
+    /** Sorted: a summary's encoding is the same whatever set it was read into (the summaries' digests read it). */
     private static void writeStrings(Set<String> strings, Encoder out) {
         out.writeInt(strings.size());
         new TreeSet<>(strings).forEach(out::writeString);

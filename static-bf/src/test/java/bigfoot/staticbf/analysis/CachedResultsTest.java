@@ -116,8 +116,8 @@ class CachedResultsTest {
         TestJars.rewrite(work, releasing, "releasing.jar", "--no-cache");
 
         // Counter's and Client's bytes did not change, but the call in twice() now releases, and so does the call of
-        // twice() in run(): both are analysed again (Client's from Counter's kept summary), and so is work(), whose code
-        // changed; the constructors and limit() are reused
+        // twice() in run(): both are analysed again (Client's from Counter's kept summary), and so is work(), whose
+        // code changed; the constructors and limit() are reused
         assertTrue(rerun.out().contains("analysis: 7 methods in "), rerun.out());
         assertTrue(rerun.out().contains(", 4 of them reused from the cache"), rerun.out());
         for (String[] m : List.of(new String[] {"app.Counter", "twice", "work"}, new String[] {"app.Client", "run",

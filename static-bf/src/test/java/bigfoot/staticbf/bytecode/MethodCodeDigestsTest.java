@@ -12,7 +12,7 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
-/** Which edits change a method's code digest: its own code and bytecode indices, not debug information or other methods. */
+/** Which edits change a method's code digest: its code and bytecode indices, not debug information or other methods. */
 class MethodCodeDigestsTest {
 
     private static final String SOURCE = """

@@ -9,8 +9,8 @@ import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Progress;
-import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.CallKills;
+import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.MethodSummaries;
@@ -248,7 +248,8 @@ final class AnalysedProgram {
                 modSets = keptFacts.writes();
             } else {
                 long start = System.nanoTime();
-                modSets = ModSets.compute(calls, computedKillSets());
+                KillSets killSets = computedKillSets(); // resolves the calls first
+                modSets = ModSets.compute(calls, killSets);
                 loadSeconds += (System.nanoTime() - start) / 1e9;
             }
         }
@@ -546,9 +547,9 @@ final class AnalysedProgram {
      * Reads the jar's classes: into {@code multiRelease}, those with a {@code META-INF/versions/N/} entry (the rewriter
      * rewrites every version under one class name, but the analysis saw only one of them, so its bytecode indices cannot
      * be trusted for the others); into {@code classFiles} unless it is null, each other class's file (none for a class
-     * with two entries). Returns the program's shape then (else ""): the digest of every
-     * class entry's name, flags, supertypes, fields, method signatures and field accessors ({@link ClassInfo}), which
-     * with the classpath and the JDK is all the class hierarchy's answers depend on; method bodies are not in it.
+     * with two entries). Returns the program's shape then (else ""): the digest of every class entry's name, flags,
+     * supertypes, fields, method signatures and field accessors ({@link ClassInfo}), which with the classpath and the
+     * JDK is all the class hierarchy's answers depend on; method bodies are not in it.
      */
     private static String readClasses(Path jar, Set<String> multiRelease, Map<String, byte[]> classFiles) {
         Map<String, String> shapes = new TreeMap<>();

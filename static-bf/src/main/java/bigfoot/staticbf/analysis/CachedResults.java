@@ -155,8 +155,10 @@ final class CachedResults {
     private Kept kept(MethodKey method) {
         Entry e = loaded.get(method.classInternalName());
         Kept k = e == null ? null : e.methods().get(method.nameAndDescriptor());
-        String code = codes(method.classInternalName()).get(method.nameAndDescriptor());
-        return k != null && k.code().equals(code) ? k : null;
+        if (k == null) {
+            return null; // a class without an entry has its code read when its entry is made, on the store's thread
+        }
+        return k.code().equals(codes(method.classInternalName()).get(method.nameAndDescriptor())) ? k : null;
     }
 
     private Map<String, String> codes(String className) {

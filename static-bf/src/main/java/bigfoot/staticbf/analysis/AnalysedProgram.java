@@ -1,6 +1,5 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.store.Decoder;
@@ -14,7 +13,6 @@ import bigfoot.staticbf.wala.FrontendException;
 import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.MethodSummaries;
-import bigfoot.staticbf.wala.MethodSummary;
 import bigfoot.staticbf.wala.ProgramCalls;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.CallSiteReference;
@@ -27,11 +25,6 @@ import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAInvokeDynamicInstruction;
 import com.ibm.wala.ssa.SSANewInstruction;
 import com.ibm.wala.types.ClassLoaderReference;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -42,14 +35,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 
 /**
  * The whole-program side of every analysing placement: the program loaded into WALA once, its call targets, kill
@@ -58,8 +47,6 @@ import java.util.zip.ZipFile;
  * if WALA cannot load it.
  */
 final class AnalysedProgram {
-
-    private static final String VERSIONS = "META-INF/versions/";
 
     private final WalaProgram program;
     private final MethodIRs irs;
@@ -115,42 +102,36 @@ final class AnalysedProgram {
     }
 
     /**
-     * The program, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it; its analyses
-     * leave the accesses {@code elision} selects unchecked ({@link #elided}), and analyse methods on {@code threads}
-     * threads, reusing the results {@code cache} kept where they still hold. {@code beforeAnalysingMost} runs before the
+     * The program {@code input} holds, or empty (with a warning naming {@code mode}) if WALA cannot load or analyse it;
+     * the entries {@code cache} kept for its classes are read while WALA builds its class hierarchy. Its analyses leave
+     * the accesses {@code elision} selects unchecked ({@link #elided}), and analyse methods on {@code threads} threads,
+     * reusing the results {@code cache} kept where they still hold. {@code beforeAnalysingMost} runs before the
      * whole-program analyses if the cache keeps results for at most three quarters of the application's classes, so
      * that most methods will be analysed (a first run; without a cache, always).
      */
-    static Optional<AnalysedProgram> load(Path application, List<Path> classpath, Diagnostics diagnostics, String mode,
-            Elision elision, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache,
+    static Optional<AnalysedProgram> load(AnalysisInput input, Diagnostics diagnostics, String mode, Elision elision,
+            ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache,
             Runnable beforeAnalysingMost) {
         long start = System.nanoTime();
-        // WALA's class hierarchy (mostly the JDK's) is built on a thread of its own while this one reads the jar's
-        // classes and the entries kept for them
-        FutureTask<WalaProgram> loading = new FutureTask<>(() -> WalaProgram.load(WalaProgram.Input.of(
-                List.of(application)).withClasspath(classpath.stream().filter(Files::exists).toList())));
-        Thread loader = new Thread(loading, "staticbf-class-hierarchy");
-        loader.setDaemon(true);
-        loader.start();
-        Set<String> multiRelease = new TreeSet<>();
-        Map<String, byte[]> classFiles = new HashMap<>();
+        Set<String> multiRelease = input.multiRelease();
         String shape = null;
         CachedResults entries = null;
         RuntimeException unread = null;
         try {
-            shape = readClasses(application, multiRelease, cache.store().isPresent() ? classFiles : null);
-            entries = CachedResults.load(cache, shape, classFiles);
+            boolean keeps = cache.store().isPresent();
+            shape = keeps ? input.shape() : "";
+            entries = CachedResults.load(cache, shape, keeps ? input.byName() : Map.of());
         } catch (RuntimeException e) {
             unread = e; // WALA's own error, if it has one, says more
         }
         WalaProgram program;
         try {
-            program = loading.get();
+            program = input.hierarchy().get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof FrontendException f) {
                 diagnostics.warn(mode + ": " + f.getMessage() + "; every access keeps its check, as in fasttrack");
             } else if (e.getCause() instanceof RuntimeException r) {
-                diagnostics.warn(mode + ": WALA cannot load " + application + " (" + r
+                diagnostics.warn(mode + ": WALA cannot load " + input.application() + " (" + r
                         + "); every access keeps its check, as in fasttrack");
             } else {
                 throw new IllegalStateException(e.getCause());
@@ -158,7 +139,7 @@ final class AnalysedProgram {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while WALA loads " + application, e);
+            throw new IllegalStateException("interrupted while WALA loads " + input.application(), e);
         }
         if (unread != null) {
             throw unread;
@@ -179,12 +160,13 @@ final class AnalysedProgram {
             Supplier<String> factsKey = null;
             KeptCallFacts keptFacts = null;
             if (kept.keeps()) {
-                List<Map.Entry<MethodKey, MethodSummary>> all = new ArrayList<>();
+                List<MethodKey> all = new ArrayList<>();
                 for (IMethod m : program.applicationMethods()) {
                     MethodKey key = MethodKey.of(m);
-                    MethodSummary summary = summaries.of(m);
-                    kept.summarised(key, summary, summaries.readFromIr(m));
-                    all.add(Map.entry(key, summary));
+                    if (!kept.reuseSummary(key)) {
+                        kept.summarised(key, summaries.of(m));
+                    }
+                    all.add(key);
                 }
                 if (elision == Elision.NONE) {
                     String programShape = shape;
@@ -213,10 +195,9 @@ final class AnalysedProgram {
     }
 
     /** The digest of the application methods' summaries: their names and their summaries' digests, in order. */
-    private static String summariesDigest(List<Map.Entry<MethodKey, MethodSummary>> summaries, CachedResults kept) {
+    private static String summariesDigest(List<MethodKey> methods, CachedResults kept) {
         Digest d = new Digest();
-        summaries.forEach(e -> d.add(e.getKey().classInternalName()).add(e.getKey().nameAndDescriptor())
-                .add(kept.summaryDigest(e.getKey(), e.getValue())));
+        methods.forEach(m -> d.add(m.classInternalName()).add(m.nameAndDescriptor()).add(kept.summaryDigest(m)));
         return d.hex();
     }
 
@@ -540,65 +521,6 @@ final class AnalysedProgram {
 
         static <T> Outcome<T> failed(String message) {
             return new Outcome<>(null, String.valueOf(message));
-        }
-    }
-
-    /**
-     * Reads the jar's classes: into {@code multiRelease}, those with a {@code META-INF/versions/N/} entry (the rewriter
-     * rewrites every version under one class name, but the analysis saw only one of them, so its bytecode indices cannot
-     * be trusted for the others); into {@code classFiles} unless it is null, each other class's file (none for a class
-     * with two entries). Returns the program's shape then (else ""): the digest of every class entry's name, flags,
-     * supertypes, fields, method signatures and field accessors ({@link ClassInfo}), which with the classpath and the
-     * JDK is all the class hierarchy's answers depend on; method bodies are not in it.
-     */
-    private static String readClasses(Path jar, Set<String> multiRelease, Map<String, byte[]> classFiles) {
-        Map<String, String> shapes = new TreeMap<>();
-        Set<String> notKept = new HashSet<>();
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            for (ZipEntry e : Collections.list(zip.entries())) {
-                String n = e.getName();
-                if (!n.endsWith(".class") || e.isDirectory()) {
-                    continue;
-                }
-                if (n.startsWith(VERSIONS)) {
-                    String rest = n.substring(VERSIONS.length());
-                    int slash = rest.indexOf('/');
-                    if (slash > 0) {
-                        multiRelease.add(rest.substring(slash + 1, rest.length() - ".class".length()));
-                    }
-                }
-                if (classFiles == null) {
-                    continue;
-                }
-                byte[] bytes;
-                try (InputStream in = zip.getInputStream(e)) {
-                    bytes = in.readAllBytes();
-                }
-                shapes.merge(n, shape(bytes), (a, b) -> a + b);
-                String name = n.substring(0, n.length() - ".class".length());
-                // two entries of one class: which one WALA read is not known, so neither is kept
-                if (!n.startsWith("META-INF/") && classFiles.put(name, bytes) != null) {
-                    notKept.add(name);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // WALA read the same jar a moment ago
-        }
-        if (classFiles == null) {
-            return "";
-        }
-        classFiles.keySet().removeAll(notKept);
-        Digest d = new Digest();
-        shapes.forEach((entry, shape) -> d.add(entry).add(shape));
-        return d.hex();
-    }
-
-    /** What a class file says to the class hierarchy; an unreadable one, all its bytes. */
-    private static String shape(byte[] classFile) {
-        try {
-            return ClassInfo.read(classFile, true).describe();
-        } catch (RuntimeException e) {
-            return "unreadable " + new Digest().add(classFile, 0, classFile.length).hex();
         }
     }
 }

@@ -8,9 +8,7 @@ import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.z3.Entailment;
 import bigfoot.z3.Z3Entailment;
-import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -44,12 +42,12 @@ public final class BigFootAnalysis {
         }
     }
 
-    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
+    public static Result analyse(AnalysisInput input, Diagnostics diagnostics, Elision elision,
             ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache) {
         Z3Entailment z3 = openZ3(diagnostics);
         try {
             // without Z3 no range is coalesced: such plans are not kept, nor are kept ones used
-            Optional<AnalysedProgram> program = AnalysedProgram.load(application, classpath, diagnostics, MODE, elision,
+            Optional<AnalysedProgram> program = AnalysedProgram.load(input, diagnostics, MODE, elision,
                     capsuleAccesses, tableReads, threads, z3 != null ? cache : MethodCache.NONE,
                     // Z3 loads while the whole-program analyses run, not on the per-method phase's first question
                     () -> {

@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CachedResults {
 
-    private static final int FORMAT = 4;
+    private static final int FORMAT = 5;
 
     /** A method's analysis result ({@code result}: as its codec wrote it) and what its analysis recorded beside. */
     record Result(String fingerprint, byte[] result, Set<Integer> elided, Set<Integer> releaseFree) {
@@ -37,9 +37,40 @@ final class CachedResults {
 
     /**
      * What an entry holds of one method: the digest of its code, and what was read or found for that code: its summary
-     * (and the summary's digest) and its result.
+     * (as encoded, and its digest) and its result. The summary is decoded at the first need: a re-run whose call facts
+     * are kept reads few.
      */
-    private record Kept(String code, String summaryDigest, MethodSummary summary, Result result) {
+    private static final class Kept {
+        final String code;
+        final String summaryDigest;
+        final byte[] encodedSummary;
+        final Result result;
+        /** The decoded summary, once asked for; empty if it cannot be decoded. */
+        private Optional<MethodSummary> summary;
+
+        Kept(String code, String summaryDigest, byte[] encodedSummary, Result result) {
+            this.code = code;
+            this.summaryDigest = summaryDigest;
+            this.encodedSummary = encodedSummary;
+            this.result = result;
+        }
+
+        synchronized Optional<MethodSummary> summary() {
+            if (summary == null) {
+                try {
+                    Decoder in = new Decoder(encodedSummary);
+                    MethodSummary s = MethodSummary.decode(in);
+                    summary = in.atEnd() ? Optional.of(s) : Optional.empty();
+                } catch (Decoder.Malformed | RuntimeException e) {
+                    summary = Optional.empty(); // damaged: read from the IR again
+                }
+            }
+            return summary;
+        }
+    }
+
+    /** A method's summary this run: a kept one (not decoded for this), or one read from its IR. */
+    private record Summarised(Kept kept, MethodSummary read) {
     }
 
     /** A class's entry: the digest of the class file it was written for, and its methods (name + descriptor). */
@@ -59,7 +90,7 @@ final class CachedResults {
      */
     private final Map<String, Map<String, String>> codeDigests = new ConcurrentHashMap<>();
     /** This run's summaries, per class and method. */
-    private final Map<String, Map<String, MethodSummary>> summaries = new HashMap<>();
+    private final Map<String, Map<String, Summarised>> summaries = new HashMap<>();
     /** This run's analysis results, per class and method. */
     private final Map<String, Map<String, Result>> results = new ConcurrentHashMap<>();
     /** The classes with a summary read or a result computed this run: their entries are written. */
@@ -95,35 +126,47 @@ final class CachedResults {
 
     /** The kept summary of {@code method}. */
     Optional<MethodSummary> summary(MethodKey method) {
-        return Optional.ofNullable(kept(method)).map(Kept::summary);
+        Kept k = kept(method);
+        return k == null ? Optional.empty() : k.summary();
     }
 
-    /** The digest of {@code summary}, {@code method}'s this run: the kept one's if it is the kept summary. */
-    String summaryDigest(MethodKey method, MethodSummary summary) {
+    /**
+     * Takes the kept summary of {@code method} as its summary this run (without decoding it) and returns true, if its
+     * entry kept one for the code it has now. Called on one thread.
+     */
+    boolean reuseSummary(MethodKey method) {
         Kept k = kept(method);
-        return k != null && k.summary() == summary ? k.summaryDigest() : digest(summary);
+        if (k != null) {
+            summaries.computeIfAbsent(method.classInternalName(), c -> new HashMap<>())
+                    .put(method.nameAndDescriptor(), new Summarised(k, null));
+        }
+        return k != null;
+    }
+
+    /** The digest of {@code method}'s summary this run ({@link #reuseSummary}, {@link #summarised}). */
+    String summaryDigest(MethodKey method) {
+        Summarised s = summaries.get(method.classInternalName()).get(method.nameAndDescriptor());
+        return s.kept() != null ? s.kept().summaryDigest : digest(encode(s.read()));
     }
 
     /** True if a result of {@code method} is kept (under some fingerprint). */
     boolean hasResult(MethodKey method) {
         Kept k = kept(method);
-        return k != null && k.result() != null;
+        return k != null && k.result != null;
     }
 
     /** The kept result of {@code method}, if it was computed under {@code fingerprint}. */
     Optional<Result> result(MethodKey method, String fingerprint) {
         Kept k = kept(method);
-        return k != null && k.result() != null && k.result().fingerprint().equals(fingerprint)
-                ? Optional.of(k.result()) : Optional.empty();
+        return k != null && k.result != null && k.result.fingerprint().equals(fingerprint)
+                ? Optional.of(k.result) : Optional.empty();
     }
 
-    /** Keeps {@code method}'s summary, {@code read} from its IR this run or reused. Called on one thread. */
-    void summarised(MethodKey method, MethodSummary summary, boolean read) {
+    /** Keeps {@code method}'s summary, read from its IR this run: its class's entry is written again. Called on one thread. */
+    void summarised(MethodKey method, MethodSummary summary) {
         summaries.computeIfAbsent(method.classInternalName(), k -> new HashMap<>())
-                .put(method.nameAndDescriptor(), summary);
-        if (read) {
-            changed.add(method.classInternalName());
-        }
+                .put(method.nameAndDescriptor(), new Summarised(null, summary));
+        changed.add(method.classInternalName());
     }
 
     /** Keeps {@code method}'s analysis result, {@code computed} this run or reused. */
@@ -158,7 +201,7 @@ final class CachedResults {
         if (k == null) {
             return null; // a class without an entry has its code read when its entry is made, on the store's thread
         }
-        return k.code().equals(codes(method.classInternalName()).get(method.nameAndDescriptor())) ? k : null;
+        return k.code.equals(codes(method.classInternalName()).get(method.nameAndDescriptor())) ? k : null;
     }
 
     private Map<String, String> codes(String className) {
@@ -167,7 +210,7 @@ final class CachedResults {
             byte[] file = classFiles.get(name);
             if (e != null && e.classDigest().equals(digest(file))) {
                 Map<String, String> codes = new HashMap<>();
-                e.methods().forEach((method, k) -> codes.put(method, k.code()));
+                e.methods().forEach((method, k) -> codes.put(method, k.code));
                 return codes;
             }
             try {
@@ -178,15 +221,14 @@ final class CachedResults {
         });
     }
 
-    private static String digest(byte[] classFile) {
-        return classFile == null ? "" : new Digest().add(classFile, 0, classFile.length).hex();
+    private static String digest(byte[] bytes) {
+        return bytes == null ? "" : new Digest().add(bytes, 0, bytes.length).hex();
     }
 
-    private static String digest(MethodSummary summary) {
+    private static byte[] encode(MethodSummary summary) {
         Encoder out = new Encoder();
         summary.encode(out);
-        byte[] bytes = out.toByteArray();
-        return new Digest().add(bytes, 0, bytes.length).hex();
+        return out.toByteArray();
     }
 
     private void read(FileStore store, String name, String key) {
@@ -204,13 +246,14 @@ final class CachedResults {
     private byte[] encode(String className) {
         Map<String, String> code = codes(className);
         Map<String, Result> classResults = results.getOrDefault(className, Map.of());
-        Map<String, MethodSummary> classSummaries = new TreeMap<>(summaries.get(className));
+        Map<String, Summarised> classSummaries = new TreeMap<>(summaries.get(className));
         Encoder out = new Encoder().writeInt(FORMAT).writeString(digest(classFiles.get(className)))
                 .writeInt(classSummaries.size());
-        classSummaries.forEach((method, summary) -> {
+        classSummaries.forEach((method, summarised) -> {
+            Kept k = summarised.kept();
+            byte[] summary = k != null ? k.encodedSummary : encode(summarised.read());
             out.writeString(method).writeString(code.getOrDefault(method, ""))
-                    .writeString(summaryDigest(new MethodKey(className, method), summary));
-            summary.encode(out);
+                    .writeString(k != null ? k.summaryDigest : digest(summary)).writeBytes(summary);
             Result r = classResults.get(method);
             out.writeBoolean(r != null);
             if (r != null) {
@@ -234,7 +277,7 @@ final class CachedResults {
             String method = in.readString();
             String code = in.readString();
             String summaryDigest = in.readString();
-            MethodSummary summary = MethodSummary.decode(in);
+            byte[] summary = in.readBytes();
             Result result = in.readBoolean() ? new Result(in.readString(), in.readBytes(), ResultCodec.readInts(in),
                     ResultCodec.readInts(in)) : null;
             methods.put(method, new Kept(code, summaryDigest, summary, result));

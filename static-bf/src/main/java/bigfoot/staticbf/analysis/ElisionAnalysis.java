@@ -3,8 +3,6 @@ package bigfoot.staticbf.analysis;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.tool.Diagnostics;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -26,9 +24,9 @@ public final class ElisionAnalysis {
         }
     }
 
-    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
+    public static Result analyse(AnalysisInput input, Diagnostics diagnostics, Elision elision,
             ElidedAccesses tableReads, int threads, MethodCache cache) {
-        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads,
+        return AnalysedProgram.load(input, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads,
                         threads, cache, () -> { })
                 .map(p -> {
                     AnalysedProgram.Results<Object> r = p.analyseMethods(MODE, diagnostics, ResultCodec.NONE, ir -> {

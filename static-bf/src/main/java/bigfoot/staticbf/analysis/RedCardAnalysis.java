@@ -3,8 +3,6 @@ package bigfoot.staticbf.analysis;
 import bigfoot.staticbf.placement.AnalysisStatistics;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.tool.Diagnostics;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -37,9 +35,9 @@ public final class RedCardAnalysis {
         }
     }
 
-    public static Result analyse(Path application, List<Path> classpath, Diagnostics diagnostics, Elision elision,
+    public static Result analyse(AnalysisInput input, Diagnostics diagnostics, Elision elision,
             ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache) {
-        return AnalysedProgram.load(application, classpath, diagnostics, MODE, elision, capsuleAccesses, tableReads,
+        return AnalysedProgram.load(input, diagnostics, MODE, elision, capsuleAccesses, tableReads,
                         threads, cache, () -> { })
                 .map(p -> {
                     AnalysedProgram.Results<Set<Integer>> r = p.analyseMethods(MODE, diagnostics, ResultCodec.INTS, ir -> {

@@ -30,6 +30,8 @@ public final class ClassInfo {
     private final Map<String, Boolean> methods;
     /** name + descriptor of each synthetic field accessor declared here. */
     private final Map<String, FieldAccessor> accessors;
+    /** {@link #describe}'s text, once made. */
+    private String description;
 
     private ClassInfo(String name, int access, String superName, List<String> interfaces, List<FieldInfo> fields,
             boolean packageExported, Map<String, Boolean> methods, Map<String, FieldAccessor> accessors) {
@@ -146,8 +148,13 @@ public final class ClassInfo {
 
     /** All this says, in a text that is equal for equal classes: what rewriting another class may ask of this one. */
     public String describe() {
-        return name + " " + access + " " + superName + " " + interfaces + " " + fields + " " + packageExported + " "
-                + new TreeMap<>(methods) + " " + new TreeMap<>(accessors);
+        String d = description; // made once: a race makes it twice, equal
+        if (d == null) {
+            d = name + " " + access + " " + superName + " " + interfaces + " " + fields + " " + packageExported + " "
+                    + new TreeMap<>(methods) + " " + new TreeMap<>(accessors);
+            description = d;
+        }
+        return d;
     }
 
     @Override

@@ -26,12 +26,16 @@ final class InputJar implements Closeable {
     private final ZipFile zip;
     private final List<ZipEntry> entries;
     private final Map<String, InputClass> classesByEntry;
+    /** The classes of entries whose name an earlier entry has (which the output leaves out). */
+    private final List<InputClass> repeated;
 
-    private InputJar(Path path, ZipFile zip, List<ZipEntry> entries, Map<String, InputClass> classesByEntry) {
+    private InputJar(Path path, ZipFile zip, List<ZipEntry> entries, Map<String, InputClass> classesByEntry,
+            List<InputClass> repeated) {
         this.path = path;
         this.zip = zip;
         this.entries = entries;
         this.classesByEntry = classesByEntry;
+        this.repeated = repeated;
     }
 
     static InputJar open(Path path) throws StaticBfException {
@@ -52,12 +56,16 @@ final class InputJar implements Closeable {
         try {
             List<ZipEntry> entries = zip.stream().map(ZipEntry.class::cast).toList();
             Map<String, InputClass> classes = new LinkedHashMap<>();
+            List<InputClass> repeated = new ArrayList<>();
             for (ZipEntry entry : entries) {
                 if (isClassFile(entry)) {
-                    classes.putIfAbsent(entry.getName(), readClass(path, zip, entry));
+                    InputClass c = readClass(path, zip, entry);
+                    if (classes.putIfAbsent(entry.getName(), c) != null) {
+                        repeated.add(c);
+                    }
                 }
             }
-            return new InputJar(path, zip, entries, classes);
+            return new InputJar(path, zip, entries, classes, List.copyOf(repeated));
         } catch (StaticBfException | RuntimeException e) {
             closeQuietly(zip);
             throw e;
@@ -129,6 +137,13 @@ final class InputJar implements Closeable {
 
     Iterable<InputClass> classes() {
         return classesByEntry.values();
+    }
+
+    /** Every class entry, in the jar's order, then those with the name of an earlier one: what the analysis reads. */
+    List<InputClass> everyClassEntry() {
+        List<InputClass> all = new ArrayList<>(classesByEntry.values());
+        all.addAll(repeated);
+        return all;
     }
 
     InputStream open(ZipEntry entry) throws IOException {

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.jar;
 
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.analysis.AnalysisInput;
 import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodCache;
 import bigfoot.staticbf.cache.RewriteCache;
@@ -17,6 +18,7 @@ import bigfoot.staticbf.hierarchy.JdkClassSource;
 import bigfoot.staticbf.origins.ReadOnlyTables;
 import bigfoot.staticbf.placement.Elision;
 import bigfoot.staticbf.placement.Placement;
+import bigfoot.staticbf.rewrite.ClassFit;
 import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.Environment;
@@ -112,6 +114,9 @@ public final class JarRewriter {
 
     private Counts run() throws StaticBfException {
         checkOutputIsNotInput(options);
+        // an analysis's class hierarchy starts building now, while this thread reads the jar
+        AnalysisInput analysisInput = placement == null && options.mode().analyses(options.elision())
+                ? AnalysisInput.start(options.in(), options.classpath()) : null;
         try (InputJar input = InputJar.open(options.in());
              ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
              OutputJar output = OutputJar.create(options.out())) {
@@ -132,19 +137,24 @@ public final class JarRewriter {
             if (placement == null) {
                 ElidedAccesses tableReads = options.elision() == Elision.ESCAPE
                         ? ReadOnlyTables.reads(toRewrite, new FieldResolver(hierarchy)) : ElidedAccesses.NONE;
-                placement = options.mode().placement(options.in(), options.classpath(), diagnostics, options.elision(),
-                        capsules.accesses(), tableReads, options.threads(), methodCache());
+                placement = options.mode().placement(analysisInput == null ? null : analysisInput.withClassFiles(
+                        input.everyClassEntry().stream().map(c -> new AnalysisInput.ClassFile(c.entryName(), c.bytes(),
+                                c.info())).toList()), diagnostics, options.elision(), capsules.accesses(), tableReads,
+                        options.threads(), methodCache());
             }
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
                     .withCapsules(capsules);
+            KeptRewrites kept = keptRewrites(input, capsules);
+            Map<String, ClassToRewrite> classes = classesToRewrite(input, kept, env);
+            FieldProxies proxies = FieldProxies.NONE;
             if (options.proxies()) { // the proxies' grouping reads every method's checks: fit them once for both
-                env = env.withFits(ProgramFit.of(toRewrite, env));
+                env = env.withFits(ProgramFit.of(classes.values().stream().map(ClassToRewrite::fit).toList()));
+                proxies = FieldProxies.find(env.fits(), env);
             }
-            FieldProxies proxies = options.proxies() ? FieldProxies.find(env.fits(), env) : FieldProxies.NONE;
             counts.proxies(proxies);
-            KeptRewrites kept = keptRewrites(input, proxies, capsules);
-            writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))), kept);
+            writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))), kept,
+                    classes, proxiesDigest(proxies));
             placement.statistics().ifPresent(counts::analysis);
             output.add(RuntimeApi.METADATA_RESOURCE,
                     Metadata.of(options.mode().optionName(), options.elision().optionName(),
@@ -182,10 +192,10 @@ public final class JarRewriter {
 
     /**
      * Where rewritten classes are kept for re-runs: the rewrite cache's {@value #CLASSES} directory, under the key of
-     * this run's options and program (every input class's treatment and shape, the proxy groups, the capsules); none
-     * if this run has no cache.
+     * this run's options and program (every input class's treatment and shape, the capsules); none if this run has no
+     * cache.
      */
-    private KeptRewrites keptRewrites(InputJar input, FieldProxies proxies, Capsules capsules) {
+    private KeptRewrites keptRewrites(InputJar input, Capsules capsules) {
         Optional<Path> dir = RewriteCache.directory(options);
         if (dir.isEmpty()) {
             return KeptRewrites.NONE;
@@ -197,12 +207,53 @@ public final class JarRewriter {
                 program.putIfAbsent(c.entryName(), c.treatment() + " " + c.info().describe());
             }
             program.forEach((entry, c) -> d.add(entry).add(c));
-            proxies.groups().stream().map(FieldProxies.Group::toString).sorted().forEach(d::add);
             d.add(capsules.describe());
             return new KeptRewrites(Optional.of(store(dir.get().resolve(CLASSES), KEEP)), d.hex());
         } catch (IOException | UncheckedIOException e) {
             return KeptRewrites.NONE;
         }
+    }
+
+    /**
+     * A class this run rewrites: the key of its kept entry (none without a cache or an answer of the placement for it),
+     * the entry if there is one, and, with proxies, its fit (the entry's if there is one) and the warnings fitting it
+     * gave.
+     */
+    private record ClassToRewrite(Optional<String> key, Optional<KeptRewrites.Kept> kept, ClassFit fit,
+            List<Diagnostics.Warning> fitWarnings) {
+    }
+
+    /** The classes to rewrite by entry name, in the jar's order, with their kept entries and (with proxies) their fits. */
+    private Map<String, ClassToRewrite> classesToRewrite(InputJar input, KeptRewrites kept, Environment env) {
+        Map<String, ClassToRewrite> classes = new LinkedHashMap<>();
+        for (InputClass c : input.classes()) {
+            if (c.treatment() != InputClass.Treatment.REWRITE) {
+                continue;
+            }
+            Optional<String> key = kept.keeps() ? placement.classDigest(c.info().name())
+                    .map(answers -> kept.key(c.bytes(), answers)) : Optional.empty();
+            Optional<KeptRewrites.Kept> entry = key.flatMap(kept::lookup);
+            ClassFit fit = null;
+            List<Diagnostics.Warning> fitWarnings = List.of();
+            if (options.proxies() && entry.isPresent()) {
+                fit = entry.get().fit();
+                fitWarnings = entry.get().fitWarnings();
+                diagnostics.replay(fitWarnings);
+            } else if (options.proxies()) {
+                diagnostics.record();
+                fit = ClassFit.of(c.bytes(), env);
+                fitWarnings = diagnostics.recorded();
+            }
+            classes.put(c.entryName(), new ClassToRewrite(key, entry, fit, fitWarnings));
+        }
+        return classes;
+    }
+
+    /** What a kept rewriting depends on of the field proxies: every group. */
+    private static String proxiesDigest(FieldProxies proxies) {
+        Digest d = new Digest();
+        proxies.groups().stream().map(FieldProxies.Group::toString).sorted().forEach(d::add);
+        return d.hex();
     }
 
     private FileStore store(Path dir, int keep) {
@@ -260,8 +311,8 @@ public final class JarRewriter {
         return sources;
     }
 
-    private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter, KeptRewrites kept)
-            throws IOException, StaticBfException {
+    private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter, KeptRewrites kept,
+            Map<String, ClassToRewrite> classes, String proxies) throws IOException, StaticBfException {
         Set<String> written = new HashSet<>();
         List<ZipEntry> entries = input.entries();
         Progress progress = diagnostics.progress("rewriting entries", entries.size());
@@ -276,7 +327,7 @@ public final class JarRewriter {
                 diagnostics.warn("duplicate entry " + name + " in " + input.path() + "; only the first is kept");
             } else {
                 InputClass c = input.classAt(entry);
-                byte[] rewritten = c == null ? null : process(c, rewriter, kept);
+                byte[] rewritten = c == null ? null : process(c, rewriter, kept, classes.get(c.entryName()), proxies);
                 if (rewritten != null) {
                     output.replace(entry, rewritten);
                 } else {
@@ -290,10 +341,12 @@ public final class JarRewriter {
     }
 
     /**
-     * Counts the class and returns its rewritten bytes, or null to copy it unchanged; a class {@code kept} has (under
-     * the same bytes and placement answers) is not rewritten again: its bytes, counts and warnings are the kept ones.
+     * Counts the class and returns its rewritten bytes, or null to copy it unchanged; a class to rewrite whose kept entry
+     * was rewritten under the same proxy groups ({@code proxies}) is not rewritten again: its bytes, counts and warnings
+     * are the kept ones.
      */
-    private byte[] process(InputClass c, ClassRewriter rewriter, KeptRewrites kept) throws StaticBfException {
+    private byte[] process(InputClass c, ClassRewriter rewriter, KeptRewrites kept, ClassToRewrite toRewrite,
+            String proxies) throws StaticBfException {
         switch (c.treatment()) {
             case SKIP -> {
                 counts.classSkipped();
@@ -305,9 +358,8 @@ public final class JarRewriter {
                 return null;
             }
             default -> {
-                Optional<String> key = kept.keeps() ? placement.classDigest(c.info().name())
-                        .map(answers -> kept.key(c.bytes(), answers)) : Optional.empty();
-                Optional<KeptRewrites.Kept> reused = key.flatMap(kept::lookup);
+                Optional<String> key = toRewrite.key();
+                Optional<KeptRewrites.Kept> reused = toRewrite.kept().filter(k -> k.proxies().equals(proxies));
                 ClassRewriter.Result result;
                 if (reused.isPresent()) {
                     counts.classReused();
@@ -318,8 +370,8 @@ public final class JarRewriter {
                 } else {
                     result = rewrite(c, rewriter, key.isPresent());
                     if (key.isPresent()) {
-                        kept.keep(key.get(), new KeptRewrites.Kept(result.changed() ? result.bytes() : null,
-                                result.counts(), diagnostics.recorded()));
+                        kept.keep(key.get(), new KeptRewrites.Kept(toRewrite.fit(), toRewrite.fitWarnings(), proxies,
+                                result.changed() ? result.bytes() : null, result.counts(), diagnostics.recorded()));
                     }
                 }
                 counts.add(result.counts()); // an unchanged class may still count a method too large to change

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.jar;
 
+import bigfoot.staticbf.rewrite.ClassFit;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
@@ -12,19 +13,26 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Rewritten classes kept for re-runs, one entry per class: its bytes (or that it was left unchanged), what its
- * rewriting counted and the warnings it gave. An entry's key is the digest of the class's bytes, of the placement's
- * answers for its methods ({@code Placement.classDigest}) and of everything else a class's rewriting reads: StaticBF,
- * the JDK, the classpath and the options ({@code RewriteKey.ofClassRewrites}), and the run's program: every input
- * class's treatment, shape and field accessors (what the class hierarchy answers), the field proxy groups and the
- * capsules. So a re-run after one class changed rewrites that class, and those whose placement answers it changed.
+ * Rewritten classes kept for re-runs, one entry per class: its fit ({@link ClassFit}: the field checks its rewriting
+ * makes, which the field proxy groups are found from) with the warnings fitting it gave, and its rewriting under the
+ * proxy groups of its run: its bytes (or that it was left unchanged), what its rewriting counted and the warnings it
+ * gave. An entry's key is the digest of the class's bytes, of the placement's answers for its methods
+ * ({@code Placement.classDigest}) and of everything else a class's fit and rewriting read but the proxy groups:
+ * StaticBF, the JDK, the classpath and the options ({@code RewriteKey.ofClassRewrites}), and the run's program: every
+ * input class's treatment, shape and field accessors (what the class hierarchy answers) and the capsules. So a re-run
+ * after one class changed fits and rewrites that class, and those whose placement answers it changed; it rewrites every
+ * class again only if the proxy groups changed.
  */
 final class KeptRewrites {
 
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
-    /** A class's rewriting: its new bytes (null if it was left unchanged), counts and warnings. */
-    record Kept(byte[] bytes, Counts counts, List<Diagnostics.Warning> warnings) {
+    /**
+     * A class's fit (null in a run without proxies) and the warnings fitting it gave, and its rewriting under the
+     * proxy groups whose digest is {@code proxies}: its new bytes (null if it was left unchanged), counts and warnings.
+     */
+    record Kept(ClassFit fit, List<Diagnostics.Warning> fitWarnings, String proxies, byte[] bytes, Counts counts,
+            List<Diagnostics.Warning> warnings) {
     }
 
     /** Keeps nothing. */
@@ -66,20 +74,38 @@ final class KeptRewrites {
         if (store.isEmpty()) {
             return;
         }
-        Encoder out = new Encoder().writeInt(FORMAT).writeBoolean(kept.bytes() != null);
+        Encoder out = new Encoder().writeInt(FORMAT).writeBoolean(kept.fit() != null);
+        if (kept.fit() != null) {
+            kept.fit().encode(out);
+        }
+        writeWarnings(kept.fitWarnings(), out);
+        out.writeString(kept.proxies()).writeBoolean(kept.bytes() != null);
         if (kept.bytes() != null) {
             out.writeBytes(kept.bytes());
         }
         kept.counts().encode(out);
-        out.writeInt(kept.warnings().size());
-        for (Diagnostics.Warning w : kept.warnings()) {
+        writeWarnings(kept.warnings(), out);
+        store.get().writeLater(key, out.toByteArray());
+    }
+
+    private static void writeWarnings(List<Diagnostics.Warning> warnings, Encoder out) {
+        out.writeInt(warnings.size());
+        for (Diagnostics.Warning w : warnings) {
             out.writeBoolean(w.key() != null);
             if (w.key() != null) {
                 out.writeString(w.key());
             }
             out.writeString(w.message());
         }
-        store.get().writeLater(key, out.toByteArray());
+    }
+
+    private static List<Diagnostics.Warning> readWarnings(Decoder in) throws Decoder.Malformed {
+        List<Diagnostics.Warning> warnings = new ArrayList<>();
+        for (int n = in.readInt(), k = 0; k < n; k++) {
+            String key = in.readBoolean() ? in.readString() : null;
+            warnings.add(new Diagnostics.Warning(key, in.readString()));
+        }
+        return List.copyOf(warnings);
     }
 
     private static Kept decode(byte[] bytes) throws Decoder.Malformed {
@@ -87,16 +113,15 @@ final class KeptRewrites {
         if (in.readInt() != FORMAT) {
             throw new Decoder.Malformed("another format");
         }
+        ClassFit fit = in.readBoolean() ? ClassFit.decode(in) : null;
+        List<Diagnostics.Warning> fitWarnings = readWarnings(in);
+        String proxies = in.readString();
         byte[] rewritten = in.readBoolean() ? in.readBytes() : null;
         Counts counts = Counts.decode(in);
-        List<Diagnostics.Warning> warnings = new ArrayList<>();
-        for (int n = in.readInt(), k = 0; k < n; k++) {
-            String key = in.readBoolean() ? in.readString() : null;
-            warnings.add(new Diagnostics.Warning(key, in.readString()));
-        }
+        List<Diagnostics.Warning> warnings = readWarnings(in);
         if (!in.atEnd()) {
             throw new Decoder.Malformed("trailing bytes");
         }
-        return new Kept(rewritten, counts, List.copyOf(warnings));
+        return new Kept(fit, fitWarnings, proxies, rewritten, counts, warnings);
     }
 }

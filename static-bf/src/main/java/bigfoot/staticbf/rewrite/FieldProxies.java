@@ -84,12 +84,13 @@ public final class FieldProxies {
     /** The groups of the classes a run rewrites, by the field checks their {@code fit} will make. */
     public static FieldProxies find(ProgramFit fit, Environment env) {
         Map<ClassInfo, Map<String, Map<CheckPoint, Boolean>>> seen = new LinkedHashMap<>();
-        for (ProgramFit.FieldCheck c : fit.fieldChecks()) {
-            Optional<ResolvedField> resolved = env.fields().resolve(c.field().owner, c.field().name, c.field().desc);
+        for (ClassFit.FieldCheck c : fit.fieldChecks()) {
+            Optional<ResolvedField> resolved = env.fields().resolve(c.owner(), c.name(), c.desc());
             if (resolved.isPresent() && env.shadows().proxiable(resolved.get().declaringClass(), resolved.get().field())) {
                 seen.computeIfAbsent(resolved.get().declaringClass(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(c.field().name, f -> new HashMap<>())
-                        .merge(new CheckPoint(c.point(), c.object(), c.ranIf()), c.write(), Boolean::logicalOr);
+                        .computeIfAbsent(c.name(), f -> new HashMap<>())
+                        .merge(new CheckPoint(c.method(), c.point(), c.object(), c.ranIf()), c.write(),
+                                Boolean::logicalOr);
             }
         }
         Map<String, Map<String, Group>> groups = new HashMap<>();
@@ -142,7 +143,7 @@ public final class FieldProxies {
         return true;
     }
 
-    /** Where a field is checked: a key naming the method and the point in it, the object, the loop guard. */
-    private record CheckPoint(String point, int object, Bounds ranIf) {
+    /** Where a field is checked: the method and the point in it, the object, the loop guard. */
+    private record CheckPoint(String method, String point, int object, Bounds ranIf) {
     }
 }

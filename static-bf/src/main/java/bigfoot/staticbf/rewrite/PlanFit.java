@@ -29,9 +29,10 @@ record PlanFit(Optional<MethodPlan> plan, boolean mismatch, Set<Integer> moved) 
     /** The fit of {@code env}'s plan for {@code method} of {@code owner}, with a warning if the plan does not match it. */
     static PlanFit checked(Environment env, ClassNode owner, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
         PlanFit fit = of(method, bcis, env.plan(owner, method));
-        if (fit.mismatch()) {
-            env.diagnostics().warn("bigfoot: the analysis of " + owner.name.replace('/', '.') + "." + method.name
-                    + method.desc + " does not match its bytecode; its accesses keep their checks");
+        if (fit.mismatch()) { // once per method: a class whose fit was kept fits its methods again if it is rewritten
+            String name = owner.name.replace('/', '.') + "." + method.name + method.desc;
+            env.diagnostics().warnOnce("mismatch " + name, "bigfoot: the analysis of " + name
+                    + " does not match its bytecode; its accesses keep their checks");
         }
         return fit;
     }

@@ -3,10 +3,8 @@ package bigfoot.staticbf.wala;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -19,7 +17,6 @@ public final class MethodSummaries {
     private final IClassHierarchy cha;
     private final Function<IMethod, Optional<MethodSummary>> kept;
     private final Map<IMethod, MethodSummary> summaries = new HashMap<>();
-    private final Set<IMethod> read = new HashSet<>();
 
     /** Summaries read from {@code irs}, or {@code kept} where it has one. */
     public MethodSummaries(MethodIRs irs, IClassHierarchy cha, Function<IMethod, Optional<MethodSummary>> kept) {
@@ -31,17 +28,10 @@ public final class MethodSummaries {
     public MethodSummary of(IMethod method) {
         MethodSummary s = summaries.get(method);
         if (s == null) {
-            s = kept.apply(method).orElseGet(() -> {
-                read.add(method);
-                return irs.ir(method).map(ir -> MethodSummary.of(ir, cha)).orElse(MethodSummary.NO_BODY);
-            });
+            s = kept.apply(method).orElseGet(
+                    () -> irs.ir(method).map(ir -> MethodSummary.of(ir, cha)).orElse(MethodSummary.NO_BODY));
             summaries.put(method, s);
         }
         return s;
-    }
-
-    /** True if {@code method}'s summary was read from its IR in this run (not kept). */
-    public boolean readFromIr(IMethod method) {
-        return read.contains(method);
     }
 }

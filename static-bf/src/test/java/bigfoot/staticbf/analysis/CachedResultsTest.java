@@ -139,7 +139,7 @@ class CachedResultsTest {
         CachedResults first = CachedResults.load(cache(store), "shape", classes);
         assertFalse(first.keepsMostClasses(), "nothing kept yet");
         for (String c : List.of("app/A", "app/B", "app/C")) {
-            first.summarised(new MethodKey(c, "m()V"), MethodSummary.NO_BODY, true);
+            first.summarised(new MethodKey(c, "m()V"), MethodSummary.NO_BODY);
         }
         first.save();
         assertEquals(Optional.empty(), store.finish(100));

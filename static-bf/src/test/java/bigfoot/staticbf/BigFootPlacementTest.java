@@ -942,8 +942,9 @@ class BigFootPlacementTest {
     }
 
     /**
-     * The methods are analysed on several threads (all the processors by default); the rewritten jar is the same
-     * bytes whatever their number, in every mode that analyses.
+     * The methods are analysed and the classes rewritten on several threads (all the processors by default); the
+     * rewritten jar is the same bytes whatever their number, in every mode that analyses ({@code ParallelRewriteTest}:
+     * the warnings too).
      */
     @Test
     void theOutputDoesNotDependOnHowManyThreadsAnalyseTheMethods() throws Exception {

@@ -7,6 +7,7 @@ import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.tool.Parallel;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.wala.CallKills;
 import bigfoot.staticbf.wala.FrontendException;
@@ -362,7 +363,7 @@ final class AnalysedProgram {
             }
         }
         // the kept results that still hold, found on every thread (a fingerprint reads every call's summaries)
-        List<Reused<T>> reused = kept.keeps() ? new ParallelMethods(threads).map(methods.size(),
+        List<Reused<T>> reused = kept.keeps() ? new Parallel(threads, "staticbf-analysis").map(methods.size(),
                 i -> reuse(methods.get(i), keys.get(i), codec)) : Collections.nCopies(methods.size(), null);
         List<Outcome<IR>> irs = new ArrayList<>();
         for (int i = 0; i < methods.size(); i++) {
@@ -374,7 +375,7 @@ final class AnalysedProgram {
             }
         }
         Progress progress = diagnostics.progress("analysing methods", methods.size());
-        List<Outcome<T>> outcomes = new ParallelMethods(threads).map(methods.size(), i -> {
+        List<Outcome<T>> outcomes = new Parallel(threads, "staticbf-analysis").map(methods.size(), i -> {
             try {
                 MethodKey key = keys.get(i);
                 Reused<T> r = reused.get(i);

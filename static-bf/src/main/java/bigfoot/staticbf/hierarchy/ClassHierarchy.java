@@ -6,16 +6,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The application's class world, answered from class files only (application classes are never
- * loaded): the input jar first, then the {@code --classpath}, then the JDK.
+ * loaded): the input jar first, then the {@code --classpath}, then the JDK. Safe for several threads: a lookup gives
+ * its warnings (a class not found or unreadable) each time it is made, once per run as {@link Diagnostics#warnOnce}
+ * gives them, so the warnings of work done on several threads do not depend on which thread looked first.
  */
 public final class ClassHierarchy implements Closeable {
 
@@ -23,7 +25,11 @@ public final class ClassHierarchy implements Closeable {
 
     private final List<ClassSource> sources;
     private final Diagnostics diagnostics;
-    private final Map<String, Optional<ClassInfo>> cache = new HashMap<>();
+    /** Each class looked up, with what it gave and the warnings its lookup gave; added to under this object's lock. */
+    private final Map<String, Lookup> cache = new ConcurrentHashMap<>();
+
+    private record Lookup(ClassInfo info, List<Diagnostics.Warning> warnings) {
+    }
 
     /** @param sources in lookup order; closed with this hierarchy */
     public ClassHierarchy(List<ClassSource> sources, Diagnostics diagnostics) {
@@ -36,31 +42,41 @@ public final class ClassHierarchy implements Closeable {
         if (internalName.startsWith("[")) {
             return null; // an array type: no class file
         }
-        Optional<ClassInfo> info = cache.get(internalName);
-        if (info == null) {
-            info = Optional.ofNullable(lookup(internalName));
-            cache.put(internalName, info);
-            if (info.isEmpty()) {
-                diagnostics.warnOnce("missing " + internalName, "class " + internalName.replace('/', '.')
-                        + " not found in the input jar, "
-                        + "--classpath or the JDK; code using it is instrumented conservatively");
+        Lookup found = cache.get(internalName);
+        if (found == null) {
+            synchronized (this) { // the sources are read by one thread at a time
+                found = cache.get(internalName);
+                if (found == null) {
+                    List<Diagnostics.Warning> warnings = new ArrayList<>();
+                    ClassInfo info = lookup(internalName, warnings);
+                    if (info == null) {
+                        warnings.add(new Diagnostics.Warning("missing " + internalName, "class "
+                                + internalName.replace('/', '.') + " not found in the input jar, "
+                                + "--classpath or the JDK; code using it is instrumented conservatively"));
+                    }
+                    found = new Lookup(info, List.copyOf(warnings));
+                    cache.put(internalName, found);
+                }
             }
         }
-        return info.orElse(null);
+        if (!found.warnings().isEmpty()) {
+            diagnostics.replay(found.warnings());
+        }
+        return found.info();
     }
 
     /**
      * Makes {@code info} known by its name, though no source may have it: a class being defined from bytes at load
      * time (a generated proxy), whose own fields and supertypes its rewriting resolves.
      */
-    public void define(ClassInfo info) {
-        cache.putIfAbsent(info.name(), Optional.of(info));
+    public synchronized void define(ClassInfo info) {
+        cache.putIfAbsent(info.name(), new Lookup(info, List.of()));
     }
 
-    private ClassInfo lookup(String internalName) {
+    private ClassInfo lookup(String internalName, List<Diagnostics.Warning> warnings) {
         try {
             for (ClassSource source : sources) {
-                ClassInfo info = readFrom(source, internalName);
+                ClassInfo info = readFrom(source, internalName, warnings);
                 if (info != null) {
                     return info;
                 }
@@ -71,13 +87,13 @@ public final class ClassHierarchy implements Closeable {
         }
     }
 
-    private ClassInfo readFrom(ClassSource source, String internalName) throws IOException {
+    private ClassInfo readFrom(ClassSource source, String internalName, List<Diagnostics.Warning> warnings)
+            throws IOException {
         try {
             return source.find(internalName);
         } catch (RuntimeException e) { // ASM's reaction to a malformed class file
-            diagnostics.warnOnce("unreadable " + internalName, "ignoring unreadable class file for "
-                    + internalName.replace('/', '.')
-                    + " on the --classpath (" + e + ")");
+            warnings.add(new Diagnostics.Warning("unreadable " + internalName, "ignoring unreadable class file for "
+                    + internalName.replace('/', '.') + " on the --classpath (" + e + ")"));
             return null;
         }
     }

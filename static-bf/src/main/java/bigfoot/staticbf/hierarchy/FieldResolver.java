@@ -1,14 +1,14 @@
 package bigfoot.staticbf.hierarchy;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Resolves field references to their declaring class as the JVM does (JVMS 5.4.3.2). */
+/** Resolves field references to their declaring class as the JVM does (JVMS 5.4.3.2). Safe for several threads. */
 public final class FieldResolver {
 
     private final ClassHierarchy hierarchy;
-    private final Map<String, Optional<ResolvedField>> cache = new HashMap<>();
+    private final Map<String, Optional<ResolvedField>> cache = new ConcurrentHashMap<>();
 
     public FieldResolver(ClassHierarchy hierarchy) {
         this.hierarchy = hierarchy;

@@ -28,6 +28,7 @@ import bigfoot.staticbf.rewrite.ShadowPolicy;
 import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.tool.Parallel;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.tool.StaticBfException;
 import java.io.IOException;
@@ -121,11 +122,13 @@ public final class JarRewriter {
              ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
              OutputJar output = OutputJar.create(options.out())) {
             Set<String> rewritten = new HashSet<>();
+            List<InputClass> classesToRewrite = new ArrayList<>();
             List<byte[]> toRewrite = new ArrayList<>();
             IntendedRaces intended = new IntendedRaces();
             for (InputClass c : input.classes()) {
                 if (c.treatment() == InputClass.Treatment.REWRITE) {
                     rewritten.add(c.info().name());
+                    classesToRewrite.add(c);
                     toRewrite.add(c.bytes());
                 }
                 if (c.treatment() != InputClass.Treatment.SKIP) {
@@ -134,6 +137,7 @@ public final class JarRewriter {
             }
             Capsules capsules = capsules(toRewrite, hierarchy);
             counts.capsules(capsules);
+            KeptRewrites kept = keptRewrites(input, capsules);
             if (placement == null) {
                 ElidedAccesses tableReads = options.elision() == Elision.ESCAPE
                         ? ReadOnlyTables.reads(toRewrite, new FieldResolver(hierarchy)) : ElidedAccesses.NONE;
@@ -145,8 +149,7 @@ public final class JarRewriter {
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
                     .withCapsules(capsules);
-            KeptRewrites kept = keptRewrites(input, capsules);
-            Map<String, ClassToRewrite> classes = classesToRewrite(input, kept, env);
+            Map<String, ClassToRewrite> classes = classesToRewrite(classesToRewrite, kept, env);
             FieldProxies proxies = FieldProxies.NONE;
             if (options.proxies()) { // the proxies' grouping reads every method's checks: fit them once for both
                 env = env.withFits(ProgramFit.of(classes.values().stream().map(ClassToRewrite::fit).toList()));
@@ -215,24 +218,21 @@ public final class JarRewriter {
     }
 
     /**
-     * A class this run rewrites: the key of its kept entry (none without a cache or an answer of the placement for it),
-     * the entry if there is one, and, with proxies, its fit (the entry's if there is one) and the warnings fitting it
-     * gave.
+     * A class this run rewrites: the placement's answers for it, if it has an entry to keep (none without a cache or an
+     * answer of the placement for it), the entry kept under the same answers if there is one, and, with proxies, its
+     * fit (the entry's if there is one) and the warnings fitting it gave.
      */
-    private record ClassToRewrite(Optional<String> key, Optional<KeptRewrites.Kept> kept, ClassFit fit,
+    private record ClassToRewrite(Optional<String> answers, Optional<KeptRewrites.Kept> kept, ClassFit fit,
             List<Diagnostics.Warning> fitWarnings) {
     }
 
     /** The classes to rewrite by entry name, in the jar's order, with their kept entries and (with proxies) their fits. */
-    private Map<String, ClassToRewrite> classesToRewrite(InputJar input, KeptRewrites kept, Environment env) {
+    private Map<String, ClassToRewrite> classesToRewrite(List<InputClass> toRewrite, KeptRewrites kept,
+            Environment env) {
         Map<String, ClassToRewrite> classes = new LinkedHashMap<>();
-        for (InputClass c : input.classes()) {
-            if (c.treatment() != InputClass.Treatment.REWRITE) {
-                continue;
-            }
-            Optional<String> key = kept.keeps() ? placement.classDigest(c.info().name())
-                    .map(answers -> kept.key(c.bytes(), answers)) : Optional.empty();
-            Optional<KeptRewrites.Kept> entry = key.flatMap(kept::lookup);
+        for (InputClass c : toRewrite) {
+            Optional<String> answers = kept.keeps() ? placement.classDigest(c.info().name()) : Optional.empty();
+            Optional<KeptRewrites.Kept> entry = answers.flatMap(a -> kept.entry(c).filter(k -> k.answers().equals(a)));
             ClassFit fit = null;
             List<Diagnostics.Warning> fitWarnings = List.of();
             if (options.proxies() && entry.isPresent()) {
@@ -240,11 +240,12 @@ public final class JarRewriter {
                 fitWarnings = entry.get().fitWarnings();
                 diagnostics.replay(fitWarnings);
             } else if (options.proxies()) {
-                diagnostics.record();
-                fit = ClassFit.of(c.bytes(), env);
-                fitWarnings = diagnostics.recorded();
+                Diagnostics.Deferred<ClassFit> fitted = diagnostics.deferring(() -> ClassFit.of(c.bytes(), env));
+                fit = fitted.value();
+                fitWarnings = fitted.warnings();
+                diagnostics.replay(fitWarnings);
             }
-            classes.put(c.entryName(), new ClassToRewrite(key, entry, fit, fitWarnings));
+            classes.put(c.entryName(), new ClassToRewrite(answers, entry, fit, fitWarnings));
         }
         return classes;
     }
@@ -311,41 +312,106 @@ public final class JarRewriter {
         return sources;
     }
 
+    /**
+     * Writes every entry in order. The classes to rewrite are rewritten on {@code --threads} workers ahead of this thread
+     * ({@link #rewrite}); this one counts them, gives their warnings and writes them, in the jar's order.
+     */
     private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter, KeptRewrites kept,
-            Map<String, ClassToRewrite> classes, String proxies) throws IOException, StaticBfException {
-        Set<String> written = new HashSet<>();
+            Map<String, ClassToRewrite> classes, String proxies) throws StaticBfException {
         List<ZipEntry> entries = input.entries();
+        Set<String> seen = new HashSet<>();
+        List<ZipEntry> repeated = entries.stream().filter(e -> !seen.add(e.getName())).toList();
         Progress progress = diagnostics.progress("rewriting entries", entries.size());
-        for (ZipEntry entry : entries) {
-            progress.step();
-            String name = entry.getName();
-            if (isSignatureFile(name)) {
-                removedSignatureFiles.add(name);
-            } else if (name.equals(RuntimeApi.METADATA_RESOURCE) || name.equals(RuntimeApi.INTENDED_RACES_RESOURCE)) {
-                continue; // replaced by this run's
-            } else if (!written.add(name)) {
-                diagnostics.warn("duplicate entry " + name + " in " + input.path() + "; only the first is kept");
-            } else {
-                InputClass c = input.classAt(entry);
-                byte[] rewritten = c == null ? null : process(c, rewriter, kept, classes.get(c.entryName()), proxies);
-                if (rewritten != null) {
-                    output.replace(entry, rewritten);
-                } else {
-                    try (InputStream content = input.open(entry)) {
-                        output.copy(entry, content);
-                    }
+        new Parallel(options.threads(), "staticbf-rewrite").inOrder(entries.size(), i -> {
+            InputClass c = input.classAt(entries.get(i));
+            return c == null || c.treatment() != InputClass.Treatment.REWRITE || repeated.contains(entries.get(i))
+                    ? null : rewrite(c, rewriter, classes.get(c.entryName()), proxies);
+        }, new Parallel.InOrder<Rewritten, StaticBfException>() {
+            private int next;
+
+            @Override
+            public void accept(Rewritten rewritten) throws StaticBfException {
+                ZipEntry entry = entries.get(next++);
+                progress.step();
+                try {
+                    write(entry, input, output, rewritten, repeated.contains(entry), kept, classes, proxies);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e); // reported as run's other I/O errors are
                 }
             }
-        }
+        });
         progress.end();
     }
 
     /**
-     * Counts the class and returns its rewritten bytes, or null to copy it unchanged; a class to rewrite whose kept entry
-     * was rewritten under the same proxy groups ({@code proxies}) is not rewritten again: its bytes, counts and warnings
-     * are the kept ones.
+     * A class's rewriting: kept ({@code reused}) or made now, with the warnings it gave (the kept ones, or those held
+     * back while it was made); or why it failed.
      */
-    private byte[] process(InputClass c, ClassRewriter rewriter, KeptRewrites kept, ClassToRewrite toRewrite,
+    private record Rewritten(ClassRewriter.Result result, boolean reused, List<Diagnostics.Warning> warnings,
+            StaticBfException failure) {
+    }
+
+    /**
+     * A class to rewrite whose kept entry was rewritten under the same proxy groups ({@code proxies}) is not rewritten
+     * again: its bytes, counts and warnings are the kept ones. Runs on the workers of {@link #writeEntries}: its
+     * warnings are held back, for the entries' thread to give.
+     */
+    private Rewritten rewrite(InputClass c, ClassRewriter rewriter, ClassToRewrite toRewrite, String proxies) {
+        Optional<KeptRewrites.Kept> reused = toRewrite.kept().filter(k -> k.proxies().equals(proxies));
+        if (reused.isPresent()) {
+            byte[] bytes = reused.get().bytes();
+            return new Rewritten(new ClassRewriter.Result(bytes != null ? bytes : c.bytes(), bytes != null,
+                    reused.get().counts()), true, reused.get().warnings(), null);
+        }
+        Diagnostics.Deferred<Rewritten> made = diagnostics.deferring(() -> {
+            try {
+                return new Rewritten(rewriter.rewrite(c.bytes()), false, List.of(), null);
+            } catch (ClassRewriter.RewriteException e) {
+                return failed(c, e.getMessage());
+            } catch (RuntimeException e) {
+                return failed(c, InputJar.describe(e));
+            }
+        });
+        return new Rewritten(made.value().result(), false, made.warnings(), made.value().failure());
+    }
+
+    private static Rewritten failed(InputClass c, String why) {
+        return new Rewritten(null, false, List.of(), StaticBfException.failure("cannot rewrite class "
+                + c.info().dottedName() + " (entry " + c.entryName() + "): " + why));
+    }
+
+    /** Writes one entry: as it is, or a class's {@code rewritten} bytes (null for an entry not rewritten), counted. */
+    private void write(ZipEntry entry, InputJar input, OutputJar output, Rewritten rewritten, boolean repeated,
+            KeptRewrites kept, Map<String, ClassToRewrite> classes, String proxies)
+            throws IOException, StaticBfException {
+        String name = entry.getName();
+        if (isSignatureFile(name)) {
+            removedSignatureFiles.add(name);
+            return;
+        }
+        if (name.equals(RuntimeApi.METADATA_RESOURCE) || name.equals(RuntimeApi.INTENDED_RACES_RESOURCE)) {
+            return; // replaced by this run's
+        }
+        if (repeated) {
+            diagnostics.warn("duplicate entry " + name + " in " + input.path() + "; only the first is kept");
+            return;
+        }
+        InputClass c = input.classAt(entry);
+        byte[] bytes = c == null ? null : counted(c, rewritten, kept, classes.get(c.entryName()), proxies);
+        if (bytes != null) {
+            output.replace(entry, bytes);
+        } else {
+            try (InputStream content = input.open(entry)) {
+                output.copy(entry, content);
+            }
+        }
+    }
+
+    /**
+     * Counts the class, gives its warnings, keeps its rewriting if it was made now, and returns its rewritten bytes, or
+     * null to copy it unchanged.
+     */
+    private byte[] counted(InputClass c, Rewritten rewritten, KeptRewrites kept, ClassToRewrite toRewrite,
             String proxies) throws StaticBfException {
         switch (c.treatment()) {
             case SKIP -> {
@@ -358,21 +424,17 @@ public final class JarRewriter {
                 return null;
             }
             default -> {
-                Optional<String> key = toRewrite.key();
-                Optional<KeptRewrites.Kept> reused = toRewrite.kept().filter(k -> k.proxies().equals(proxies));
-                ClassRewriter.Result result;
-                if (reused.isPresent()) {
+                if (rewritten.failure() != null) {
+                    throw rewritten.failure();
+                }
+                diagnostics.replay(rewritten.warnings());
+                ClassRewriter.Result result = rewritten.result();
+                if (rewritten.reused()) {
                     counts.classReused();
-                    diagnostics.replay(reused.get().warnings());
-                    byte[] bytes = reused.get().bytes();
-                    result = new ClassRewriter.Result(bytes != null ? bytes : c.bytes(), bytes != null,
-                            reused.get().counts());
-                } else {
-                    result = rewrite(c, rewriter, key.isPresent());
-                    if (key.isPresent()) {
-                        kept.keep(key.get(), new KeptRewrites.Kept(toRewrite.fit(), toRewrite.fitWarnings(), proxies,
-                                result.changed() ? result.bytes() : null, result.counts(), diagnostics.recorded()));
-                    }
+                } else if (toRewrite.answers().isPresent()) {
+                    kept.keep(kept.key(c), new KeptRewrites.Kept(toRewrite.answers().get(), toRewrite.fit(),
+                            toRewrite.fitWarnings(), proxies, result.changed() ? result.bytes() : null,
+                            result.counts(), rewritten.warnings()));
                 }
                 counts.add(result.counts()); // an unchanged class may still count a method too large to change
                 if (!result.changed()) {
@@ -382,23 +444,6 @@ public final class JarRewriter {
                 counts.classRewritten();
                 return result.bytes();
             }
-        }
-    }
-
-    /** Rewrites one class; {@code recording} its warnings for {@link Diagnostics#recorded}. */
-    private ClassRewriter.Result rewrite(InputClass c, ClassRewriter rewriter, boolean recording)
-            throws StaticBfException {
-        if (recording) {
-            diagnostics.record();
-        }
-        try {
-            return rewriter.rewrite(c.bytes());
-        } catch (ClassRewriter.RewriteException e) {
-            throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
-                    + c.entryName() + "): " + e.getMessage());
-        } catch (RuntimeException e) {
-            throw StaticBfException.failure("cannot rewrite class " + c.info().dottedName() + " (entry "
-                    + c.entryName() + "): " + InputJar.describe(e));
         }
     }
 

@@ -13,26 +13,27 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Rewritten classes kept for re-runs, one entry per class: its fit ({@link ClassFit}: the field checks its rewriting
- * makes, which the field proxy groups are found from) with the warnings fitting it gave, and its rewriting under the
- * proxy groups of its run: its bytes (or that it was left unchanged), what its rewriting counted and the warnings it
- * gave. An entry's key is the digest of the class's bytes, of the placement's answers for its methods
- * ({@code Placement.classDigest}) and of everything else a class's fit and rewriting read but the proxy groups:
- * StaticBF, the JDK, the classpath and the options ({@code RewriteKey.ofClassRewrites}), and the run's program: every
- * input class's treatment, shape and field accessors (what the class hierarchy answers) and the capsules. So a re-run
- * after one class changed fits and rewrites that class, and those whose placement answers it changed; it rewrites every
- * class again only if the proxy groups changed.
+ * Rewritten classes kept for re-runs, one entry per class: the digest of the placement's answers for its methods
+ * ({@code Placement.classDigest}) it was made under, its fit ({@link ClassFit}: the field checks its rewriting makes,
+ * which the field proxy groups are found from) with the warnings fitting it gave, and its rewriting under the proxy
+ * groups of its run: its bytes (or that it was left unchanged), what its rewriting counted and the warnings it gave. An
+ * entry's key is the digest of the class's bytes and of everything else a class's fit and rewriting read but the
+ * placement's answers and the proxy groups: StaticBF, the JDK, the classpath and the options
+ * ({@code RewriteKey.ofClassRewrites}), and the run's program: every input class's treatment, shape and field accessors
+ * (what the class hierarchy answers) and the capsules. So a re-run after one class changed fits and rewrites that
+ * class, and those whose placement answers it changed; it rewrites every class again only if the proxy groups changed.
  */
 final class KeptRewrites {
 
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
 
     /**
-     * A class's fit (null in a run without proxies) and the warnings fitting it gave, and its rewriting under the
-     * proxy groups whose digest is {@code proxies}: its new bytes (null if it was left unchanged), counts and warnings.
+     * A class's fit under the placement answers whose digest is {@code answers} (the fit is null in a run without
+     * proxies) and the warnings fitting it gave, and its rewriting under the proxy groups whose digest is
+     * {@code proxies}: its new bytes (null if it was left unchanged), counts and warnings.
      */
-    record Kept(ClassFit fit, List<Diagnostics.Warning> fitWarnings, String proxies, byte[] bytes, Counts counts,
-            List<Diagnostics.Warning> warnings) {
+    record Kept(String answers, ClassFit fit, List<Diagnostics.Warning> fitWarnings, String proxies, byte[] bytes,
+            Counts counts, List<Diagnostics.Warning> warnings) {
     }
 
     /** Keeps nothing. */
@@ -51,18 +52,18 @@ final class KeptRewrites {
         return store.isPresent();
     }
 
-    /** The key of a class's entry: its bytes and the placement's answers for it ({@code placementDigest}). */
-    String key(byte[] classBytes, String placementDigest) {
-        return new Digest().add(runKey).add(placementDigest).add(classBytes, 0, classBytes.length).hex();
+    /** The key of a class's entry. */
+    String key(InputClass c) {
+        return new Digest().add(runKey).add(c.bytes(), 0, c.bytes().length).hex();
     }
 
-    /** The entry under {@code key}, if there is one that can be read. */
-    Optional<Kept> lookup(String key) {
+    /** The entry of {@code c}, if there is one that can be read. */
+    Optional<Kept> entry(InputClass c) {
         if (store.isEmpty()) {
             return Optional.empty();
         }
         try {
-            Optional<byte[]> bytes = store.get().read(key);
+            Optional<byte[]> bytes = store.get().read(key(c));
             return bytes.isEmpty() ? Optional.empty() : Optional.of(decode(bytes.get()));
         } catch (IOException | RuntimeException | Decoder.Malformed e) {
             return Optional.empty(); // unreadable, damaged or from another format: the class is rewritten
@@ -74,7 +75,7 @@ final class KeptRewrites {
         if (store.isEmpty()) {
             return;
         }
-        Encoder out = new Encoder().writeInt(FORMAT).writeBoolean(kept.fit() != null);
+        Encoder out = new Encoder().writeInt(FORMAT).writeString(kept.answers()).writeBoolean(kept.fit() != null);
         if (kept.fit() != null) {
             kept.fit().encode(out);
         }
@@ -113,6 +114,7 @@ final class KeptRewrites {
         if (in.readInt() != FORMAT) {
             throw new Decoder.Malformed("another format");
         }
+        String answers = in.readString();
         ClassFit fit = in.readBoolean() ? ClassFit.decode(in) : null;
         List<Diagnostics.Warning> fitWarnings = readWarnings(in);
         String proxies = in.readString();
@@ -122,6 +124,6 @@ final class KeptRewrites {
         if (!in.atEnd()) {
             throw new Decoder.Malformed("trailing bytes");
         }
-        return new Kept(fit, fitWarnings, proxies, rewritten, counts, warnings);
+        return new Kept(answers, fit, fitWarnings, proxies, rewritten, counts, warnings);
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Where warnings go: one {@code staticbf: warning: ...} line each, optionally only once per key; and, when the
@@ -36,14 +37,20 @@ public final class Diagnostics {
     public record Warning(String key, String message) {
     }
 
-    /** What {@link #record} collects: every warning given while it records, whether shown or already given once. */
-    private List<Warning> recording;
+    /** Per thread, while it runs {@link #deferring}: every warning it gives, held back. */
+    private final ThreadLocal<List<Warning>> deferred = new ThreadLocal<>();
+
+    /** A value, and the warnings given while it was made ({@link #deferring}), to be given with {@link #replay}. */
+    public record Deferred<T>(T value, List<Warning> warnings) {
+    }
 
     public synchronized void warn(String message) {
-        if (recording != null) {
-            recording.add(new Warning(null, message));
+        List<Warning> held = deferred.get();
+        if (held != null) {
+            held.add(new Warning(null, message));
+        } else {
+            show(message);
         }
-        show(message);
     }
 
     private void show(String message) {
@@ -51,16 +58,19 @@ public final class Diagnostics {
         err.println("staticbf: warning: " + message);
     }
 
-    /** Starts collecting every warning given until {@link #recorded}: what {@link #replay} gives again. */
-    public synchronized void record() {
-        recording = new ArrayList<>();
-    }
-
-    /** The warnings given since {@link #record}, which stops. */
-    public synchronized List<Warning> recorded() {
-        List<Warning> r = List.copyOf(recording);
-        recording = null;
-        return r;
+    /**
+     * Runs {@code work} holding back every warning this thread gives meanwhile (whether or not given once already), and
+     * returns them with its value: work done on several threads gives its warnings in a fixed order by replaying them.
+     */
+    public <T> Deferred<T> deferring(Supplier<T> work) {
+        List<Warning> outer = deferred.get();
+        List<Warning> held = new ArrayList<>();
+        deferred.set(held);
+        try {
+            return new Deferred<>(work.get(), List.copyOf(held));
+        } finally {
+            deferred.set(outer);
+        }
     }
 
     /** Gives {@code given} again, as they were given: a warning with a key only if none with its key was given yet. */
@@ -81,10 +91,10 @@ public final class Diagnostics {
 
     /** Warns unless a warning with the same key was already given in this run. */
     public synchronized void warnOnce(String key, String message) {
-        if (recording != null) {
-            recording.add(new Warning(key, message));
-        }
-        if (warnedKeys.add(key)) {
+        List<Warning> held = deferred.get();
+        if (held != null) {
+            held.add(new Warning(key, message));
+        } else if (warnedKeys.add(key)) {
             show(message);
         }
     }

@@ -70,7 +70,8 @@ final class Summary {
                 + c.analysis().map(a -> String.format(Locale.ROOT, "; analysis: %d methods in %.1f s (%.4f s/method, "
                         + "%.1f s of it whole-program)%s, %d left to fasttrack, %d Z3 queries (%d from its cache)",
                         a.methods(), a.programSeconds() + a.methodSeconds(), a.secondsPerMethod(), a.programSeconds(),
-                        a.reused() == 0 ? "" : ", " + a.reused() + " of them reused from the cache", a.failed(),
+                        a.reused() == 0 ? "" : ", " + a.reused() + " of them reused from the cache"
+                                + (a.keptOnly() ? " (no class hierarchy built)" : ""), a.failed(),
                         a.z3Queries(), a.z3CacheHits()))
                         .orElse("");
     }

@@ -29,7 +29,9 @@ import com.ibm.wala.types.ClassLoaderReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -76,6 +78,13 @@ final class AnalysedProgram {
     private double loadSeconds;
     /** Of {@link #loadSeconds}: the kill sets' (with the calls' resolution), or reading the kept facts. */
     private double killSetSeconds;
+    /**
+     * For a program answered from the kept entries alone ({@link #keptWhole}): every method's kept result, what
+     * {@link #keptCodec} read of each, and the codec; else null.
+     */
+    private Map<MethodKey, CachedResults.Result> keptResults;
+    private Map<MethodKey, Object> keptDecoded;
+    private ResultCodec<?> keptCodec;
     /** The threads {@link #analyseMethods} runs on. */
     private final int threads;
     /** The results kept for re-runs: the methods' summaries and their analyses' results. */
@@ -108,11 +117,13 @@ final class AnalysedProgram {
      * the accesses {@code elision} selects unchecked ({@link #elided}), and analyse methods on {@code threads} threads,
      * reusing the results {@code cache} kept where they still hold. {@code beforeAnalysingMost} runs before the
      * whole-program analyses if the cache keeps results for at most three quarters of the application's classes, so
-     * that most methods will be analysed (a first run; without a cache, always).
+     * that most methods will be analysed (a first run; without a cache, always). If the kept entries hold every method's
+     * result for the code it has now, under the kept facts at its calls, the program is answered from them alone
+     * ({@link #keptWhole}: WALA's class hierarchy is not built); its {@link #analyseMethods} must use {@code codec}.
      */
     static Optional<AnalysedProgram> load(AnalysisInput input, Diagnostics diagnostics, String mode, Elision elision,
             ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache,
-            Runnable beforeAnalysingMost) {
+            ResultCodec<?> codec, Runnable beforeAnalysingMost) {
         long start = System.nanoTime();
         Set<String> multiRelease = input.multiRelease();
         String shape = null;
@@ -124,6 +135,15 @@ final class AnalysedProgram {
             entries = CachedResults.load(cache, shape, keeps ? input.byName() : Map.of());
         } catch (RuntimeException e) {
             unread = e; // WALA's own error, if it has one, says more
+        }
+        // a re-run after no method's code changed (a rebuild, an edit of comments) answers from the kept entries alone
+        if (unread == null && elision == Elision.NONE && input.everyClassKeepable() && entries.keepsMostClasses()) {
+            Optional<AnalysedProgram> whole = keptWhole(entries, shape, cache, codec, capsuleAccesses, tableReads,
+                    threads);
+            if (whole.isPresent()) { // WALA's class hierarchy, not needed, is left to its daemon thread
+                whole.get().loadSeconds = (System.nanoTime() - start) / 1e9;
+                return whole;
+            }
         }
         WalaProgram program;
         try {
@@ -161,6 +181,7 @@ final class AnalysedProgram {
             Supplier<String> factsKey = null;
             KeptCallFacts keptFacts = null;
             if (kept.keeps()) {
+                program.applicationClasses().forEach(c -> kept.listed(c.getName().toString().substring(1)));
                 List<MethodKey> all = new ArrayList<>();
                 for (IMethod m : program.applicationMethods()) {
                     MethodKey key = MethodKey.of(m);
@@ -195,10 +216,58 @@ final class AnalysedProgram {
         }
     }
 
-    /** The digest of the application methods' summaries: their names and their summaries' digests, in order. */
-    private static String summariesDigest(List<MethodKey> methods, CachedResults kept) {
+    /**
+     * The program answered from {@code kept} alone, if every class of it has an entry that holds each of its methods'
+     * results for the code it has now, the facts at the calls were kept for those summaries (with what the calls
+     * write), and each result was computed under the facts its method's calls have: every method's result is then the
+     * one its analysis would give. Else empty.
+     */
+    private static Optional<AnalysedProgram> keptWhole(CachedResults kept, String shape, MethodCache cache,
+            ResultCodec<?> codec, ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads) {
+        Optional<Map<MethodKey, CachedResults.Result>> results = kept.everyMethod();
+        if (results.isEmpty()) {
+            return Optional.empty();
+        }
+        String factsKey = KeptCallFacts.key(cache.runKey(), shape, summariesDigest(results.get().keySet(), kept));
+        Optional<KeptCallFacts> facts = KeptCallFacts.read(cache.calls().get(), factsKey);
+        if (facts.isEmpty() || !facts.get().hasWrites()) {
+            return Optional.empty();
+        }
+        AnalysedProgram p = new AnalysedProgram(null, null, null, facts.get(), cache, () -> factsKey, Set.of(), kept,
+                Elision.NONE, capsuleAccesses, tableReads, threads);
+        Map<MethodKey, Object> decoded = new HashMap<>();
+        for (Map.Entry<MethodKey, CachedResults.Result> e : results.get().entrySet()) {
+            CachedResults.Result r = e.getValue();
+            Optional<List<KeptCallFacts.Site>> sites = facts.get().sites(e.getKey());
+            if (sites.isEmpty() || !p.fingerprint(e.getKey(), sites.get(), null).equals(r.fingerprint())) {
+                return Optional.empty();
+            }
+            try {
+                Decoder in = new Decoder(r.result());
+                Object result = in.readBoolean() ? codec.read(in) : null;
+                if (!in.atEnd()) {
+                    return Optional.empty();
+                }
+                decoded.put(e.getKey(), result);
+            } catch (Decoder.Malformed | RuntimeException damaged) {
+                return Optional.empty();
+            }
+        }
+        p.keptResults = results.get();
+        p.keptDecoded = decoded;
+        p.keptCodec = codec;
+        return Optional.of(p);
+    }
+
+    /**
+     * The digest of the application methods' summaries: their names and their summaries' digests, in the methods'
+     * order (by class and name: the same whether WALA listed them or the kept entries did).
+     */
+    private static String summariesDigest(Collection<MethodKey> methods, CachedResults kept) {
         Digest d = new Digest();
-        methods.forEach(m -> d.add(m.classInternalName()).add(m.nameAndDescriptor()).add(kept.summaryDigest(m)));
+        methods.stream().sorted(Comparator.comparing(MethodKey::classInternalName)
+                        .thenComparing(MethodKey::nameAndDescriptor))
+                .forEach(m -> d.add(m.classInternalName()).add(m.nameAndDescriptor()).add(kept.summaryDigest(m)));
         return d.hex();
     }
 
@@ -348,6 +417,9 @@ final class AnalysedProgram {
      * analysis recorded ({@link #elided}, {@link #recordReleaseFree}) are the kept ones.
      */
     <T> Results<T> analyseMethods(String mode, Diagnostics diagnostics, ResultCodec<T> codec, Function<IR, T> perMethod) {
+        if (keptResults != null) {
+            return keptResults(codec);
+        }
         if (elision != Elision.NONE) {
             parameterEscapes(); // whole-program (its time counts as such), before the workers
         }
@@ -432,7 +504,27 @@ final class AnalysedProgram {
         }
         int reuses = (int) reused.stream().filter(r -> r != null).count();
         return new Results<>(Map.copyOf(results), new AnalysisStatistics(loadSeconds, methods.size() - failed, failed,
-                reuses, (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds));
+                reuses, (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds, false));
+    }
+
+    /** The results of a program answered from the kept entries alone, every one of them reused. */
+    private <T> Results<T> keptResults(ResultCodec<T> codec) {
+        if (codec != keptCodec) {
+            throw new IllegalArgumentException("the kept results were read with another codec");
+        }
+        long start = System.nanoTime();
+        Map<MethodKey, T> results = new HashMap<>();
+        keptResults.forEach((key, kept) -> {
+            remember(elided, key, kept.elided());
+            remember(releaseFree, key, kept.releaseFree());
+            @SuppressWarnings("unchecked") // read by codec (keptWhole)
+            T result = (T) keptDecoded.get(key);
+            if (result != null) {
+                results.put(key, result);
+            }
+        });
+        return new Results<>(Map.copyOf(results), new AnalysisStatistics(loadSeconds, keptResults.size(), 0,
+                keptResults.size(), (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds, true));
     }
 
     /** A method's kept result, and what its codec read of it. */
@@ -467,10 +559,15 @@ final class AnalysedProgram {
      * arguments it keeps; and the method's accesses that capsule checks and read-only tables cover.
      */
     private String fingerprint(IMethod method, MethodKey key) {
+        return fingerprint(key, sites(method), method);
+    }
+
+    /** The fingerprint of {@code key}'s method with calls {@code sites}; {@code method} is read only with an elision. */
+    private String fingerprint(MethodKey key, List<KeptCallFacts.Site> sites, IMethod method) {
         Digest d = new Digest();
         d.add("capsules " + new TreeSet<>(capsuleAccesses.of(key.classInternalName(), key.nameAndDescriptor())));
         d.add("tables " + new TreeSet<>(tableReads.of(key.classInternalName(), key.nameAndDescriptor())));
-        for (KeptCallFacts.Site s : sites(method)) {
+        for (KeptCallFacts.Site s : sites) {
             StringBuilder sb = new StringBuilder("call ").append(s.pc()).append(' ').append(s.kills());
             if (s.writes() != null) {
                 sb.append(' ').append(s.writes().digest());

@@ -63,6 +63,20 @@ public final class AnalysisInput {
         return application;
     }
 
+    /**
+     * True if each class of the jar can have kept results: no class entry is under {@code META-INF/} (multi-release
+     * versions) and no two entries hold one class. Then the classes {@link #byName} gives are all WALA lists.
+     */
+    boolean everyClassKeepable() {
+        Set<String> names = new HashSet<>();
+        for (ClassFile c : classFiles) {
+            if (c.entryName().startsWith("META-INF/") || !names.add(c.entryName())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** WALA's class hierarchy, once built (its exception, if it failed). */
     FutureTask<WalaProgram> hierarchy() {
         return hierarchy;

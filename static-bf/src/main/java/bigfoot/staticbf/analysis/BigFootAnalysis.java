@@ -48,7 +48,7 @@ public final class BigFootAnalysis {
         try {
             // without Z3 no range is coalesced: such plans are not kept, nor are kept ones used
             Optional<AnalysedProgram> program = AnalysedProgram.load(input, diagnostics, MODE, elision,
-                    capsuleAccesses, tableReads, threads, z3 != null ? cache : MethodCache.NONE,
+                    capsuleAccesses, tableReads, threads, z3 != null ? cache : MethodCache.NONE, Planned.CODEC,
                     // Z3 loads while the whole-program analyses run, not on the per-method phase's first question
                     () -> {
                         if (z3 != null) {

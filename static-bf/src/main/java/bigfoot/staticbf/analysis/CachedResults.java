@@ -86,9 +86,9 @@ final class CachedResults {
     private final Map<String, Entry> loaded = new HashMap<>();
     /**
      * Per class, the digests of its methods' code, made at the first request: an entry's, if it was written for the
-     * same class file; else read from the class file ({@link MethodCodeDigests}; none if ASM cannot read it).
+     * same class file; else read from the class file ({@link MethodCodeDigests}; empty if ASM cannot read it).
      */
-    private final Map<String, Map<String, String>> codeDigests = new ConcurrentHashMap<>();
+    private final Map<String, Optional<Map<String, String>>> codeDigests = new ConcurrentHashMap<>();
     /** This run's summaries, per class and method. */
     private final Map<String, Map<String, Summarised>> summaries = new HashMap<>();
     /** This run's analysis results, per class and method. */
@@ -162,6 +162,43 @@ final class CachedResults {
                 ? Optional.of(k.result) : Optional.empty();
     }
 
+    /**
+     * Notes that the analysis lists {@code className} among the application's classes: its entry is written even if
+     * it has no method with code (an interface), so that a later run finds every class's methods in the entries
+     * ({@link #everyMethod}). Called on one thread.
+     */
+    void listed(String className) {
+        if (!loaded.containsKey(className)) {
+            summaries.computeIfAbsent(className, k -> new HashMap<>());
+            changed.add(className);
+        }
+    }
+
+    /**
+     * Every method's kept result, if each class of the program has an entry that holds each of the class's methods for
+     * the code it has now, with a result; else empty (the program's classes are those {@link #load} was given: a run
+     * that asks must know them to be all the analysis would list).
+     */
+    Optional<Map<MethodKey, Result>> everyMethod() {
+        Map<MethodKey, Result> all = new HashMap<>();
+        for (String className : entryKeys.keySet()) {
+            Entry e = loaded.get(className);
+            Optional<Map<String, String>> code = e == null ? Optional.empty() : codes(className);
+            if (code.isEmpty() || !code.get().keySet().equals(e.methods().keySet())) {
+                return Optional.empty();
+            }
+            for (String method : e.methods().keySet()) {
+                MethodKey key = new MethodKey(className, method);
+                Kept k = kept(key);
+                if (k == null || k.result == null || !reuseSummary(key)) {
+                    return Optional.empty();
+                }
+                all.put(key, k.result);
+            }
+        }
+        return Optional.of(all);
+    }
+
     /** Keeps {@code method}'s summary, read from its IR this run: its class's entry is written again. Called on one thread. */
     void summarised(MethodKey method, MethodSummary summary) {
         summaries.computeIfAbsent(method.classInternalName(), k -> new HashMap<>())
@@ -188,7 +225,7 @@ final class CachedResults {
         }
         for (String name : changed) {
             String key = entryKeys.get(name);
-            if (key != null && summaries.containsKey(name) && !codes(name).isEmpty()) {
+            if (key != null && summaries.containsKey(name) && codes(name).isPresent()) {
                 cache.store().get().writeLater(() -> new FileStore.Entry(key, encode(name)));
             }
         }
@@ -201,22 +238,23 @@ final class CachedResults {
         if (k == null) {
             return null; // a class without an entry has its code read when its entry is made, on the store's thread
         }
-        return k.code.equals(codes(method.classInternalName()).get(method.nameAndDescriptor())) ? k : null;
+        return k.code.equals(codes(method.classInternalName()).map(c -> c.get(method.nameAndDescriptor())).orElse(null))
+                ? k : null;
     }
 
-    private Map<String, String> codes(String className) {
+    private Optional<Map<String, String>> codes(String className) {
         return codeDigests.computeIfAbsent(className, name -> {
             Entry e = loaded.get(name);
             byte[] file = classFiles.get(name);
             if (e != null && e.classDigest().equals(digest(file))) {
                 Map<String, String> codes = new HashMap<>();
                 e.methods().forEach((method, k) -> codes.put(method, k.code));
-                return codes;
+                return Optional.of(codes);
             }
             try {
-                return MethodCodeDigests.of(file);
+                return Optional.of(MethodCodeDigests.of(file));
             } catch (RuntimeException unreadable) {
-                return Map.of(); // WALA cannot read it either: nothing kept
+                return Optional.empty(); // WALA cannot read it either: nothing kept
             }
         });
     }
@@ -244,7 +282,7 @@ final class CachedResults {
 
     /** A class's entry: its class file's digest, and its methods' code digests, summaries and (where kept) results. */
     private byte[] encode(String className) {
-        Map<String, String> code = codes(className);
+        Map<String, String> code = codes(className).orElseThrow();
         Map<String, Result> classResults = results.getOrDefault(className, Map.of());
         Map<String, Summarised> classSummaries = new TreeMap<>(summaries.get(className));
         Encoder out = new Encoder().writeInt(FORMAT).writeString(digest(classFiles.get(className)))

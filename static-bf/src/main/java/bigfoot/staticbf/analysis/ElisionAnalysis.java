@@ -27,7 +27,7 @@ public final class ElisionAnalysis {
     public static Result analyse(AnalysisInput input, Diagnostics diagnostics, Elision elision,
             ElidedAccesses tableReads, int threads, MethodCache cache) {
         return AnalysedProgram.load(input, diagnostics, MODE, elision, ElidedAccesses.NONE, tableReads,
-                        threads, cache, () -> { })
+                        threads, cache, ResultCodec.NONE, () -> { })
                 .map(p -> {
                     AnalysedProgram.Results<Object> r = p.analyseMethods(MODE, diagnostics, ResultCodec.NONE, ir -> {
                         p.elided(ir);

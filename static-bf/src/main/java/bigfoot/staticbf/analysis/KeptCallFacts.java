@@ -92,6 +92,11 @@ final class KeptCallFacts {
         return List.copyOf(calls(method).values());
     }
 
+    /** The calls of the application method {@code key} names, in IR order, if it is one. */
+    Optional<List<Site>> sites(MethodKey key) {
+        return Optional.ofNullable(byKey.get(key)).map(calls -> List.copyOf(calls.values()));
+    }
+
     /** The kill sets of the calls. */
     CallKills kills() {
         return (caller, site) -> at(caller, site).kills();

@@ -38,7 +38,7 @@ public final class RedCardAnalysis {
     public static Result analyse(AnalysisInput input, Diagnostics diagnostics, Elision elision,
             ElidedAccesses capsuleAccesses, ElidedAccesses tableReads, int threads, MethodCache cache) {
         return AnalysedProgram.load(input, diagnostics, MODE, elision, capsuleAccesses, tableReads,
-                        threads, cache, () -> { })
+                        threads, cache, ResultCodec.INTS, () -> { })
                 .map(p -> {
                     AnalysedProgram.Results<Set<Integer>> r = p.analyseMethods(MODE, diagnostics, ResultCodec.INTS, ir -> {
                         Set<Integer> bcis = ReleaseFreeSpans.removableChecks(ir, p.hierarchy(), p.killSets(), p.elided(ir));

@@ -37,7 +37,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -320,7 +322,8 @@ public final class JarRewriter {
             Map<String, ClassToRewrite> classes, String proxies) throws StaticBfException {
         List<ZipEntry> entries = input.entries();
         Set<String> seen = new HashSet<>();
-        List<ZipEntry> repeated = entries.stream().filter(e -> !seen.add(e.getName())).toList();
+        Set<ZipEntry> repeated = Collections.newSetFromMap(new IdentityHashMap<>()); // a name an earlier entry has
+        entries.stream().filter(e -> !seen.add(e.getName())).forEach(repeated::add);
         Progress progress = diagnostics.progress("rewriting entries", entries.size());
         new Parallel(options.threads(), "staticbf-rewrite").inOrder(entries.size(), i -> {
             InputClass c = input.classAt(entries.get(i));

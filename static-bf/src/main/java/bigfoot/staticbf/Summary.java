@@ -71,7 +71,10 @@ final class Summary {
                         + "%.1f s of it whole-program)%s, %d left to fasttrack, %d Z3 queries (%d from its cache)",
                         a.methods(), a.programSeconds() + a.methodSeconds(), a.secondsPerMethod(), a.programSeconds(),
                         a.reused() == 0 ? "" : ", " + a.reused() + " of them reused from the cache"
-                                + (a.keptOnly() ? " (no class hierarchy built)" : ""), a.failed(),
+                                + (a.keptOnly() ? " (no class hierarchy built)" : "")
+                                + (a.resolvedAgain() == 0 ? "" : " (the kept call graph, "
+                                        + (a.resolvedAgain() == 1 ? "1 method's" : a.resolvedAgain() + " methods'")
+                                        + " calls resolved again)"), a.failed(),
                         a.z3Queries(), a.z3CacheHits()))
                         .orElse("");
     }

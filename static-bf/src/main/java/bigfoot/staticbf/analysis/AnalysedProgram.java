@@ -85,6 +85,10 @@ final class AnalysedProgram {
     private Map<MethodKey, CachedResults.Result> keptResults;
     private Map<MethodKey, Object> keptDecoded;
     private ResultCodec<?> keptCodec;
+    /** The kept call graph {@link #keptFacts} were solved over, patched for this program's summaries; or null. */
+    private KeptCallGraph patchedGraph;
+    /** The key this run's call graph is kept under ({@link KeptCallGraph#key}), where {@link #factsKey} is not null. */
+    private String graphKey;
     /** The threads {@link #analyseMethods} runs on. */
     private final int threads;
     /** The results kept for re-runs: the methods' summaries and their analyses' results. */
@@ -180,10 +184,13 @@ final class AnalysedProgram {
             long resolving = System.nanoTime();
             Supplier<String> factsKey = null;
             KeptCallFacts keptFacts = null;
+            KeptCallGraph patched = null;
+            String graphKey = null;
             if (kept.keeps()) {
                 program.applicationClasses().forEach(c -> kept.listed(c.getName().toString().substring(1)));
                 List<MethodKey> all = new ArrayList<>();
-                for (IMethod m : program.applicationMethods()) {
+                List<IMethod> application = program.applicationMethods();
+                for (IMethod m : application) {
                     MethodKey key = MethodKey.of(m);
                     if (!kept.reuseSummary(key)) {
                         kept.summarised(key, summaries.of(m));
@@ -192,6 +199,7 @@ final class AnalysedProgram {
                 }
                 if (elision == Elision.NONE) {
                     String programShape = shape;
+                    graphKey = KeptCallGraph.key(cache.runKey(), shape);
                     factsKey = () -> KeptCallFacts.key(cache.runKey(), programShape, summariesDigest(all, kept));
                     // a run that keeps few classes' entries (a first run) keeps few summaries: it finds no facts, and
                     // makes their key when it keeps them, on the store's thread
@@ -199,11 +207,19 @@ final class AnalysedProgram {
                         String key = factsKey.get();
                         keptFacts = KeptCallFacts.read(cache.calls().get(), key).orElse(null);
                         factsKey = () -> key;
+                        if (keptFacts == null) { // an edit changed summaries: the kept graph, those methods patched
+                            patched = KeptCallGraph.read(cache.calls().get(), graphKey)
+                                    .flatMap(g -> g.patched(program, summaries, application, all, kept::summaryDigest))
+                                    .orElse(null);
+                            keptFacts = patched == null ? null : patched.solve();
+                        }
                     }
                 }
             }
             AnalysedProgram p = new AnalysedProgram(program, irs, summaries, keptFacts, cache, factsKey, multiRelease,
                     kept, elision, capsuleAccesses, tableReads, threads);
+            p.patchedGraph = patched;
+            p.graphKey = graphKey;
             if (keptFacts == null) {
                 p.computedKillSets();
             }
@@ -480,9 +496,8 @@ final class AnalysedProgram {
         });
         progress.end();
         kept.save();
-        if (factsKey != null && keptFacts == null) {
-            cache.calls().get().writeLater(() -> new FileStore.Entry(factsKey.get(),
-                    KeptCallFacts.of(all, this::sites).encode()));
+        if (factsKey != null && (keptFacts == null || patchedGraph != null)) {
+            keepFacts(all);
         }
         Map<MethodKey, T> results = new HashMap<>();
         int failed = 0;
@@ -504,7 +519,28 @@ final class AnalysedProgram {
         }
         int reuses = (int) reused.stream().filter(r -> r != null).count();
         return new Results<>(Map.copyOf(results), new AnalysisStatistics(loadSeconds, methods.size() - failed, failed,
-                reuses, (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds, false));
+                reuses, (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds, false,
+                patchedGraph == null ? 0 : patchedGraph.resolvedAgain()));
+    }
+
+    /**
+     * Keeps the facts at the calls of {@code all} (the application methods) that this run computed or patched, and
+     * the call graph they were solved over (made here: the summaries are not for other threads).
+     */
+    private void keepFacts(List<IMethod> all) {
+        FileStore store = cache.calls().get();
+        KeptCallGraph graph = patchedGraph;
+        if (graph == null) {
+            graph = KeptCallGraph.of(calls, computedKillSets, all, kept::summaryDigest).orElse(null);
+            store.writeLater(() -> new FileStore.Entry(factsKey.get(), KeptCallFacts.of(all, this::sites).encode()));
+        } else {
+            KeptCallFacts facts = keptFacts;
+            store.writeLater(() -> new FileStore.Entry(factsKey.get(), facts.encode()));
+        }
+        if (graph != null) {
+            KeptCallGraph toKeep = graph;
+            store.writeLater(() -> new FileStore.Entry(graphKey, toKeep.encode()));
+        }
     }
 
     /** The results of a program answered from the kept entries alone, every one of them reused. */
@@ -524,7 +560,7 @@ final class AnalysedProgram {
             }
         });
         return new Results<>(Map.copyOf(results), new AnalysisStatistics(loadSeconds, keptResults.size(), 0,
-                keptResults.size(), (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds, true));
+                keptResults.size(), (System.nanoTime() - start) / 1e9, 0, 0, killSetSeconds, true, 0));
     }
 
     /** A method's kept result, and what its codec read of it. */

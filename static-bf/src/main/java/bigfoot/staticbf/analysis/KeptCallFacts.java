@@ -9,9 +9,7 @@ import bigfoot.staticbf.wala.KillSet;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,17 +67,24 @@ final class KeptCallFacts {
 
     /** The facts of {@code methods}, whose calls {@code sites} gives. */
     static KeptCallFacts of(List<IMethod> methods, Function<IMethod, List<Site>> sites) {
-        Map<MethodKey, Map<Integer, Site>> byKey = new LinkedHashMap<>();
+        Map<MethodKey, List<Site>> byKey = new LinkedHashMap<>();
+        methods.forEach(m -> byKey.put(MethodKey.of(m), sites.apply(m)));
+        return of(byKey);
+    }
+
+    /** The facts of the application methods {@code byKey} names, with their calls in IR order. */
+    static KeptCallFacts of(Map<MethodKey, List<Site>> byKey) {
+        Map<MethodKey, Map<Integer, Site>> calls = new LinkedHashMap<>();
         boolean hasWrites = true;
-        for (IMethod m : methods) {
-            Map<Integer, Site> calls = new LinkedHashMap<>();
-            for (Site s : sites.apply(m)) {
-                calls.put(s.pc(), s);
+        for (Map.Entry<MethodKey, List<Site>> e : byKey.entrySet()) {
+            Map<Integer, Site> byPc = new LinkedHashMap<>();
+            for (Site s : e.getValue()) {
+                byPc.put(s.pc(), s);
                 hasWrites &= s.writes() != null;
             }
-            byKey.put(MethodKey.of(m), calls);
+            calls.put(e.getKey(), byPc);
         }
-        return new KeptCallFacts(byKey, hasWrites);
+        return new KeptCallFacts(calls, hasWrites);
     }
 
     /** True if every call has what it may write (the run that computed them asked for the mod sets). */
@@ -128,27 +133,16 @@ final class KeptCallFacts {
     /** The entry {@link #read} reads: each distinct write set once, then each method's calls. */
     byte[] encode() {
         Encoder out = new Encoder().writeInt(FORMAT).writeBoolean(hasWrites);
-        Map<HeapWrites, Integer> table = new IdentityHashMap<>();
-        Map<String, Integer> byDigest = new HashMap<>();
-        List<HeapWrites> distinct = new ArrayList<>();
-        for (Map<Integer, Site> calls : byKey.values()) {
-            for (Site s : calls.values()) {
-                if (s.writes() != null && !table.containsKey(s.writes())) {
-                    table.put(s.writes(), byDigest.computeIfAbsent(s.writes().digest(), d -> {
-                        distinct.add(s.writes());
-                        return distinct.size() - 1;
-                    }));
-                }
-            }
-        }
-        out.writeInt(distinct.size());
-        distinct.forEach(w -> w.encode(out));
+        WritesTable table = new WritesTable();
+        byKey.values().forEach(calls -> calls.values().stream().filter(s -> s.writes() != null)
+                .forEach(s -> table.add(s.writes())));
+        table.encode(out);
         out.writeInt(byKey.size());
         byKey.forEach((key, calls) -> {
             out.writeString(key.classInternalName()).writeString(key.nameAndDescriptor()).writeInt(calls.size());
             for (Site s : calls.values()) {
                 out.writeInt(s.pc()).writeInt(s.kills().ordinal())
-                        .writeInt(s.writes() == null ? -1 : table.get(s.writes()));
+                        .writeInt(s.writes() == null ? -1 : table.indexOf(s.writes()));
             }
         });
         return out.toByteArray();
@@ -160,23 +154,19 @@ final class KeptCallFacts {
             throw new Decoder.Malformed("another format");
         }
         boolean hasWrites = in.readBoolean();
-        List<HeapWrites> distinct = new ArrayList<>();
-        for (int n = in.readInt(), k = 0; k < n; k++) {
-            distinct.add(HeapWrites.decode(in));
-        }
+        List<HeapWrites> table = WritesTable.decode(in);
         Map<MethodKey, Map<Integer, Site>> byKey = new HashMap<>();
         for (int n = in.readInt(), k = 0; k < n; k++) {
             MethodKey key = new MethodKey(in.readString(), in.readString());
             Map<Integer, Site> calls = new LinkedHashMap<>();
             for (int c = in.readInt(), j = 0; j < c; j++) {
                 int pc = in.readInt();
-                int kills = in.readInt();
+                KillSet kills = killSet(in.readInt());
                 int writes = in.readInt();
-                if (kills < 0 || kills >= KillSet.values().length || writes < -1 || writes >= distinct.size()
-                        || hasWrites && writes < 0) {
-                    throw new Decoder.Malformed("no such kill set or write set");
+                if (hasWrites && writes < 0) {
+                    throw new Decoder.Malformed("no write set");
                 }
-                calls.put(pc, new Site(pc, KillSet.values()[kills], writes < 0 ? null : distinct.get(writes), null));
+                calls.put(pc, new Site(pc, kills, writes < 0 ? null : WritesTable.at(table, writes), null));
             }
             byKey.put(key, calls);
         }
@@ -184,5 +174,13 @@ final class KeptCallFacts {
             throw new Decoder.Malformed("trailing bytes");
         }
         return new KeptCallFacts(byKey, hasWrites);
+    }
+
+    /** The kill set with ordinal {@code ordinal}. */
+    static KillSet killSet(int ordinal) throws Decoder.Malformed {
+        if (ordinal < 0 || ordinal >= KillSet.values().length) {
+            throw new Decoder.Malformed("no kill set " + ordinal);
+        }
+        return KillSet.values()[ordinal];
     }
 }

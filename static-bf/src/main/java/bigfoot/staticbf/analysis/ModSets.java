@@ -28,8 +28,8 @@ import java.time.Duration;
 final class ModSets implements ProgramWrites {
 
     /** Summaries are shared and never changed; these two are everyone's. */
-    private static final HeapWrites NOTHING = new HeapWrites();
-    private static final HeapWrites ANYTHING = new HeapWrites();
+    static final HeapWrites NOTHING = new HeapWrites();
+    static final HeapWrites ANYTHING = new HeapWrites();
 
     static {
         ANYTHING.anything();
@@ -81,16 +81,25 @@ final class ModSets implements ProgramWrites {
     }
 
     private HeapWrites ownWrites(IMethod method, MethodSummary body) {
-        if (!body.hasBody() || killSets.of(method) != KillSet.NONE) {
-            return ANYTHING;
-        }
-        return HeapWrites.stores(body.fieldStores(), body.elementStores());
+        return killed(killSets.of(method), ownStores(body));
     }
 
     private HeapWrites callWrites(IMethod caller, ProgramCalls.Targets targets) {
-        if (killSets.atCall(caller, targets.call().site()) != KillSet.NONE) {
-            return ANYTHING;
-        }
+        return killed(killSets.atCall(caller, targets.call().site()), callPart(targets));
+    }
+
+    /** What code with kill set {@code kills} may write: anything if it synchronises, else {@code writes}. */
+    static HeapWrites killed(KillSet kills, HeapWrites writes) {
+        return kills != KillSet.NONE ? ANYTHING : writes;
+    }
+
+    /** What a method's own instructions may write if it does not synchronise (no body: anything). */
+    static HeapWrites ownStores(MethodSummary body) {
+        return body.hasBody() ? HeapWrites.stores(body.fieldStores(), body.elementStores()) : ANYTHING;
+    }
+
+    /** What a call that does not synchronise may write besides running the analysed methods among its targets. */
+    static HeapWrites callPart(ProgramCalls.Targets targets) {
         switch (targets.resolution()) {
             case LAMBDA:
                 return NOTHING;

@@ -1,9 +1,7 @@
 package bigfoot.staticbf.wala;
 
 import com.ibm.wala.classLoader.CallSiteReference;
-import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
-import com.ibm.wala.ipa.cha.IClassHierarchy;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -40,8 +38,6 @@ import java.util.function.Predicate;
  * per-method analyses may query it from several threads.
  */
 public final class KillSets implements CallKills {
-    private final IClassHierarchy cha;
-    private final LibraryModel model;
     private final ProgramCalls calls;
     private final CallSummaries<KillSet> summaries;
     private final Duration computeTime;
@@ -49,8 +45,7 @@ public final class KillSets implements CallKills {
     private KillSets(ProgramCalls calls, Duration resolveTime) {
         long start = System.nanoTime();
         this.calls = calls;
-        this.cha = calls.hierarchy();
-        this.model = new LibraryModel(cha);
+        KillSetParts parts = new KillSetParts(calls.hierarchy());
         this.summaries = new CallSummaries<>(calls, new CallSummaries.Domain<>() {
             @Override
             public KillSet none() {
@@ -64,12 +59,12 @@ public final class KillSets implements CallKills {
 
             @Override
             public KillSet own(IMethod method, MethodSummary body) {
-                return analyse(method, body);
+                return parts.own(method, body);
             }
 
             @Override
             public KillSet call(IMethod caller, ProgramCalls.Targets targets) {
-                return callEffect(targets);
+                return parts.call(targets);
             }
         });
         this.computeTime = resolveTime.plusNanos(System.nanoTime() - start);
@@ -91,6 +86,16 @@ public final class KillSets implements CallKills {
     /** The kill set of running an application method (its body and everything it calls). */
     public KillSet of(IMethod method) {
         return summaries.of(method);
+    }
+
+    /** What an application method's own operations and calls do, its callees' kill sets aside. */
+    public KillSet own(IMethod method) {
+        return summaries.own(method);
+    }
+
+    /** What one call of an analysed method does besides running the analysed methods among its targets. */
+    public KillSet part(IMethod caller, CallSiteReference site) {
+        return summaries.part(caller, site);
     }
 
     @Override
@@ -137,58 +142,5 @@ public final class KillSets implements CallKills {
     /** Number of analysed methods: the application's, and those of its classpath and lambdas it reaches. */
     public int methodCount() {
         return calls.methods().size();
-    }
-
-    /**
-     * The method's own operations, the effects of its calls aside: SYNCHRONIZED METHOD (acquire at entry, release at
-     * every exit), a task body the JDK model names (a ForkJoin task's compute(), a TimerTask's run(): what the rewriter
-     * makes it do at entry and exit), and what its instructions do ({@link MethodSummary#own}).
-     */
-    private KillSet analyse(IMethod m, MethodSummary body) {
-        if (!body.hasBody()) {
-            return KillSet.BOTH; // native code (or no bytecode): may do anything
-        }
-        return (m.isSynchronized() ? KillSet.BOTH : KillSet.NONE).union(model.bodySide(m)).union(body.own());
-    }
-
-    /**
-     * The method a call names: its class's or an inherited one, from a superclass or, which WALA's resolution does not
-     * look at, a superinterface ({@code TransferQueue.put} is BlockingQueue's, which declares InterruptedException).
-     */
-    private IMethod named(CallSiteReference call, IClass declared) {
-        IMethod named = cha.resolveMethod(call.getDeclaredTarget());
-        if (named == null && declared != null) {
-            for (IClass superinterface : declared.getAllImplementedInterfaces()) {
-                IMethod m = superinterface.getMethod(call.getDeclaredTarget().getSelector());
-                if (m != null) {
-                    return m;
-                }
-            }
-        }
-        return named;
-    }
-
-    /**
-     * What a call does besides running analysed methods: the library model's side of the method it names and of its JDK
-     * targets, and an interrupt's acquire.
-     */
-    private KillSet callEffect(ProgramCalls.Targets targets) {
-        CallSiteReference call = targets.call().site();
-        if (targets.resolution() == ProgramCalls.Resolution.UNKNOWN) {
-            return KillSet.BOTH;
-        }
-        IClass declared = cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
-        String owner = call.getDeclaredTarget().getDeclaringClass().getName().toString().substring(1);
-        String name = call.getDeclaredTarget().getName().toString();
-        // what the site names (also a class the hierarchy leaves out, whose calls have no targets), then what may run
-        KillSet fixed = model.sideOf(owner, name).orElse(KillSet.NONE);
-        for (IMethod t : targets.jdk()) {
-            fixed = fixed.union(model.sideOf(LibraryModel.internalName(t.getDeclaringClass()), name).orElse(KillSet.NONE));
-        }
-        IMethod named = named(call, declared);
-        if (named != null && WalaProgram.isJdk(named) && LibraryModel.detectsInterrupts(owner, named)) {
-            fixed = fixed.union(KillSet.ACQUIRE);
-        }
-        return fixed;
     }
 }

@@ -192,12 +192,7 @@ public record MethodSummary(boolean hasBody, KillSet own, List<CallSite> calls, 
                     .writeString(((IInvokeInstruction.Dispatch) c.site().getInvocationCode()).name());
             encode(c.site().getDeclaredTarget(), out);
         }
-        out.writeInt(lambdas.size());
-        for (LambdaSite l : lambdas) {
-            encode(l.functionalInterface(), out);
-            out.writeString(l.methodName());
-            encode(l.body(), out);
-        }
+        encodeLambdas(lambdas, out);
         writeStrings(fieldStores, out);
         writeStrings(elementStores, out);
     }
@@ -218,12 +213,27 @@ public record MethodSummary(boolean hasBody, KillSet own, List<CallSite> calls, 
             }
             calls.add(new CallSite(CallSiteReference.make(pc, decodeMethod(in), dispatch), kind));
         }
+        return new MethodSummary(hasBody, own, List.copyOf(calls), decodeLambdas(in), readStrings(in),
+                readStrings(in));
+    }
+
+    /** Writes the lambdas a method creates ({@link #lambdas}) for {@link #decodeLambdas}. */
+    public static void encodeLambdas(List<LambdaSite> lambdas, Encoder out) {
+        out.writeInt(lambdas.size());
+        for (LambdaSite l : lambdas) {
+            encode(l.functionalInterface(), out);
+            out.writeString(l.methodName());
+            encode(l.body(), out);
+        }
+    }
+
+    /** The lambdas {@link #encodeLambdas} wrote. */
+    public static List<LambdaSite> decodeLambdas(Decoder in) throws Decoder.Malformed {
         List<LambdaSite> lambdas = new ArrayList<>();
         for (int n = in.readInt(), k = 0; k < n; k++) {
             lambdas.add(new LambdaSite(decodeType(in), in.readString(), decodeMethod(in)));
         }
-        return new MethodSummary(hasBody, own, List.copyOf(calls), List.copyOf(lambdas), readStrings(in),
-                readStrings(in));
+        return List.copyOf(lambdas);
     }
 
     private static int index(int i, int size) throws Decoder.Malformed {

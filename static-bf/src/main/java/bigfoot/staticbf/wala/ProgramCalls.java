@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The program's call graph: the analysed methods (the application's, and the classpath and lambda methods they may
@@ -72,19 +73,32 @@ public final class ProgramCalls {
     /** The targets of calls that have some, split, by declared target and dispatch (shared by the calls; never changed). */
     private final Map<List<Object>, Split> splits = new HashMap<>();
 
-    private ProgramCalls(WalaProgram program, MethodSummaries summaries) {
+    private ProgramCalls(WalaProgram program, MethodSummaries summaries,
+            Function<IMethod, List<MethodSummary.LambdaSite>> lambdasOf) {
         this.cha = program.hierarchy();
         this.summaries = summaries;
         this.lambdas = new LambdaBodies(cha);
-        List<IMethod> roots = program.applicationMethods();
-        roots.forEach(m -> lambdas.scan(summaries.of(m).lambdas()));
+        program.applicationMethods().forEach(m -> lambdas.scan(lambdasOf.apply(m)));
         this.callbacks = new JdkCallbacks(cha, program.applicationClasses(), lambdas);
-        explore(roots);
     }
 
     /** The calls of the program's methods, whose bodies {@code summaries} reads. */
     public static ProgramCalls resolve(WalaProgram program, MethodSummaries summaries) {
-        return new ProgramCalls(program, summaries);
+        ProgramCalls calls = new ProgramCalls(program, summaries, m -> summaries.of(m).lambdas());
+        calls.explore(program.applicationMethods());
+        return calls;
+    }
+
+    /**
+     * The calls of {@code methods} alone, resolved as {@link #resolve} resolves them in the whole program, if
+     * {@code lambdasOf} gives the lambdas each application method creates (the targets of a dispatch include the
+     * program's lambda bodies): the analysed methods are {@code methods}, and their callees are not explored.
+     */
+    public static ProgramCalls resolveOnly(WalaProgram program, MethodSummaries summaries,
+            Function<IMethod, List<MethodSummary.LambdaSite>> lambdasOf, Collection<IMethod> methods) {
+        ProgramCalls calls = new ProgramCalls(program, summaries, lambdasOf);
+        methods.forEach(calls::resolveSites);
+        return calls;
     }
 
     public IClassHierarchy hierarchy() {
@@ -125,18 +139,23 @@ public final class ProgramCalls {
         while (!todo.isEmpty()) {
             IMethod m = todo.pop();
             if (!callees.containsKey(m)) {
-                Map<CallSiteReference, Targets> of = new LinkedHashMap<>();
-                Set<IMethod> reached = new LinkedHashSet<>();
-                for (MethodSummary.CallSite call : summaries.of(m).calls()) {
-                    Targets t = targets(call);
-                    of.put(call.site(), t);
-                    reached.addAll(t.analysed());
-                }
-                sites.put(m, of);
-                callees.put(m, reached);
-                todo.addAll(reached);
+                todo.addAll(resolveSites(m));
             }
         }
+    }
+
+    /** Resolves the targets of {@code m}'s calls; gives the analysed methods it may call. */
+    private Set<IMethod> resolveSites(IMethod m) {
+        Map<CallSiteReference, Targets> of = new LinkedHashMap<>();
+        Set<IMethod> reached = new LinkedHashSet<>();
+        for (MethodSummary.CallSite call : summaries.of(m).calls()) {
+            Targets t = targets(call);
+            of.put(call.site(), t);
+            reached.addAll(t.analysed());
+        }
+        sites.put(m, of);
+        callees.put(m, reached);
+        return reached;
     }
 
     private Targets targets(MethodSummary.CallSite call) {

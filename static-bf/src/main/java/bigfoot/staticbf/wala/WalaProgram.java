@@ -20,7 +20,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * The program under analysis as WALA sees it: the application (Application loader), its classpath
@@ -57,6 +56,9 @@ public final class WalaProgram {
     private final JdkSource jdkSource;
     private final List<String> warnings;
     private final IAnalysisCacheView cache = new AnalysisCacheImpl();
+    /** Listed at the first request: WALA parses each class's methods to list them. */
+    private List<IClass> applicationClasses;
+    private List<IMethod> applicationMethods;
 
     private WalaProgram(IClassHierarchy hierarchy, JdkSource jdkSource, List<String> warnings) {
         this.hierarchy = hierarchy;
@@ -157,19 +159,26 @@ public final class WalaProgram {
     }
 
     /** The classes of the application itself (not its classpath, not the JDK). */
-    public List<IClass> applicationClasses() {
-        List<IClass> result = new ArrayList<>();
-        hierarchy.getLoader(ClassLoaderReference.Application).iterateAllClasses().forEachRemaining(result::add);
-        result.sort((a, b) -> a.getName().toString().compareTo(b.getName().toString()));
-        return result;
+    public synchronized List<IClass> applicationClasses() {
+        if (applicationClasses == null) {
+            List<IClass> result = new ArrayList<>();
+            hierarchy.getLoader(ClassLoaderReference.Application).iterateAllClasses().forEachRemaining(result::add);
+            result.sort((a, b) -> a.getName().toString().compareTo(b.getName().toString()));
+            applicationClasses = List.copyOf(result);
+        }
+        return applicationClasses;
     }
 
     /** Methods of the application's classes that have bytecode (not abstract, not native). */
-    public List<IMethod> applicationMethods() {
-        return applicationClasses().stream()
-                .flatMap(c -> c.getDeclaredMethods().stream())
-                .filter(m -> !m.isAbstract() && !m.isNative())
-                .collect(Collectors.toList());
+    public synchronized List<IMethod> applicationMethods() {
+        if (applicationMethods == null) {
+            applicationMethods = applicationClasses().stream()
+                    .flatMap(c -> c.getDeclaredMethods().stream())
+                    .filter(m -> !m.isAbstract() && !m.isNative())
+                    .<IMethod>map(m -> m)
+                    .toList();
+        }
+        return applicationMethods;
     }
 
     /**

@@ -182,7 +182,7 @@ class CachedResultsTest {
         Path cacheDir = work.resolve("cache");
         TestJars.rewrite(work, program("one", RELEASING, 1), "one-cached.jar", "--cache-dir", cacheDir.toString());
         List<Path> facts = entries(cacheDir.resolve("calls"));
-        assertEquals(1, facts.size(), "the program's facts at its calls: " + facts);
+        assertEquals(2, facts.size(), "the program's facts at its calls, and its call graph: " + facts);
 
         // limit() returns another constant: its code changed, its calls, stores and synchronisation did not
         Path edited = program("two", RELEASING, 2);
@@ -193,9 +193,41 @@ class CachedResultsTest {
         assertEquals(facts, entries(cacheDir.resolve("calls")), "the kept facts were read, none computed");
         assertArrayEquals(bytes("two.jar"), bytes("two-cached.jar"));
 
-        // work() now synchronises: its summary changed, so the facts are computed and kept for this program too
-        TestJars.rewrite(work, program("three", QUIET, 2), "three-cached.jar", "--cache-dir", cacheDir.toString());
-        assertEquals(2, entries(cacheDir.resolve("calls")).size());
+        // work() no longer synchronises: its summary changed, so the facts are solved again over the kept call graph,
+        // with work()'s calls resolved again, and kept for this program too; its callers are analysed again
+        Path three = program("three", QUIET, 2);
+        TestJars.Run patched = TestJars.rewrite(work, three, "three-cached.jar", "--cache-dir", cacheDir.toString());
+        TestJars.rewrite(work, three, "three.jar", "--no-cache");
+        assertTrue(patched.out().contains(", 4 of them reused from the cache (the kept call graph, 1 method's calls "
+                + "resolved again)"), patched.out());
+        assertEquals(3, entries(cacheDir.resolve("calls")).size(), "the graph's entry replaced, new facts kept");
+        assertArrayEquals(bytes("three.jar"), bytes("three-cached.jar"));
+        assertNotEquals(checksAround("two.jar", "app.Counter", "twice", "work"),
+                checksAround("three-cached.jar", "app.Counter", "twice", "work"), "twice() has one check less");
+
+        // and back: the first program's facts are still kept (work() and its callers are analysed again)
+        TestJars.Run back = TestJars.rewrite(work, program("four", RELEASING, 2), "four-cached.jar", "--cache-dir",
+                cacheDir.toString());
+        assertTrue(back.out().contains(", 4 of them reused from the cache, "), back.out());
+        assertEquals(3, entries(cacheDir.resolve("calls")).size());
+    }
+
+    /**
+     * The kept call graph is patched only where that gives the facts a whole computation gives: an edit that changes
+     * which lambdas the program creates (here a method reference, so that no method is added) changes the targets of
+     * calls anywhere, so the facts are computed again.
+     */
+    @Test
+    void anEditThatAddsALambdaComputesTheCallFactsAgain() throws IOException {
+        Path cacheDir = work.resolve("cache");
+        String plain = "done = limit();";
+        String lambda = "java.util.function.IntSupplier s = this::limit; done = s.getAsInt();";
+        TestJars.rewrite(work, program("plain", plain), "plain-cached.jar", "--cache-dir", cacheDir.toString());
+        Path edited = program("lambda", lambda);
+        TestJars.Run rerun = TestJars.rewrite(work, edited, "lambda-cached.jar", "--cache-dir", cacheDir.toString());
+        TestJars.rewrite(work, edited, "lambda.jar", "--no-cache");
+        assertTrue(rerun.out().contains(", 6 of them reused from the cache, "), rerun.out());
+        assertArrayEquals(bytes("lambda.jar"), bytes("lambda-cached.jar"));
     }
 
     /**
@@ -241,7 +273,7 @@ class CachedResultsTest {
         List<Path> entries = new ArrayList<>(entries(cacheDir.resolve("methods")));
         assertEquals(3, entries.size(), "one entry per class: " + entries);
         entries.addAll(entries(cacheDir.resolve("calls")));
-        assertEquals(4, entries.size(), "and the program's facts at its calls: " + entries);
+        assertEquals(5, entries.size(), "and the program's facts at its calls and its call graph: " + entries);
         for (Path e : entries) {
             byte[] b = Files.readAllBytes(e);
             Files.write(e, Arrays.copyOf(b, b.length / 2)); // cut short

@@ -59,7 +59,7 @@ class KeptRewritesTest {
         String line = run.out().strip();
         return line.substring(line.indexOf("): "), line.indexOf("; time:"))
                 .replaceAll(" \\(\\d+ of them reused from the cache\\)", "")
-                .replaceAll(", \\d+ of them reused from the cache( \\(no class hierarchy built\\))?", "")
+                .replaceAll(", \\d+ of them reused from the cache( \\([^)]*\\))?", "")
                 .replaceAll(" in [0-9.]+ s \\([0-9.]+ s/method, [0-9.]+ s of it whole-program\\)", "");
     }
 

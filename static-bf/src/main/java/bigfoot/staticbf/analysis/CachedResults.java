@@ -69,8 +69,34 @@ final class CachedResults {
         }
     }
 
-    /** A method's summary this run: a kept one (not decoded for this), or one read from its IR. */
-    private record Summarised(Kept kept, MethodSummary read) {
+    /**
+     * A method's summary this run: a kept one (not decoded for this), or one read from its IR, encoded and digested at
+     * the first need (the class's entry, the call facts' key and the call graph each ask).
+     */
+    private static final class Summarised {
+        final Kept kept;
+        final MethodSummary read;
+        private byte[] encoded;
+        private String digest;
+
+        Summarised(Kept kept, MethodSummary read) {
+            this.kept = kept;
+            this.read = read;
+        }
+
+        synchronized byte[] encoded() {
+            if (encoded == null) {
+                encoded = kept != null ? kept.encodedSummary : encode(read);
+            }
+            return encoded;
+        }
+
+        synchronized String digest() {
+            if (digest == null) {
+                digest = kept != null ? kept.summaryDigest : CachedResults.digest(encoded());
+            }
+            return digest;
+        }
     }
 
     /** A class's entry: the digest of the class file it was written for, and its methods (name + descriptor). */
@@ -145,8 +171,7 @@ final class CachedResults {
 
     /** The digest of {@code method}'s summary this run ({@link #reuseSummary}, {@link #summarised}). */
     String summaryDigest(MethodKey method) {
-        Summarised s = summaries.get(method.classInternalName()).get(method.nameAndDescriptor());
-        return s.kept() != null ? s.kept().summaryDigest : digest(encode(s.read()));
+        return summaries.get(method.classInternalName()).get(method.nameAndDescriptor()).digest();
     }
 
     /** True if a result of {@code method} is kept (under some fingerprint). */
@@ -289,10 +314,8 @@ final class CachedResults {
         Encoder out = new Encoder().writeInt(FORMAT).writeString(digest(classFiles.get(className)))
                 .writeInt(classSummaries.size());
         classSummaries.forEach((method, summarised) -> {
-            Kept k = summarised.kept();
-            byte[] summary = k != null ? k.encodedSummary : encode(summarised.read());
-            out.writeString(method).writeString(code.getOrDefault(method, ""))
-                    .writeString(k != null ? k.summaryDigest : digest(summary)).writeBytes(summary);
+            out.writeString(method).writeString(code.getOrDefault(method, "")).writeString(summarised.digest())
+                    .writeBytes(summarised.encoded());
             Result r = classResults.get(method);
             out.writeBoolean(r != null);
             if (r != null) {

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,12 +86,16 @@ final class KeptCallGraph {
         Map<IMethod, Integer> ids = new HashMap<>();
         methods.forEach(m -> ids.put(m, ids.size()));
         List<Node> nodes = new ArrayList<>();
+        // a call's write part is its JDK targets' unless it is not resolved to targets; calls of one declared target
+        // share one set of JDK targets
+        Map<Set<IMethod>, HeapWrites> byJdkTargets = new IdentityHashMap<>();
         for (IMethod m : methods) {
             MethodSummary body = calls.summary(m);
             HeapWrites writes = ModSets.ownStores(body);
             List<Call> sites = new ArrayList<>();
             for (ProgramCalls.Targets t : calls.sites(m)) {
-                HeapWrites part = ModSets.callPart(t);
+                HeapWrites part = t.resolution() == ProgramCalls.Resolution.TARGETS
+                        ? byJdkTargets.computeIfAbsent(t.jdk(), jdk -> ModSets.callPart(t)) : ModSets.callPart(t);
                 writes = HeapWrites.union(writes, part);
                 sites.add(new Call(t.call().site().getProgramCounter(), kills.part(m, t.call().site()), part,
                         t.analysed().stream().mapToInt(ids::get).toArray()));

@@ -2,6 +2,7 @@ package bigfoot.staticbf.analysis;
 
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.wala.WalaProgram;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -44,10 +46,15 @@ public final class AnalysisInput {
         this.classFiles = classFiles;
     }
 
-    /** Starts building WALA's class hierarchy of {@code application} and the existing {@code classpath} elements. */
-    public static AnalysisInput start(Path application, List<Path> classpath) {
-        FutureTask<WalaProgram> loading = new FutureTask<>(() -> WalaProgram.load(WalaProgram.Input.of(
-                List.of(application)).withClasspath(classpath.stream().filter(Files::exists).toList())));
+    /**
+     * Starts building WALA's class hierarchy of {@code application} and the existing {@code classpath} elements, with
+     * the JDK's classes read from {@code keptJdk} where it keeps them.
+     */
+    public static AnalysisInput start(Path application, List<Path> classpath, Optional<FileStore> keptJdk) {
+        WalaProgram.Input input = WalaProgram.Input.of(List.of(application))
+                .withClasspath(classpath.stream().filter(Files::exists).toList());
+        WalaProgram.Input withJdk = keptJdk.map(input::withKeptJdk).orElse(input);
+        FutureTask<WalaProgram> loading = new FutureTask<>(() -> WalaProgram.load(withJdk));
         Thread loader = new Thread(loading, "staticbf-class-hierarchy");
         loader.setDaemon(true);
         loader.start();

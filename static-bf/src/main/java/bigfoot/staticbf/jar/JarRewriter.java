@@ -68,6 +68,9 @@ public final class JarRewriter {
     private static final String CALLS = "calls";
     /** The entries it keeps: each is every call's facts of one version of a program (lucene-core's: 0.4 MB). */
     private static final int KEEP_CALLS = 16;
+    /** The directory that keeps the JDK classes the class hierarchy reads, one entry per JDK build (about 13 MB). */
+    private static final String JDK = "jdk";
+    private static final int KEEP_JDK = 4;
 
     private final Options options;
     /** The placement; null until {@link #run} has opened the input, for the mode's own (which may analyse it). */
@@ -119,7 +122,8 @@ public final class JarRewriter {
         checkOutputIsNotInput(options);
         // an analysis's class hierarchy starts building now, while this thread reads the jar
         AnalysisInput analysisInput = placement == null && options.mode().analyses(options.elision())
-                ? AnalysisInput.start(options.in(), options.classpath()) : null;
+                ? AnalysisInput.start(options.in(), options.classpath(),
+                        RewriteCache.directory(options).map(d -> store(d.resolve(JDK), KEEP_JDK))) : null;
         try (InputJar input = InputJar.open(options.in());
              ClassHierarchy hierarchy = new ClassHierarchy(classSources(input), diagnostics);
              OutputJar output = OutputJar.create(options.out())) {

@@ -56,6 +56,11 @@ public final class FileStore {
         }
     }
 
+    /** True if the directory held an entry under {@code key} at the first {@link #read} (or at this call). */
+    public boolean has(String key) throws IOException {
+        return listed().contains(key);
+    }
+
     private synchronized Set<String> listed() throws IOException {
         if (listed == null) {
             Set<String> names = new HashSet<>();

@@ -40,6 +40,14 @@ final class JdkExclusions implements StringFilter {
     }
 
     /**
+     * True if the application or its classpath has a class of a name the exclusions leave out of the JDK: whether the
+     * JDK has a class of that name too (which then stays in the hierarchy) only the JDK's own files say.
+     */
+    boolean namesApplicationClasses() {
+        return applicationClasses.stream().anyMatch(JdkExclusions::isExcludedJdkClass);
+    }
+
+    /**
      * Whether a JDK class of this internal name is left out of the hierarchy. Asked of every class of the JDK (26,000):
      * the packages left out whole are prefixes, and only the rest meets the regular expression.
      */

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.wala;
 
+import bigfoot.staticbf.store.FileStore;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.classLoader.Module;
@@ -18,6 +19,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -32,23 +34,31 @@ public final class WalaProgram {
      * What to load. Application and classpath elements are jars or directories of class files.
      *
      * @param jdkHome the JDK whose library the program runs against (default: the running JVM's java.home)
+     * @param keptJdk where the JDK's classes the hierarchy reads are kept from one run to the next, if anywhere
      */
-    public record Input(List<Path> application, List<Path> classpath, Path jdkHome, JdkSource jdk) {
+    public record Input(List<Path> application, List<Path> classpath, Path jdkHome, JdkSource jdk,
+            Optional<FileStore> keptJdk) {
         public Input {
             application = List.copyOf(application);
             classpath = List.copyOf(classpath);
         }
 
         public static Input of(List<Path> application) {
-            return new Input(application, List.of(), Paths.get(System.getProperty("java.home")), JdkSource.AUTO);
+            return new Input(application, List.of(), Paths.get(System.getProperty("java.home")), JdkSource.AUTO,
+                    Optional.empty());
         }
 
         public Input withClasspath(List<Path> cp) {
-            return new Input(application, cp, jdkHome, jdk);
+            return new Input(application, cp, jdkHome, jdk, keptJdk);
         }
 
         public Input withJdk(Path home, JdkSource source) {
-            return new Input(application, classpath, home, source);
+            return new Input(application, classpath, home, source, keptJdk);
+        }
+
+        /** This input with the JDK's classes kept in {@code store} ({@link KeptJdkClasses}). */
+        public Input withKeptJdk(FileStore store) {
+            return new Input(application, classpath, jdkHome, jdk, Optional.of(store));
         }
     }
 
@@ -82,7 +92,7 @@ public final class WalaProgram {
         application.forEach(e -> ownClasses.addAll(e.classNames()));
         classpath.forEach(e -> ownClasses.addAll(e.classNames()));
         JdkExclusions exclusions = new JdkExclusions(ownClasses);
-        JdkModules jdk = JdkModules.load(input.jdkHome(), input.jdk(), exclusions);
+        JdkModules jdk = JdkModules.load(input.jdkHome(), input.jdk(), exclusions, input.keptJdk());
 
         AnalysisScope scope = AnalysisScope.createJavaAnalysisScope();
         for (Module m : jdk.modules()) {

@@ -87,6 +87,8 @@ final class AnalysedProgram {
     private ResultCodec<?> keptCodec;
     /** The kept call graph {@link #keptFacts} were solved over, patched for this program's summaries; or null. */
     private KeptCallGraph patchedGraph;
+    /** The keys of {@link WalaProgram#applicationMethods}, in its order. */
+    private List<MethodKey> applicationKeys;
     /** The key this run's call graph is kept under ({@link KeptCallGraph#key}), where {@link #factsKey} is not null. */
     private String graphKey;
     /** The threads {@link #analyseMethods} runs on. */
@@ -186,16 +188,14 @@ final class AnalysedProgram {
             KeptCallFacts keptFacts = null;
             KeptCallGraph patched = null;
             String graphKey = null;
+            List<IMethod> application = program.applicationMethods();
+            List<MethodKey> all = application.stream().map(MethodKey::of).toList(); // WALA makes the strings anew
             if (kept.keeps()) {
                 program.applicationClasses().forEach(c -> kept.listed(c.getName().toString().substring(1)));
-                List<MethodKey> all = new ArrayList<>();
-                List<IMethod> application = program.applicationMethods();
-                for (IMethod m : application) {
-                    MethodKey key = MethodKey.of(m);
-                    if (!kept.reuseSummary(key)) {
-                        kept.summarised(key, summaries.of(m));
+                for (int i = 0; i < all.size(); i++) {
+                    if (!kept.reuseSummary(all.get(i))) {
+                        kept.summarised(all.get(i), summaries.of(application.get(i)));
                     }
-                    all.add(key);
                 }
                 if (elision == Elision.NONE) {
                     String programShape = shape;
@@ -220,6 +220,7 @@ final class AnalysedProgram {
                     kept, elision, capsuleAccesses, tableReads, threads);
             p.patchedGraph = patched;
             p.graphKey = graphKey;
+            p.applicationKeys = all;
             if (keptFacts == null) {
                 p.computedKillSets();
             }
@@ -441,7 +442,7 @@ final class AnalysedProgram {
         }
         long start = System.nanoTime();
         List<IMethod> all = program.applicationMethods();
-        List<MethodKey> allKeys = all.stream().map(MethodKey::of).toList(); // WALA makes each name's string anew
+        List<MethodKey> allKeys = applicationKeys;
         List<IMethod> methods = new ArrayList<>();
         List<MethodKey> keys = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {

@@ -15,6 +15,7 @@ import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.IMethod;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -24,7 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.IntStream;
 
 /**
  * The program's call graph ({@link ProgramCalls}) with what each analysed method and each of its calls does on its
@@ -185,8 +185,7 @@ final class KeptCallGraph {
      * mod sets' (a method or call that may synchronise may write anything), joined at each call with its targets'.
      */
     KeptCallFacts solve() {
-        int[][] callees = nodes.stream().map(n -> n.calls().stream().flatMapToInt(c -> IntStream.of(c.targets()))
-                .distinct().toArray()).toArray(int[][]::new);
+        int[][] callees = callees();
         List<KillSet> kills = SummaryFixpoint.solve(callees, i -> nodes.get(i).kills(), KillSet.NONE, KillSet::union);
         List<HeapWrites> writes = SummaryFixpoint.solve(callees,
                 i -> ModSets.killed(kills.get(i), nodes.get(i).writes()), ModSets.NOTHING, HeapWrites::union);
@@ -209,6 +208,27 @@ final class KeptCallGraph {
             }
         }
         return KeptCallFacts.of(facts);
+    }
+
+    /** Each method's callees, each once (plain loops: a re-run solves the graph in a cold JVM). */
+    private int[][] callees() {
+        int[][] callees = new int[nodes.size()][];
+        int[] seenBy = new int[nodes.size()];
+        Arrays.fill(seenBy, -1);
+        int[] buffer = new int[nodes.size()];
+        for (int i = 0; i < nodes.size(); i++) {
+            int count = 0;
+            for (Call c : nodes.get(i).calls()) {
+                for (int t : c.targets()) {
+                    if (seenBy[t] != i) {
+                        seenBy[t] = i;
+                        buffer[count++] = t;
+                    }
+                }
+            }
+            callees[i] = Arrays.copyOf(buffer, count);
+        }
+        return callees;
     }
 
     /** The graph kept under {@code key}, if an entry holds it whole. */
@@ -239,7 +259,9 @@ final class KeptCallGraph {
             for (Call c : n.calls()) {
                 out.writeInt(c.pc()).writeInt(c.kills().ordinal()).writeInt(table.indexOf(c.writes()))
                         .writeInt(c.targets().length);
-                IntStream.of(c.targets()).forEach(out::writeInt);
+                for (int t : c.targets()) {
+                    out.writeInt(t);
+                }
             }
         }
         return out.toByteArray();

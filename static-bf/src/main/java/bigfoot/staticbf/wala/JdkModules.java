@@ -1,10 +1,10 @@
 package bigfoot.staticbf.wala;
 
+import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.store.FileStore;
 import com.ibm.wala.classLoader.JarFileModule;
 import com.ibm.wala.classLoader.Module;
 import com.ibm.wala.classLoader.ModuleEntry;
-import bigfoot.staticbf.store.Digest;
-import bigfoot.staticbf.store.FileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

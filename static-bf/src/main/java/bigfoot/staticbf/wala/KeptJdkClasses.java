@@ -24,6 +24,7 @@ import java.util.Optional;
  */
 final class KeptJdkClasses {
 
+    /** Changed with the entry's layout, and with how WALA names a module's classes (which {@link #encode} follows). */
     static final int FORMAT = 1;
     private static final String JMOD_CLASSES = "classes/";
 

@@ -6,7 +6,6 @@ import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.wala.MethodSummary;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -296,14 +295,8 @@ final class CachedResults {
     }
 
     private void read(FileStore store, String name, String key) {
-        try {
-            Optional<byte[]> bytes = store.read(key);
-            if (bytes.isPresent()) {
-                loaded.put(name, decode(bytes.get()));
-            }
-        } catch (IOException | RuntimeException | Decoder.Malformed e) {
-            // unreadable, damaged or from another format: no entry, so its methods are read and analysed again
-        }
+        // unreadable, damaged or from another format: no entry, so its methods are read and analysed again
+        store.read(key, CachedResults::decode).ifPresent(entry -> loaded.put(name, entry));
     }
 
     /** A class's entry: its class file's digest, and its methods' code digests, summaries and (where kept) results. */

@@ -8,7 +8,6 @@ import bigfoot.staticbf.wala.CallKills;
 import bigfoot.staticbf.wala.KillSet;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,12 +56,7 @@ final class KeptCallFacts {
 
     /** The facts kept under {@code key}, if an entry holds them whole. */
     static Optional<KeptCallFacts> read(FileStore store, String key) {
-        try {
-            Optional<byte[]> bytes = store.read(key);
-            return bytes.isPresent() ? Optional.of(decode(bytes.get())) : Optional.empty();
-        } catch (IOException | RuntimeException | Decoder.Malformed e) {
-            return Optional.empty(); // unreadable, damaged or from another format: computed again
-        }
+        return store.read(key, KeptCallFacts::decode);
     }
 
     /** The facts of {@code methods}, whose calls {@code sites} gives. */

@@ -13,7 +13,6 @@ import bigfoot.staticbf.wala.ProgramCalls;
 import bigfoot.staticbf.wala.SummaryFixpoint;
 import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.IMethod;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -233,12 +232,7 @@ final class KeptCallGraph {
 
     /** The graph kept under {@code key}, if an entry holds it whole. */
     static Optional<KeptCallGraph> read(FileStore store, String key) {
-        try {
-            Optional<byte[]> bytes = store.read(key);
-            return bytes.isPresent() ? Optional.of(decode(bytes.get())) : Optional.empty();
-        } catch (IOException | RuntimeException | Decoder.Malformed e) {
-            return Optional.empty(); // unreadable, damaged or from another format: computed again
-        }
+        return store.read(key, KeptCallGraph::decode);
     }
 
     /** The entry {@link #read} reads: each distinct write set once, then each method with its calls. */

@@ -7,7 +7,6 @@ import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -62,12 +61,7 @@ final class KeptRewrites {
         if (store.isEmpty()) {
             return Optional.empty();
         }
-        try {
-            Optional<byte[]> bytes = store.get().read(key(c));
-            return bytes.isEmpty() ? Optional.empty() : Optional.of(decode(bytes.get()));
-        } catch (IOException | RuntimeException | Decoder.Malformed e) {
-            return Optional.empty(); // unreadable, damaged or from another format: the class is rewritten
-        }
+        return store.get().read(key(c), KeptRewrites::decode); // else the class is rewritten
     }
 
     /** Queues {@code kept} to be stored under {@code key} ({@link FileStore#writeLater}: the store's owner waits). */

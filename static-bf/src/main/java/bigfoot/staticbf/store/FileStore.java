@@ -56,6 +56,24 @@ public final class FileStore {
         }
     }
 
+    /** Reads an entry's bytes into what it holds. */
+    public interface Reading<T> {
+        T read(byte[] bytes) throws Decoder.Malformed;
+    }
+
+    /**
+     * What the entry under {@code key} holds, as {@code reading} reads it; empty if there is none, or it cannot be read
+     * or decoded (damaged, or of another format): its owner then computes it again.
+     */
+    public <T> Optional<T> read(String key, Reading<T> reading) {
+        try {
+            Optional<byte[]> bytes = read(key);
+            return bytes.isPresent() ? Optional.of(reading.read(bytes.get())) : Optional.empty();
+        } catch (IOException | RuntimeException | Decoder.Malformed e) {
+            return Optional.empty();
+        }
+    }
+
     /** True if the directory held an entry under {@code key} at the first {@link #read} (or at this call). */
     public boolean has(String key) throws IOException {
         return listed().contains(key);

@@ -49,7 +49,7 @@ final class JrtImageModule implements Module {
         return "[jrt module " + root + "]";
     }
 
-    private final class ClassEntry implements ModuleEntry {
+    private final class ClassEntry extends ClassFileEntry {
         private final Path file;
         private final String name;
 
@@ -64,32 +64,12 @@ final class JrtImageModule implements Module {
         }
 
         @Override
-        public boolean isClassFile() {
-            return true;
-        }
-
-        @Override
-        public boolean isSourceFile() {
-            return false;
-        }
-
-        @Override
         public InputStream getInputStream() {
             try {
                 return new ByteArrayInputStream(Files.readAllBytes(file));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + file, e);
             }
-        }
-
-        @Override
-        public boolean isModuleFile() {
-            return false;
-        }
-
-        @Override
-        public Module asModule() {
-            throw new UnsupportedOperationException("a class file is not a module");
         }
 
         /** The class's internal name, taken from its path inside the module (no need to parse it). */

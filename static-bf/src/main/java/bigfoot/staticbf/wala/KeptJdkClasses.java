@@ -33,12 +33,7 @@ final class KeptJdkClasses {
 
     /** The modules kept under {@code key}, if an entry holds them whole. */
     static Optional<List<Module>> read(FileStore store, String key) {
-        try {
-            Optional<byte[]> bytes = store.read(key);
-            return bytes.isPresent() ? Optional.of(decode(bytes.get())) : Optional.empty();
-        } catch (IOException | RuntimeException | Decoder.Malformed e) {
-            return Optional.empty(); // unreadable, damaged or from another format: the JDK's files are read
-        }
+        return store.read(key, KeptJdkClasses::decode); // else the JDK's files are read
     }
 
     /** The entry {@link #read} reads: every class of {@code modules}, module by module, in their order. */
@@ -133,7 +128,7 @@ final class KeptJdkClasses {
             return name;
         }
 
-        private final class ClassEntry implements ModuleEntry {
+        private final class ClassEntry extends ClassFileEntry {
             private final String name;
             private final String className;
             private final byte[] bytes;
@@ -150,28 +145,8 @@ final class KeptJdkClasses {
             }
 
             @Override
-            public boolean isClassFile() {
-                return true;
-            }
-
-            @Override
-            public boolean isSourceFile() {
-                return false;
-            }
-
-            @Override
             public InputStream getInputStream() {
                 return new ByteArrayInputStream(bytes);
-            }
-
-            @Override
-            public boolean isModuleFile() {
-                return false;
-            }
-
-            @Override
-            public Module asModule() {
-                throw new UnsupportedOperationException("a class file is not a module");
             }
 
             @Override

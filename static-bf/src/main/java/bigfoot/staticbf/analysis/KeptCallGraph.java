@@ -75,8 +75,8 @@ final class KeptCallGraph {
 
     /**
      * The graph of {@code calls}, with the parts {@code kills} found; {@code application} are the application's
-     * methods with bytecode, and {@code summaryDigest} gives their summaries' digests. Empty if two analysed methods have one key (a class of the application's and of its
-     * classpath): the graph names its methods by key.
+     * methods with bytecode, and {@code summaryDigest} gives their summaries' digests. Empty if two analysed methods
+     * have one key (a class of the application's and of its classpath): the graph names its methods by key.
      */
     static Optional<KeptCallGraph> of(ProgramCalls calls, KillSets kills, List<IMethod> application,
             Function<MethodKey, String> summaryDigest) {
@@ -114,10 +114,10 @@ final class KeptCallGraph {
 
     /**
      * This graph for the program whose application methods are {@code application} (in WALA's order) with keys
-     * {@code keys}, their summaries {@code summaries} and their digests {@code summaryDigest}: the nodes of the methods whose summaries
-     * changed made anew, their calls resolved in {@code program}. Empty if this graph is not that program's with
-     * those methods changed: a method it does not hold, a changed method creating other lambdas, or calling a method
-     * it does not hold.
+     * {@code keys}, their summaries {@code summaries} and their digests {@code summaryDigest}: the nodes of the methods
+     * whose summaries changed made anew, their calls resolved in {@code program}. Empty if this graph is not that
+     * program's with those methods changed: a method it does not hold, a changed method creating other lambdas, or
+     * calling a method it does not hold.
      */
     Optional<KeptCallGraph> patched(WalaProgram program, MethodSummaries summaries, List<IMethod> application,
             List<MethodKey> keys, Function<MethodKey, String> summaryDigest) {

@@ -87,6 +87,8 @@ final class AnalysedProgram {
     private ResultCodec<?> keptCodec;
     /** The kept call graph {@link #keptFacts} were solved over, patched for this program's summaries; or null. */
     private KeptCallGraph patchedGraph;
+    /** The call graph of this run's calls ({@link #computedGraph}), or null. */
+    private KeptCallGraph computedGraph;
     /** The keys of {@link WalaProgram#applicationMethods}, in its order. */
     private List<MethodKey> applicationKeys;
     /** The key this run's call graph is kept under ({@link KeptCallGraph#key}), where {@link #factsKey} is not null. */
@@ -308,7 +310,8 @@ final class AnalysedProgram {
     }
 
     /**
-     * MOD-SET at each call: kept, or computed at the first request (its time counts as the whole-program part's).
+     * MOD-SET at each call: kept, or solved over the program's call graph at the first request (its time counts as the
+     * whole-program part's).
      */
     synchronized ProgramWrites modSets() {
         if (modSets == null) {
@@ -316,12 +319,24 @@ final class AnalysedProgram {
                 modSets = keptFacts.writes();
             } else {
                 long start = System.nanoTime();
-                KillSets killSets = computedKillSets(); // resolves the calls first
-                modSets = ModSets.compute(calls, killSets);
+                modSets = computedGraph().solve().writes();
                 loadSeconds += (System.nanoTime() - start) / 1e9;
             }
         }
         return modSets;
+    }
+
+    /**
+     * The program's call graph, made from the calls and kill sets this run computed at the first request: only the
+     * summaries the calls' resolution read are asked for, so other threads may ask too.
+     */
+    private synchronized KeptCallGraph computedGraph() {
+        if (computedGraph == null) {
+            KillSets kills = computedKillSets(); // resolves the calls first
+            computedGraph = KeptCallGraph.of(calls, kills, program.applicationMethods(),
+                    kept.keeps() ? kept::summaryDigest : key -> "");
+        }
+        return computedGraph;
     }
 
     /**
@@ -526,19 +541,19 @@ final class AnalysedProgram {
 
     /**
      * Keeps the facts at the calls of {@code all} (the application methods) that this run computed or patched, and
-     * the call graph they were solved over (made here: the summaries are not for other threads).
+     * the call graph they were solved over.
      */
     private void keepFacts(List<IMethod> all) {
         FileStore store = cache.calls().get();
         KeptCallGraph graph = patchedGraph;
         if (graph == null) {
-            graph = KeptCallGraph.of(calls, computedKillSets, all, kept::summaryDigest).orElse(null);
+            graph = computedGraph();
             store.writeLater(() -> new FileStore.Entry(factsKey.get(), KeptCallFacts.of(all, this::sites).encode()));
         } else {
             KeptCallFacts facts = keptFacts;
             store.writeLater(() -> new FileStore.Entry(factsKey.get(), facts.encode()));
         }
-        if (graph != null) {
+        if (graph.keepable()) {
             KeptCallGraph toKeep = graph;
             store.writeLater(() -> new FileStore.Entry(graphKey, toKeep.encode()));
         }

@@ -27,7 +27,8 @@ import java.util.function.Function;
 
 /**
  * The program's call graph ({@link ProgramCalls}) with what each analysed method and each of its calls does on its
- * own: the parts the kill sets ([Call]) and the mod sets (MOD-SET) join over the call relation. It is kept under the
+ * own: the parts the kill sets ([Call]) and the mod sets (MOD-SET) join over the call relation; {@link #solve} gives
+ * the mod sets every run computes, and the kill sets too where it was kept. It is kept under the
  * program's shape, so that a re-run whose edit changed some application methods' summaries (a call added, a field
  * stored, a lock taken) finds the facts at every call ({@link KeptCallFacts}) again from it: it resolves the calls of
  * the changed methods alone, and solves the two fixed points over the kept parts.
@@ -64,8 +65,16 @@ final class KeptCallGraph {
         this.nodes = nodes;
         this.resolvedAgain = resolvedAgain;
         for (int i = 0; i < nodes.size(); i++) {
-            index.put(nodes.get(i).key(), i);
+            index.putIfAbsent(nodes.get(i).key(), i);
         }
+    }
+
+    /**
+     * True if no two methods have one key (a class of the application's and of its classpath): only then can the
+     * graph be kept, as it names its methods by key.
+     */
+    boolean keepable() {
+        return index.size() == nodes.size();
     }
 
     /** The key of the graph of a program: {@code runKey} (StaticBF, the JDK, the classpath, mode) and its shape. */
@@ -75,10 +84,9 @@ final class KeptCallGraph {
 
     /**
      * The graph of {@code calls}, with the parts {@code kills} found; {@code application} are the application's
-     * methods with bytecode, and {@code summaryDigest} gives their summaries' digests. Empty if two analysed methods
-     * have one key (a class of the application's and of its classpath): the graph names its methods by key.
+     * methods with bytecode, and {@code summaryDigest} gives their summaries' digests.
      */
-    static Optional<KeptCallGraph> of(ProgramCalls calls, KillSets kills, List<IMethod> application,
+    static KeptCallGraph of(ProgramCalls calls, KillSets kills, List<IMethod> application,
             Function<MethodKey, String> summaryDigest) {
         Set<IMethod> roots = new HashSet<>(application);
         List<IMethod> methods = List.copyOf(calls.methods());
@@ -101,8 +109,7 @@ final class KeptCallGraph {
             }
             nodes.add(node(m, roots.contains(m), summaryDigest, body, kills.own(m), writes, sites));
         }
-        KeptCallGraph graph = new KeptCallGraph(nodes, 0);
-        return graph.index.size() == nodes.size() ? Optional.of(graph) : Optional.empty();
+        return new KeptCallGraph(nodes, 0);
     }
 
     private static Node node(IMethod m, boolean application, Function<MethodKey, String> summaryDigest,
@@ -296,7 +303,7 @@ final class KeptCallGraph {
             throw new Decoder.Malformed("trailing bytes");
         }
         KeptCallGraph graph = new KeptCallGraph(nodes, 0);
-        if (graph.index.size() != nodes.size()) {
+        if (!graph.keepable()) {
             throw new Decoder.Malformed("two methods of one key");
         }
         return graph;

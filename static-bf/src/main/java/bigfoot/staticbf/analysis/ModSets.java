@@ -1,17 +1,14 @@
 package bigfoot.staticbf.analysis;
 
-import bigfoot.staticbf.wala.CallSummaries;
 import bigfoot.staticbf.wala.KillSet;
-import bigfoot.staticbf.wala.KillSets;
 import bigfoot.staticbf.wala.MethodSummary;
 import bigfoot.staticbf.wala.ProgramCalls;
-import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
-import java.time.Duration;
 
 /**
- * MOD-SET: for every analysed method, what running it (and everything it may call, resolved as for the kill sets:
- * {@link ProgramCalls}) may write that a load could read ({@link HeapWrites}), so that a call between two loads of a
+ * MOD-SET's rules: for every analysed method, what running it (and everything it may call, resolved as for the kill
+ * sets: {@link ProgramCalls}) may write that a load could read ({@link HeapWrites}; the fixed point over the call
+ * graph is {@link KeptCallGraph#solve}'s), so that a call between two loads of a
  * field that it cannot write leaves them one value (ALIAS, {@link LoadAliases}) and a loop calling it keeps its
  * invariant loads ({@link LoopInvariants}). A method's own writes are its field and element stores; a call adds:
  * <ul>
@@ -25,67 +22,17 @@ import java.time.Duration;
  * using method's kill set release, so it writes anything; at a call site, the caller treats the class initialiser the
  * call may run as anything itself ({@link InstructionEffects}), as for kill sets.
  */
-final class ModSets implements ProgramWrites {
+final class ModSets {
 
     /** Summaries are shared and never changed; these two are everyone's. */
     static final HeapWrites NOTHING = new HeapWrites();
-    static final HeapWrites ANYTHING = new HeapWrites();
+    private static final HeapWrites ANYTHING = new HeapWrites();
 
     static {
         ANYTHING.anything();
     }
 
-    private final KillSets killSets;
-    private final CallSummaries<HeapWrites> summaries;
-    private final Duration computeTime;
-
-    private ModSets(ProgramCalls calls, KillSets killSets) {
-        long start = System.nanoTime();
-        this.killSets = killSets;
-        this.summaries = new CallSummaries<>(calls, new CallSummaries.Domain<>() {
-            @Override
-            public HeapWrites none() {
-                return NOTHING;
-            }
-
-            @Override
-            public HeapWrites join(HeapWrites a, HeapWrites b) {
-                return HeapWrites.union(a, b);
-            }
-
-            @Override
-            public HeapWrites own(IMethod method, MethodSummary body) {
-                return ownWrites(method, body);
-            }
-
-            @Override
-            public HeapWrites call(IMethod caller, ProgramCalls.Targets targets) {
-                return callWrites(caller, targets);
-            }
-        });
-        this.computeTime = Duration.ofNanos(System.nanoTime() - start);
-    }
-
-    static ModSets compute(ProgramCalls calls, KillSets killSets) {
-        return new ModSets(calls, killSets);
-    }
-
-    /** What one call of an analysed method may write: the call's JDK targets' and its analysed targets' summaries. */
-    @Override
-    public HeapWrites atCall(IMethod caller, CallSiteReference site) {
-        return summaries.atCall(caller, site);
-    }
-
-    Duration computeTime() {
-        return computeTime;
-    }
-
-    private HeapWrites ownWrites(IMethod method, MethodSummary body) {
-        return killed(killSets.of(method), ownStores(body));
-    }
-
-    private HeapWrites callWrites(IMethod caller, ProgramCalls.Targets targets) {
-        return killed(killSets.atCall(caller, targets.call().site()), callPart(targets));
+    private ModSets() {
     }
 
     /** What code with kill set {@code kills} may write: anything if it synchronises, else {@code writes}. */

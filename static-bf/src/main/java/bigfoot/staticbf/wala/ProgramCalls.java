@@ -20,8 +20,9 @@ import java.util.function.Function;
  * The program's call graph: the analysed methods (the application's, and the classpath and lambda methods they may
  * run) and the targets of each of their call sites, resolved once for every whole-program summary (kill sets,
  * {@link CallSummaries}; write sets, solved by the analysis over its call graph). A virtual or interface call's
- * targets are every target the class hierarchy allows plus lambda bodies, a static or special call's the method it resolves to; a JDK target is never
- * analysed, but the program methods it may call back ({@link JdkCallbacks}, CALLBACK) are.
+ * targets are every target the class hierarchy allows plus lambda bodies, a static or special call's the method it
+ * resolves to; a JDK target is never analysed, but the program methods it may call back ({@link JdkCallbacks},
+ * CALLBACK) are.
  *
  * <p>Why not a points-to call graph (0-CFA, RTA): its points-to sets only know the objects allocated in code
  * reachable from its entry points. A library analysed without its clients (lucene: no main) hands its methods

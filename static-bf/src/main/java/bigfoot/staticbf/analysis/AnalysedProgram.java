@@ -541,21 +541,21 @@ final class AnalysedProgram {
 
     /**
      * Keeps the facts at the calls of {@code all} (the application methods) that this run computed or patched, and
-     * the call graph they were solved over.
+     * the call graph they were solved over if this run computed it whole. A patched graph is not kept: the next run
+     * patches the kept one again, resolving the calls of every method changed since it was made (a few methods' calls,
+     * through the class hierarchy), which costs less than encoding and writing the whole graph each time.
      */
     private void keepFacts(List<IMethod> all) {
         FileStore store = cache.calls().get();
-        KeptCallGraph graph = patchedGraph;
-        if (graph == null) {
-            graph = computedGraph();
-            store.writeLater(() -> new FileStore.Entry(factsKey.get(), KeptCallFacts.of(all, this::sites).encode()));
-        } else {
+        if (patchedGraph != null) {
             KeptCallFacts facts = keptFacts;
             store.writeLater(() -> new FileStore.Entry(factsKey.get(), facts.encode()));
+            return;
         }
+        KeptCallGraph graph = computedGraph();
+        store.writeLater(() -> new FileStore.Entry(factsKey.get(), KeptCallFacts.of(all, this::sites).encode()));
         if (graph.keepable()) {
-            KeptCallGraph toKeep = graph;
-            store.writeLater(() -> new FileStore.Entry(graphKey, toKeep.encode()));
+            store.writeLater(() -> new FileStore.Entry(graphKey, graph.encode()));
         }
     }
 

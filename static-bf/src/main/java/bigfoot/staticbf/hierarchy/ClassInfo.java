@@ -149,9 +149,19 @@ public final class ClassInfo {
     /** All this says, in a text that is equal for equal classes: what rewriting another class may ask of this one. */
     public String describe() {
         String d = description; // made once: a race makes it twice, equal
-        if (d == null) {
-            d = name + " " + access + " " + superName + " " + interfaces + " " + fields + " " + packageExported + " "
-                    + new TreeMap<>(methods) + " " + new TreeMap<>(accessors);
+        if (d == null) { // appended field by field: a record's toString links a method handle chain, slow in a cold JVM
+            StringBuilder sb = new StringBuilder().append(name).append(' ').append(access).append(' ').append(superName)
+                    .append(' ').append(interfaces).append(" [");
+            for (FieldInfo f : fields) {
+                sb.append(f.name()).append(' ').append(f.descriptor()).append(' ').append(f.access()).append(' ')
+                        .append(f.isConstant()).append(", ");
+            }
+            sb.append("] ").append(packageExported).append(" {");
+            new TreeMap<>(methods).forEach((m, bridge) -> sb.append(m).append('=').append(bridge).append(", "));
+            sb.append("} {");
+            new TreeMap<>(accessors).forEach((m, a) -> sb.append(m).append('=').append(a.field()).append(' ')
+                    .append(a.desc()).append(' ').append(a.isStatic()).append(' ').append(a.writes()).append(", "));
+            d = sb.append('}').toString();
             description = d;
         }
         return d;

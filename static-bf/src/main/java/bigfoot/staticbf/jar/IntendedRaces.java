@@ -23,9 +23,27 @@ final class IntendedRaces {
 
     private final List<String> rules = new ArrayList<>();
 
-    /** Adds the rules of one class file. */
+    /** Adds the rules of one class file; one whose bytes never name such an annotation type is not parsed. */
     void scan(byte[] classFile) {
-        new ClassReader(classFile).accept(new Scanner(), ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES);
+        if (contains(classFile, MARKER)) {
+            new ClassReader(classFile).accept(new Scanner(), ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES);
+        }
+    }
+
+    /** The annotation type's name as its descriptor ends in the constant pool (ASCII, so the same in modified UTF-8). */
+    private static final byte[] MARKER = SIMPLE_NAME.getBytes(StandardCharsets.US_ASCII);
+
+    private static boolean contains(byte[] bytes, byte[] part) {
+        next:
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            for (int k = 0; k < part.length; k++) {
+                if (bytes[i + k] != part[k]) {
+                    continue next;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     boolean isEmpty() {

@@ -155,15 +155,21 @@ public final class JarRewriter {
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
                     .withCapsules(capsules);
-            Map<String, ClassToRewrite> classes = classesToRewrite(classesToRewrite, kept, env);
+            Optional<FieldProxies> lastGroups = options.proxies() ? kept.groups() : Optional.of(FieldProxies.NONE);
+            RewritesAhead<Rewritten> ahead = rewritesAhead(classesToRewrite, kept, lastGroups, env);
+            List<Answered> answered = answered(classesToRewrite, kept);
+            Map<String, ClassToRewrite> classes = classesToRewrite(answered, env, ahead);
             FieldProxies proxies = FieldProxies.NONE;
             if (options.proxies()) { // the proxies' grouping reads every method's checks: fit them once for both
                 env = env.withFits(ProgramFit.of(classes.values().stream().map(ClassToRewrite::fit).toList()));
                 proxies = FieldProxies.find(env.fits(), env);
+                if (!lastGroups.map(FieldProxies::digest).equals(Optional.of(proxies.digest()))) {
+                    kept.keepGroups(proxies);
+                }
             }
             counts.proxies(proxies);
             writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))), kept,
-                    classes, proxiesDigest(proxies));
+                    classes, proxies.digest(), ahead);
             placement.statistics().ifPresent(counts::analysis);
             output.add(RuntimeApi.METADATA_RESOURCE,
                     Metadata.of(options.mode().optionName(), options.elision().optionName(),
@@ -223,44 +229,71 @@ public final class JarRewriter {
         }
     }
 
+    /** A class to rewrite with the placement's answers for it and the entry kept under the same answers, if any. */
+    private record Answered(InputClass c, Optional<String> answers, Optional<KeptRewrites.Kept> kept) {
+    }
+
     /**
-     * A class this run rewrites: the placement's answers for it, if it has an entry to keep (none without a cache or an
-     * answer of the placement for it), the entry kept under the same answers if there is one, and, with proxies, its
-     * fit (the entry's if there is one) and the warnings fitting it gave.
+     * The placement's answers for each class to rewrite, if it has an entry to keep (none without a cache or an answer
+     * of the placement for it), and the entry kept under the same answers if there is one.
+     */
+    private List<Answered> answered(List<InputClass> toRewrite, KeptRewrites kept) {
+        List<Answered> answered = new ArrayList<>();
+        for (InputClass c : toRewrite) {
+            Optional<String> answers = kept.keeps() ? placement.classDigest(c.info().name()) : Optional.empty();
+            answered.add(new Answered(c, answers,
+                    answers.flatMap(a -> kept.entry(c).filter(k -> k.answers().equals(a)))));
+        }
+        return answered;
+    }
+
+    /**
+     * The classes with no kept entry, rewritten ahead under the last run's proxy groups ({@link RewritesAhead}), if this
+     * run keeps entries, knows those groups and has at most one such class per worker. (A class with an entry made under
+     * other placement answers, a caller of an edited method, is rewritten when its turn comes: only reading its entry
+     * tells.)
+     */
+    private RewritesAhead<Rewritten> rewritesAhead(List<InputClass> toRewrite, KeptRewrites kept,
+            Optional<FieldProxies> lastGroups, Environment env) {
+        if (!kept.keeps() || lastGroups.isEmpty()) {
+            return RewritesAhead.none();
+        }
+        List<InputClass> unkept = toRewrite.stream().filter(c -> !kept.has(c)).toList();
+        if (unkept.isEmpty() || unkept.size() > options.threads()) {
+            return RewritesAhead.none();
+        }
+        return RewritesAhead.start(unkept, lastGroups.get(), env, options.proxies(), this::made);
+    }
+
+    /**
+     * A class this run rewrites: the placement's answers for it, the entry kept under the same answers if there is one,
+     * and, with proxies, its fit (the entry's, or the one made ahead, if there is one) and the warnings fitting it gave.
      */
     private record ClassToRewrite(Optional<String> answers, Optional<KeptRewrites.Kept> kept, ClassFit fit,
             List<Diagnostics.Warning> fitWarnings) {
     }
 
     /** The classes to rewrite by entry name, in the jar's order, with their kept entries and (with proxies) their fits. */
-    private Map<String, ClassToRewrite> classesToRewrite(List<InputClass> toRewrite, KeptRewrites kept,
-            Environment env) {
+    private Map<String, ClassToRewrite> classesToRewrite(List<Answered> answered, Environment env,
+            RewritesAhead<Rewritten> ahead) {
         Map<String, ClassToRewrite> classes = new LinkedHashMap<>();
-        for (InputClass c : toRewrite) {
-            Optional<String> answers = kept.keeps() ? placement.classDigest(c.info().name()) : Optional.empty();
-            Optional<KeptRewrites.Kept> entry = answers.flatMap(a -> kept.entry(c).filter(k -> k.answers().equals(a)));
+        for (Answered a : answered) {
+            InputClass c = a.c();
             ClassFit fit = null;
             List<Diagnostics.Warning> fitWarnings = List.of();
-            if (options.proxies() && entry.isPresent()) {
-                fit = entry.get().fit();
-                fitWarnings = entry.get().fitWarnings();
-                diagnostics.replay(fitWarnings);
+            if (options.proxies() && a.kept().isPresent()) {
+                fit = a.kept().get().fit();
+                fitWarnings = a.kept().get().fitWarnings();
             } else if (options.proxies()) {
-                Diagnostics.Deferred<ClassFit> fitted = diagnostics.deferring(() -> ClassFit.of(c.bytes(), env));
+                Diagnostics.Deferred<ClassFit> fitted = ahead.fit(c)
+                        .orElseGet(() -> diagnostics.deferring(() -> ClassFit.of(c.bytes(), env)));
                 fit = fitted.value();
                 fitWarnings = fitted.warnings();
-                diagnostics.replay(fitWarnings);
             }
-            classes.put(c.entryName(), new ClassToRewrite(answers, entry, fit, fitWarnings));
+            diagnostics.replay(fitWarnings);
+            classes.put(c.entryName(), new ClassToRewrite(a.answers(), a.kept(), fit, fitWarnings));
         }
         return classes;
-    }
-
-    /** What a kept rewriting depends on of the field proxies: every group. */
-    private static String proxiesDigest(FieldProxies proxies) {
-        Digest d = new Digest();
-        proxies.groups().stream().map(FieldProxies.Group::toString).sorted().forEach(d::add);
-        return d.hex();
     }
 
     private FileStore store(Path dir, int keep) {
@@ -323,7 +356,8 @@ public final class JarRewriter {
      * ({@link #rewrite}); this one counts them, gives their warnings and writes them, in the jar's order.
      */
     private void writeEntries(InputJar input, OutputJar output, ClassRewriter rewriter, KeptRewrites kept,
-            Map<String, ClassToRewrite> classes, String proxies) throws StaticBfException {
+            Map<String, ClassToRewrite> classes, String proxies, RewritesAhead<Rewritten> ahead)
+            throws StaticBfException {
         List<ZipEntry> entries = input.entries();
         Set<String> seen = new HashSet<>();
         Set<ZipEntry> repeated = Collections.newSetFromMap(new IdentityHashMap<>()); // a name an earlier entry has
@@ -332,7 +366,7 @@ public final class JarRewriter {
         new Parallel(options.threads(), "staticbf-rewrite").inOrder(entries.size(), i -> {
             InputClass c = input.classAt(entries.get(i));
             return c == null || c.treatment() != InputClass.Treatment.REWRITE || repeated.contains(entries.get(i))
-                    ? null : rewrite(c, rewriter, classes.get(c.entryName()), proxies);
+                    ? null : rewrite(c, rewriter, classes.get(c.entryName()), proxies, ahead);
         }, new Parallel.InOrder<Rewritten, StaticBfException>() {
             private int next;
 
@@ -360,16 +394,22 @@ public final class JarRewriter {
 
     /**
      * A class to rewrite whose kept entry was rewritten under the same proxy groups ({@code proxies}) is not rewritten
-     * again: its bytes, counts and warnings are the kept ones. Runs on the workers of {@link #writeEntries}: its
-     * warnings are held back, for the entries' thread to give.
+     * again: its bytes, counts and warnings are the kept ones; nor is one rewritten ahead under the same groups. Runs on
+     * the workers of {@link #writeEntries}: its warnings are held back, for the entries' thread to give.
      */
-    private Rewritten rewrite(InputClass c, ClassRewriter rewriter, ClassToRewrite toRewrite, String proxies) {
+    private Rewritten rewrite(InputClass c, ClassRewriter rewriter, ClassToRewrite toRewrite, String proxies,
+            RewritesAhead<Rewritten> ahead) {
         Optional<KeptRewrites.Kept> reused = toRewrite.kept().filter(k -> k.proxies().equals(proxies));
         if (reused.isPresent()) {
             byte[] bytes = reused.get().bytes();
             return new Rewritten(new ClassRewriter.Result(bytes != null ? bytes : c.bytes(), bytes != null,
                     reused.get().counts()), true, reused.get().warnings(), null);
         }
+        return ahead.rewritten(c, proxies).orElseGet(() -> made(c, rewriter));
+    }
+
+    /** {@code c} rewritten by {@code rewriter}, its warnings held back; or why it failed. */
+    private Rewritten made(InputClass c, ClassRewriter rewriter) {
         Diagnostics.Deferred<Rewritten> made = diagnostics.deferring(() -> {
             try {
                 return new Rewritten(rewriter.rewrite(c.bytes()), false, List.of(), null);

@@ -2,13 +2,17 @@ package bigfoot.staticbf.jar;
 
 import bigfoot.staticbf.rewrite.ClassFit;
 import bigfoot.staticbf.rewrite.Counts;
+import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,6 +25,8 @@ import java.util.Optional;
  * ({@code RewriteKey.ofClassRewrites}), and the run's program: every input class's treatment, shape and field accessors
  * (what the class hierarchy answers) and the capsules. So a re-run after one class changed fits and rewrites that
  * class, and those whose placement answers it changed; it rewrites every class again only if the proxy groups changed.
+ * Beside them, the proxy groups of the last run of the same program key, under which a re-run rewrites its classes
+ * ahead ({@link RewritesAhead}).
  */
 final class KeptRewrites {
 
@@ -40,6 +46,7 @@ final class KeptRewrites {
 
     private final Optional<FileStore> store;
     private final String runKey;
+    private final Map<InputClass, String> keys = new IdentityHashMap<>();
 
     /** Entries in {@code store} (which its owner {@link FileStore#finish finishes}) for a run whose key (the options' and the program's) is {@code runKey}. */
     KeptRewrites(Optional<FileStore> store, String runKey) {
@@ -52,8 +59,17 @@ final class KeptRewrites {
     }
 
     /** The key of a class's entry. */
-    String key(InputClass c) {
-        return new Digest().add(runKey).add(c.bytes(), 0, c.bytes().length).hex();
+    synchronized String key(InputClass c) {
+        return keys.computeIfAbsent(c, k -> new Digest().add(runKey).add(c.bytes(), 0, c.bytes().length).hex());
+    }
+
+    /** True if {@code c} has an entry, made under whatever placement answers. */
+    boolean has(InputClass c) {
+        try {
+            return store.isPresent() && store.get().has(key(c));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The entry of {@code c}, if there is one that can be read. */
@@ -62,6 +78,34 @@ final class KeptRewrites {
             return Optional.empty();
         }
         return store.get().read(key(c), KeptRewrites::decode); // else the class is rewritten
+    }
+
+    /** The proxy groups the last run of this program kept ({@link #keepGroups}), if any. */
+    Optional<FieldProxies> groups() {
+        return store.flatMap(s -> s.read(groupsKey(), bytes -> {
+            Decoder in = new Decoder(bytes);
+            if (in.readInt() != FORMAT) {
+                throw new Decoder.Malformed("another format");
+            }
+            FieldProxies groups = FieldProxies.decode(in);
+            if (!in.atEnd()) {
+                throw new Decoder.Malformed("trailing bytes");
+            }
+            return groups;
+        }));
+    }
+
+    /** Queues this run's proxy groups to be stored, for the next run of this program. */
+    void keepGroups(FieldProxies groups) {
+        if (store.isPresent()) {
+            Encoder out = new Encoder().writeInt(FORMAT);
+            groups.encode(out);
+            store.get().writeLater(groupsKey(), out.toByteArray());
+        }
+    }
+
+    private String groupsKey() {
+        return Digest.of("proxy groups", runKey);
     }
 
     /** Queues {@code kept} to be stored under {@code key} ({@link FileStore#writeLater}: the store's owner waits). */

@@ -3,18 +3,25 @@ package bigfoot.staticbf.rewrite;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntSupplier;
+import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
-import org.objectweb.asm.tree.analysis.SourceInterpreter;
-import org.objectweb.asm.tree.analysis.SourceValue;
+import org.objectweb.asm.tree.analysis.Interpreter;
+import org.objectweb.asm.tree.analysis.Value;
 
 /**
  * The element checks of one method that keep their last array and that array's shadow in a pair of locals
@@ -37,7 +44,7 @@ final class ArrayMemos {
 
     /** Computed from the method's original code, before anything is inserted. */
     ArrayMemos(String owner, MethodNode method) {
-        Frame<SourceValue>[] frames = null;
+        Frame<Pushed>[] frames = null;
         boolean analysed = false;
         AbstractInsnNode[] insns = method.instructions.toArray();
         for (int i = 0; i < insns.length; i++) {
@@ -95,24 +102,134 @@ final class ArrayMemos {
     }
 
     /** The local an access's array was loaded from ({@code aload} its only source), else the access itself. */
-    private static Object key(AbstractInsnNode access, Frame<SourceValue> frame, boolean store) {
+    private static Object key(AbstractInsnNode access, Frame<Pushed> frame, boolean store) {
         if (frame == null) {
             return access;                                      // unreachable code, or no analysis
         }
-        SourceValue array = frame.getStack(frame.getStackSize() - (store ? 3 : 2));
-        if (array.insns.size() == 1 && array.insns.iterator().next() instanceof VarInsnNode load
-                && load.getOpcode() == Opcodes.ALOAD) {
-            return load.var;
-        }
-        return access;
+        Pushed array = frame.getStack(frame.getStackSize() - (store ? 3 : 2));
+        return array.by != null ? array.by.var : access;
     }
 
-    /** Where each stack value comes from, or null if ASM's analysis rejects the code (each access keys its own pair). */
-    private static Frame<SourceValue>[] sources(String owner, MethodNode method) {
+    /** What pushed each stack value, or null if ASM's analysis rejects the code (each access keys its own pair). */
+    private static Frame<Pushed>[] sources(String owner, MethodNode method) {
         try {
-            return new Analyzer<>(new SourceInterpreter()).analyze(owner, method);
+            return new Analyzer<>(new LoadsOnly()).analyze(owner, method);
         } catch (AnalyzerException e) {
             return null;
+        }
+    }
+
+    /**
+     * A value of the analysis: its size, and the {@code aload} that pushed it on every path that reaches here; null if
+     * something else pushed it on some path. (ASM's {@code SourceInterpreter} keeps every source of every value, which
+     * cost a re-run a tenth of its rewriting time; only single loads matter here.)
+     */
+    private static final class Pushed implements Value {
+        static final Pushed OTHER = new Pushed(1, null);
+        static final Pushed OTHER_WIDE = new Pushed(2, null);
+
+        final int size;
+        final VarInsnNode by;
+
+        Pushed(int size, VarInsnNode by) {
+            this.size = size;
+            this.by = by;
+        }
+
+        static Pushed other(int size) {
+            return size == 2 ? OTHER_WIDE : OTHER;
+        }
+
+        @Override
+        public int getSize() {
+            return size;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pushed p && p.size == size && p.by == by;
+        }
+
+        @Override
+        public int hashCode() {
+            return size;
+        }
+    }
+
+    /** The interpreter of {@link Pushed} values: the sizes are the JVM's, and only an {@code aload} names itself. */
+    private static final class LoadsOnly extends Interpreter<Pushed> {
+
+        LoadsOnly() {
+            super(Opcodes.ASM9);
+        }
+
+        @Override
+        public Pushed newValue(Type type) {
+            return type == Type.VOID_TYPE ? null : Pushed.other(type == null ? 1 : type.getSize());
+        }
+
+        @Override
+        public Pushed newOperation(AbstractInsnNode insn) {
+            return switch (insn.getOpcode()) {
+                case Opcodes.LCONST_0, Opcodes.LCONST_1, Opcodes.DCONST_0, Opcodes.DCONST_1 -> Pushed.OTHER_WIDE;
+                case Opcodes.LDC -> Pushed.other(constantSize(((LdcInsnNode) insn).cst));
+                case Opcodes.GETSTATIC -> Pushed.other(Type.getType(((FieldInsnNode) insn).desc).getSize());
+                default -> Pushed.OTHER;
+            };
+        }
+
+        private static int constantSize(Object constant) {
+            if (constant instanceof ConstantDynamic dynamic) {
+                return Type.getType(dynamic.getDescriptor()).getSize();
+            }
+            return constant instanceof Long || constant instanceof Double ? 2 : 1;
+        }
+
+        @Override
+        public Pushed copyOperation(AbstractInsnNode insn, Pushed value) {
+            return insn.getOpcode() == Opcodes.ALOAD ? new Pushed(1, (VarInsnNode) insn) : Pushed.other(value.size);
+        }
+
+        @Override
+        public Pushed unaryOperation(AbstractInsnNode insn, Pushed value) {
+            return switch (insn.getOpcode()) {
+                case Opcodes.LNEG, Opcodes.DNEG, Opcodes.I2L, Opcodes.I2D, Opcodes.L2D, Opcodes.F2L, Opcodes.F2D,
+                        Opcodes.D2L -> Pushed.OTHER_WIDE;
+                case Opcodes.GETFIELD -> Pushed.other(Type.getType(((FieldInsnNode) insn).desc).getSize());
+                default -> Pushed.OTHER;
+            };
+        }
+
+        @Override
+        public Pushed binaryOperation(AbstractInsnNode insn, Pushed value1, Pushed value2) {
+            return switch (insn.getOpcode()) {
+                case Opcodes.LALOAD, Opcodes.DALOAD, Opcodes.LADD, Opcodes.DADD, Opcodes.LSUB, Opcodes.DSUB,
+                        Opcodes.LMUL, Opcodes.DMUL, Opcodes.LDIV, Opcodes.DDIV, Opcodes.LREM, Opcodes.DREM,
+                        Opcodes.LSHL, Opcodes.LSHR, Opcodes.LUSHR, Opcodes.LAND, Opcodes.LOR, Opcodes.LXOR ->
+                        Pushed.OTHER_WIDE;
+                default -> Pushed.OTHER;
+            };
+        }
+
+        @Override
+        public Pushed ternaryOperation(AbstractInsnNode insn, Pushed value1, Pushed value2, Pushed value3) {
+            return Pushed.OTHER;
+        }
+
+        @Override
+        public Pushed naryOperation(AbstractInsnNode insn, List<? extends Pushed> values) {
+            String descriptor = insn instanceof MethodInsnNode m ? m.desc
+                    : insn instanceof InvokeDynamicInsnNode d ? d.desc : null; // else multianewarray
+            return descriptor == null ? Pushed.OTHER : Pushed.other(Type.getReturnType(descriptor).getSize());
+        }
+
+        @Override
+        public void returnOperation(AbstractInsnNode insn, Pushed value, Pushed expected) {
+        }
+
+        @Override
+        public Pushed merge(Pushed value1, Pushed value2) {
+            return value1.equals(value2) ? value1 : Pushed.other(Math.min(value1.size, value2.size));
         }
     }
 }

@@ -4,6 +4,9 @@ import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldInfo;
 import bigfoot.staticbf.hierarchy.ResolvedField;
 import bigfoot.staticbf.placement.MethodPlan.Bounds;
+import bigfoot.staticbf.store.Decoder;
+import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.store.Encoder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -79,6 +82,45 @@ public final class FieldProxies {
         List<Group> all = new ArrayList<>();
         groups.values().forEach(byField -> byField.values().stream().distinct().forEach(all::add));
         return all;
+    }
+
+    /**
+     * What a class's rewriting depends on of the groups: every group. Rewritings made under groups of one digest are
+     * made under the same groups.
+     */
+    public String digest() {
+        Digest d = new Digest();
+        groups().stream().map(Group::toString).sorted().forEach(d::add);
+        return d.hex();
+    }
+
+    /** Writes every group for {@link #decode}. */
+    public void encode(Encoder out) {
+        List<Group> all = groups();
+        out.writeInt(all.size());
+        for (Group g : all) {
+            out.writeString(g.owner()).writeBoolean(g.symmetric()).writeInt(g.fields().size());
+            g.fields().forEach(out::writeString);
+        }
+    }
+
+    /** The groups {@link #encode} wrote. */
+    public static FieldProxies decode(Decoder in) throws Decoder.Malformed {
+        Map<String, Map<String, Group>> groups = new HashMap<>();
+        for (int n = in.readInt(), i = 0; i < n; i++) {
+            String owner = in.readString();
+            boolean symmetric = in.readBoolean();
+            List<String> fields = new ArrayList<>();
+            for (int k = in.readInt(), j = 0; j < k; j++) {
+                fields.add(in.readString());
+            }
+            if (fields.size() < 2) {
+                throw new Decoder.Malformed("a group of " + fields.size() + " field(s)");
+            }
+            Group g = new Group(owner, List.copyOf(fields), symmetric);
+            fields.forEach(f -> groups.computeIfAbsent(owner, o -> new HashMap<>()).put(f, g));
+        }
+        return new FieldProxies(groups);
     }
 
     /** The groups of the classes a run rewrites, by the field checks their {@code fit} will make. */

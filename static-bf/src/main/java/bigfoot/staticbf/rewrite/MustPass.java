@@ -1,6 +1,5 @@
 package bigfoot.staticbf.rewrite;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -37,14 +36,32 @@ final class MustPass {
                 return null;
             }
         }
-        List<List<Integer>> handlers = new ArrayList<>();
-        for (int i = 0; i < insns.length; i++) {
-            handlers.add(new ArrayList<>());
-        }
+        // the sets and edges as arrays by index, once: the passes below run in a cold JVM
+        boolean[] passes = marked(code, insns, passing);
+        boolean[] passesIfTaken = marked(code, insns, passingIfTaken);
+        boolean[] resets = marked(code, insns, resetting);
+        int[][] handlers = new int[insns.length][];
         for (TryCatchBlockNode t : method.tryCatchBlocks) {
+            int handler = code.indexOf(t.handler);
             for (int i = code.indexOf(t.start); i < code.indexOf(t.end); i++) {
-                handlers.get(i).add(code.indexOf(t.handler));
+                int[] h = handlers[i] == null ? new int[1] : Arrays.copyOf(handlers[i], handlers[i].length + 1);
+                h[h.length - 1] = handler;
+                handlers[i] = h;
             }
+        }
+        int[][] targets = new int[insns.length][]; // of jumps and switches; the first a jump's taken edge
+        for (int i = 0; i < insns.length; i++) {
+            if (insns[i] instanceof JumpInsnNode jump) {
+                targets[i] = new int[] {code.indexOf(jump.label)};
+            } else if (insns[i] instanceof TableSwitchInsnNode sw) {
+                targets[i] = indices(code, sw.dflt, sw.labels);
+            } else if (insns[i] instanceof LookupSwitchInsnNode sw) {
+                targets[i] = indices(code, sw.dflt, sw.labels);
+            }
+        }
+        boolean[] fallsThrough = new boolean[insns.length];
+        for (int i = 0; i + 1 < insns.length; i++) {
+            fallsThrough[i] = fallsThrough(insns[i]);
         }
         boolean[] passed = new boolean[insns.length]; // true = not reached yet (top)
         Arrays.fill(passed, true);
@@ -55,31 +72,47 @@ final class MustPass {
         while (changed) {
             changed = false;
             for (int i = 0; i < insns.length; i++) {
-                AbstractInsnNode insn = insns[i];
                 boolean in = passed[i];
-                boolean out = (in && !resetting.contains(insn)) || passing.contains(insn);
-                for (int h : handlers.get(i)) {
-                    changed |= meet(passed, h, in && !resetting.contains(insn));
-                }
-                if (insn instanceof JumpInsnNode jump) {
-                    changed |= meet(passed, code.indexOf(jump.label), out || passingIfTaken.contains(insn));
-                } else if (insn instanceof TableSwitchInsnNode sw) {
-                    changed |= meet(passed, code.indexOf(sw.dflt), out);
-                    for (LabelNode l : sw.labels) {
-                        changed |= meet(passed, code.indexOf(l), out);
-                    }
-                } else if (insn instanceof LookupSwitchInsnNode sw) {
-                    changed |= meet(passed, code.indexOf(sw.dflt), out);
-                    for (LabelNode l : sw.labels) {
-                        changed |= meet(passed, code.indexOf(l), out);
+                boolean kept = in && !resets[i];
+                boolean out = kept || passes[i];
+                if (handlers[i] != null) {
+                    for (int h : handlers[i]) {
+                        changed |= meet(passed, h, kept);
                     }
                 }
-                if (i + 1 < insns.length && fallsThrough(insn)) {
+                if (targets[i] != null) {
+                    boolean jump = insns[i] instanceof JumpInsnNode;
+                    for (int k = 0; k < targets[i].length; k++) {
+                        changed |= meet(passed, targets[i][k], out || jump && passesIfTaken[i]);
+                    }
+                }
+                if (fallsThrough[i]) {
                     changed |= meet(passed, i + 1, out);
                 }
             }
         }
         return passed;
+    }
+
+    /** By index, whether each instruction of {@code insns} is in {@code set} (a node not in the list is ignored). */
+    private static boolean[] marked(InsnList code, AbstractInsnNode[] insns, Set<AbstractInsnNode> set) {
+        boolean[] marked = new boolean[insns.length];
+        for (AbstractInsnNode insn : set) {
+            int i = code.indexOf(insn);
+            if (i >= 0 && i < insns.length && insns[i] == insn) {
+                marked[i] = true;
+            }
+        }
+        return marked;
+    }
+
+    private static int[] indices(InsnList code, LabelNode dflt, List<LabelNode> labels) {
+        int[] indices = new int[labels.size() + 1];
+        indices[0] = code.indexOf(dflt);
+        for (int k = 0; k < labels.size(); k++) {
+            indices[k + 1] = code.indexOf(labels.get(k));
+        }
+        return indices;
     }
 
     /** passed[i] &= value; true if that changed it. */

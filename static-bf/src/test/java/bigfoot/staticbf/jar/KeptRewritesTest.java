@@ -96,4 +96,37 @@ class KeptRewritesTest {
         assertEquals(counts(fresh), counts(reused));
         assertEquals(fresh.err(), reused.err());
     }
+
+    private static final String POINT = """
+            package app;
+            public class Point {
+                int x, y;
+                void move(int d) { x += d; y += d; }
+                void shift(int d) { x -= d; y -= d; }
+            }
+            """;
+
+    /**
+     * The edited class is rewritten ahead under the last run's proxy groups; here the edit splits the only group (x
+     * and y are no longer checked at the same points), so that rewriting is dropped and the class rewritten under the
+     * new groups: the bytes of a run without the cache.
+     */
+    @Test
+    void anEditThatChangesTheProxyGroupsRewritesTheClassUnderTheNewOnes() throws IOException {
+        String cache = work.resolve("cache").toString();
+        Path first = TestJars.writeJar(work.resolve("point-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
+                POINT)));
+        TestJars.Run grouped = TestJars.rewrite(work, first, "point.jar", "--cache-dir", cache);
+        Path split = TestJars.writeJar(work.resolve("split-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
+                POINT.replace("x += d; y += d;", "x += d;").replace("x -= d; y -= d;", "y -= d;"))));
+        TestJars.Run reused = TestJars.rewrite(work, split, "split-cached.jar", "--cache-dir", cache);
+        TestJars.Run fresh = TestJars.rewrite(work, split, "split.jar", "--no-cache");
+
+        assertTrue(grouped.out().contains("2 fields share 1 proxy shadows"), grouped.out());
+        assertTrue(fresh.out().contains("0 fields share 0 proxy shadows"), fresh.out());
+        assertArrayEquals(Files.readAllBytes(work.resolve("split.jar")),
+                Files.readAllBytes(work.resolve("split-cached.jar")));
+        assertEquals(counts(fresh), counts(reused));
+        assertEquals(fresh.err(), reused.err());
+    }
 }

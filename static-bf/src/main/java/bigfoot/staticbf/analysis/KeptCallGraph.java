@@ -57,16 +57,22 @@ final class KeptCallGraph {
     }
 
     private final List<Node> nodes;
-    private final Map<MethodKey, Integer> index = new HashMap<>();
+    private final Map<MethodKey, Integer> index;
     /** The number of methods whose nodes {@link #patched} made anew. */
     private final int resolvedAgain;
 
     private KeptCallGraph(List<Node> nodes, int resolvedAgain) {
-        this.nodes = nodes;
-        this.resolvedAgain = resolvedAgain;
+        this(nodes, resolvedAgain, new HashMap<>());
         for (int i = 0; i < nodes.size(); i++) {
             index.putIfAbsent(nodes.get(i).key(), i);
         }
+    }
+
+    /** A graph whose {@code nodes} have the keys {@code index} numbers. */
+    private KeptCallGraph(List<Node> nodes, int resolvedAgain, Map<MethodKey, Integer> index) {
+        this.nodes = nodes;
+        this.resolvedAgain = resolvedAgain;
+        this.index = index;
     }
 
     /**
@@ -173,7 +179,7 @@ final class KeptCallGraph {
             }
             patched.set(index.get(roots.get(m).key()), node(m, true, summaryDigest, body, kills, writes, sites));
         }
-        return Optional.of(new KeptCallGraph(patched, changed.size()));
+        return Optional.of(new KeptCallGraph(patched, changed.size(), index)); // each changed node keeps its key
     }
 
     /** The number of application methods whose calls {@link #patched} resolved again (0 for a graph not patched). */

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -187,5 +188,18 @@ public final class FieldProxies {
 
     /** Where a field is checked: the method and the point in it, the object, the loop guard. */
     private record CheckPoint(String method, String point, int object, Bounds ranIf) {
+
+        // equals and hashCode written out: a record's own go through a method handle chain, which a re-run's cold
+        // JVM runs interpreted, and a program's every field check is hashed here
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CheckPoint p && object == p.object && method.equals(p.method)
+                    && point.equals(p.point) && Objects.equals(ranIf, p.ranIf);
+        }
+
+        @Override
+        public int hashCode() {
+            return (method.hashCode() * 31 + point.hashCode()) * 31 + object;
+        }
     }
 }

@@ -13,8 +13,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The few classes a re-run must rewrite (no kept entry of theirs was made under this run's placement answers), each
- * fitted and rewritten on a thread of its own as soon as the placement is known, under the proxy groups the last run of
+ * The few classes a re-run must rewrite because it keeps no entry of theirs (their bytes changed), each fitted and
+ * rewritten on a thread of its own as soon as the placement is known, under the proxy groups the last run of
  * the program found, while the run fits its classes and finds its own groups. A class's rewriting reads its bytes, the
  * placement's answers for its methods, its own fit, the proxy groups and what the kept entries' key names
  * ({@link KeptRewrites}): so a rewriting made ahead is the one the run would make if its groups are the same (their

@@ -104,8 +104,12 @@ public final class ShadowPolicy {
 
     private static Optional<String> earlierProxy(ClassInfo declaring, FieldInfo field) {
         String prefix = PROXIED_PREFIX + field.name() + "#";
-        return declaring.fields().stream().map(FieldInfo::name).filter(n -> n.startsWith(prefix))
-                .map(n -> n.substring(prefix.length())).findFirst();
+        for (FieldInfo f : declaring.fields()) { // a loop, not a stream: asked at every field check, often in a cold JVM
+            if (f.name().startsWith(prefix)) {
+                return Optional.of(f.name().substring(prefix.length()));
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -20,6 +20,8 @@ import org.objectweb.asm.Opcodes;
 final class IntendedRaces {
 
     private static final String SIMPLE_NAME = "IntendedRace;";
+    /** The annotation type's name as its descriptor ends in the constant pool (ASCII, so the same in modified UTF-8). */
+    private static final byte[] MARKER = SIMPLE_NAME.getBytes(StandardCharsets.US_ASCII);
 
     private final List<String> rules = new ArrayList<>();
 
@@ -29,9 +31,6 @@ final class IntendedRaces {
             new ClassReader(classFile).accept(new Scanner(), ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES);
         }
     }
-
-    /** The annotation type's name as its descriptor ends in the constant pool (ASCII, so the same in modified UTF-8). */
-    private static final byte[] MARKER = SIMPLE_NAME.getBytes(StandardCharsets.US_ASCII);
 
     private static boolean contains(byte[] bytes, byte[] part) {
         next:

@@ -2,6 +2,7 @@ package bigfoot.staticbf.jar;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
@@ -22,25 +23,33 @@ final class IntendedRaces {
     private static final String SIMPLE_NAME = "IntendedRace;";
     /** The annotation type's name as its descriptor ends in the constant pool (ASCII, so the same in modified UTF-8). */
     private static final byte[] MARKER = SIMPLE_NAME.getBytes(StandardCharsets.US_ASCII);
+    private static final int UTF8_TAG = 1;
 
     private final List<String> rules = new ArrayList<>();
 
-    /** Adds the rules of one class file; one whose bytes never name such an annotation type is not parsed. */
+    /** Adds the rules of one class file; one whose constant pool names no such annotation type is not parsed further. */
     void scan(byte[] classFile) {
-        if (contains(classFile, MARKER)) {
-            new ClassReader(classFile).accept(new Scanner(), ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES);
+        ClassReader reader = new ClassReader(classFile);
+        if (namesMarker(reader, classFile)) {
+            reader.accept(new Scanner(), ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES);
         }
     }
 
-    private static boolean contains(byte[] bytes, byte[] part) {
-        next:
-        for (int i = 0; i + part.length <= bytes.length; i++) {
-            for (int k = 0; k < part.length; k++) {
-                if (bytes[i + k] != part[k]) {
-                    continue next;
-                }
+    /**
+     * True if a UTF-8 constant of the class ends as an {@code IntendedRace} descriptor does (an annotation's type is one):
+     * a look at the constant pool's strings, which the reader has located, instead of a parse of every member.
+     */
+    private static boolean namesMarker(ClassReader reader, byte[] classFile) {
+        for (int i = 1; i < reader.getItemCount(); i++) {
+            int offset = reader.getItem(i); // after the entry's tag; 0 for the slot after a long or double
+            if (offset == 0 || classFile[offset - 1] != UTF8_TAG) {
+                continue;
             }
-            return true;
+            int end = offset + 2 + reader.readUnsignedShort(offset);
+            if (end - MARKER.length >= offset + 2
+                    && Arrays.equals(classFile, end - MARKER.length, end, MARKER, 0, MARKER.length)) {
+                return true;
+            }
         }
         return false;
     }

@@ -541,15 +541,17 @@ final class AnalysedProgram {
 
     /**
      * Keeps the facts at the calls of {@code all} (the application methods) that this run computed or patched, and
-     * the call graph they were solved over if this run computed it whole. A patched graph is not kept: the next run
+     * the call graph they were solved over if this run computed it whole. A patched graph is not written: the next run
      * patches the kept one again, resolving the calls of every method changed since it was made (a few methods' calls,
-     * through the class hierarchy), which costs less than encoding and writing the whole graph each time.
+     * through the class hierarchy), which costs less than encoding and writing the whole graph each time; the kept one
+     * counts as written now, so that the facts entries written after it do not evict it.
      */
     private void keepFacts(List<IMethod> all) {
         FileStore store = cache.calls().get();
         if (patchedGraph != null) {
             KeptCallFacts facts = keptFacts;
             store.writeLater(() -> new FileStore.Entry(factsKey.get(), facts.encode()));
+            store.refreshLater(graphKey);
             return;
         }
         KeptCallGraph graph = computedGraph();

@@ -163,9 +163,7 @@ public final class JarRewriter {
             if (options.proxies()) { // the proxies' grouping reads every method's checks: fit them once for both
                 env = env.withFits(ProgramFit.of(classes.values().stream().map(ClassToRewrite::fit).toList()));
                 proxies = FieldProxies.find(env.fits(), env);
-                if (!lastGroups.map(FieldProxies::digest).equals(Optional.of(proxies.digest()))) {
-                    kept.keepGroups(proxies);
-                }
+                kept.keepGroups(proxies, lastGroups);
             }
             counts.proxies(proxies);
             writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))), kept,

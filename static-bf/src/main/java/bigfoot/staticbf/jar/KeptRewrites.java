@@ -95,9 +95,18 @@ final class KeptRewrites {
         }));
     }
 
-    /** Queues this run's proxy groups to be stored, for the next run of this program. */
-    void keepGroups(FieldProxies groups) {
-        if (store.isPresent()) {
+    /**
+     * Queues this run's proxy groups to be kept for the next run of this program: written if they are not the ones
+     * {@code last} ({@link #groups}) read, else that entry counts as written now (eviction keeps the entries written
+     * last).
+     */
+    void keepGroups(FieldProxies groups, Optional<FieldProxies> last) {
+        if (store.isEmpty()) {
+            return;
+        }
+        if (last.isPresent() && last.get().digest().equals(groups.digest())) {
+            store.get().refreshLater(groupsKey());
+        } else {
             Encoder out = new Encoder().writeInt(FORMAT);
             groups.encode(out);
             store.get().writeLater(groupsKey(), out.toByteArray());

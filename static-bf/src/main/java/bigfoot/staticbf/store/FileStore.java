@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -121,6 +122,30 @@ public final class FileStore {
      * no one changes any more): making an entry then costs the run's own threads nothing.
      */
     public synchronized void writeLater(Supplier<Entry> entry) {
+        submit(() -> {
+            Entry e = entry.get();
+            write(e.key(), e.bytes());
+            return null;
+        });
+    }
+
+    /**
+     * Queues the entry under {@code key}, if it is still there, to count as written now: a run that used an entry without
+     * writing it again keeps it from {@link #evict}, which keeps the entries written last.
+     */
+    public synchronized void refreshLater(String key) {
+        submit(() -> {
+            try {
+                Files.setLastModifiedTime(dir.resolve(key), FileTime.fromMillis(System.currentTimeMillis()));
+            } catch (NoSuchFileException e) {
+                // evicted meanwhile by another build: the next run makes it again
+            }
+            return null;
+        });
+    }
+
+    /** Runs {@code work} on the store's thread, which {@link #finish} waits for. */
+    private void submit(Callable<Void> work) {
         if (writer == null) {
             writer = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "staticbf cache writer");
@@ -128,16 +153,12 @@ public final class FileStore {
                 return t;
             });
         }
-        pending.add(writer.submit(() -> {
-            Entry e = entry.get();
-            write(e.key(), e.bytes());
-            return null;
-        }));
+        pending.add(writer.submit(work));
     }
 
     /**
-     * Waits for the writes {@link #writeLater} queued, then, if there were any, keeps the {@code keep} entries written
-     * last ({@link #evict}); the first failure, if one failed.
+     * Waits for the writes {@link #writeLater} and {@link #refreshLater} queued, then, if there were any, keeps the
+     * {@code keep} entries written last ({@link #evict}); the first failure, if one failed.
      */
     public synchronized Optional<Exception> finish(int keep) {
         if (writer == null) {

@@ -67,4 +67,20 @@ class FileStoreTest {
         assertEquals(Optional.empty(), store.finish(4));
         assertEquals(List.of("new0", "new1", "old3", "old4"), names(dir));
     }
+
+    /** A run that uses an entry without writing it again (a kept call graph it patched) keeps it from eviction. */
+    @Test
+    void anEntryRefreshedCountsAsWrittenLast() throws IOException {
+        Path dir = Files.createDirectories(work.resolve("entries"));
+        for (int i = 0; i < 3; i++) {
+            Path old = Files.write(dir.resolve("old" + i), new byte[] {1});
+            Files.setLastModifiedTime(old, FileTime.fromMillis(1000 + i));
+        }
+        FileStore store = new FileStore(dir);
+        store.writeLater("new", new byte[] {2});
+        store.refreshLater("old0");
+        store.refreshLater("gone"); // evicted by another build meanwhile: no failure
+        assertEquals(Optional.empty(), store.finish(2));
+        assertEquals(List.of("new", "old0"), names(dir));
+    }
 }

@@ -8,13 +8,16 @@ import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.zip.Deflater;
 
 /**
  * The key of a rewrite in the {@link RewriteCache}: a {@link Digest} of everything its output depends on. That is
@@ -118,12 +121,31 @@ public final class RewriteKey {
             }
             Digest d = new Digest();
             d.add(System.getProperty("java.home") + " " + System.getProperty("java.vm.version"));
+            byte[] deflated = deflated();
+            d.add(deflated, 0, deflated.length);
             for (Path c : code) {
                 d.add(codeDigest(c));
             }
             build = d.hex();
         }
         return build;
+    }
+
+    /**
+     * What the JVM's zlib makes of a fixed text: rewritten classes are kept deflated and written to the jar as they are,
+     * and a zlib of another version (a system library, updated apart from the JDK) may deflate the same class to other
+     * bytes.
+     */
+    private static byte[] deflated() {
+        Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+        try {
+            deflater.setInput(String.join(" ", PARTS).repeat(64).getBytes(StandardCharsets.UTF_8));
+            deflater.finish();
+            byte[] out = new byte[4096];
+            return Arrays.copyOf(out, deflater.deflate(out));
+        } finally {
+            deflater.end();
+        }
     }
 
     /**

@@ -25,15 +25,18 @@ final class InputJar implements Closeable {
     private final Path path;
     private final ZipFile zip;
     private final List<ZipEntry> entries;
+    /** The entries' records as stored, in the same order; null if they could not be read ({@link #copy}). */
+    private final CentralDirectory directory;
     private final Map<String, InputClass> classesByEntry;
     /** The classes of entries whose name an earlier entry has (which the output leaves out). */
     private final List<InputClass> repeated;
 
-    private InputJar(Path path, ZipFile zip, List<ZipEntry> entries, Map<String, InputClass> classesByEntry,
-            List<InputClass> repeated) {
+    private InputJar(Path path, ZipFile zip, List<ZipEntry> entries, CentralDirectory directory,
+            Map<String, InputClass> classesByEntry, List<InputClass> repeated) {
         this.path = path;
         this.zip = zip;
         this.entries = entries;
+        this.directory = directory;
         this.classesByEntry = classesByEntry;
         this.repeated = repeated;
     }
@@ -65,11 +68,34 @@ final class InputJar implements Closeable {
                     }
                 }
             }
-            return new InputJar(path, zip, entries, classes, List.copyOf(repeated));
+            return new InputJar(path, zip, entries, directory(path, entries), classes, List.copyOf(repeated));
         } catch (StaticBfException | RuntimeException e) {
             closeQuietly(zip);
             throw e;
         }
+    }
+
+    /**
+     * The central directory of the jar, if it can be read and lists the entries {@link ZipFile} does, in the same order;
+     * else null.
+     */
+    private static CentralDirectory directory(Path path, List<ZipEntry> entries) {
+        CentralDirectory directory;
+        try {
+            directory = CentralDirectory.open(path);
+        } catch (IOException | CentralDirectory.Unreadable e) {
+            return null;
+        }
+        List<CentralDirectory.Entry> records = directory.entries();
+        boolean same = records.size() == entries.size();
+        for (int i = 0; same && i < records.size(); i++) {
+            same = records.get(i).header().nameString().equals(entries.get(i).getName());
+        }
+        if (!same) {
+            closeQuietly(directory);
+            return null;
+        }
+        return directory;
     }
 
     private static boolean isClassFile(ZipEntry entry) {
@@ -146,13 +172,44 @@ final class InputJar implements Closeable {
         return all;
     }
 
-    InputStream open(ZipEntry entry) throws IOException {
-        return zip.getInputStream(entry);
+    /** The header of the entry at {@code index} of {@link #entries}, as stored. */
+    EntryHeader header(int index) {
+        return directory != null ? directory.entries().get(index).header() : EntryHeader.of(entries.get(index));
+    }
+
+    /**
+     * Copies the entry at {@code index} of {@link #entries} to {@code output}: its header and its data as stored, or,
+     * if the jar's records could not be read, its content compressed again.
+     */
+    void copy(int index, OutputJar output) throws IOException {
+        if (directory != null) {
+            CentralDirectory.Entry e = directory.entries().get(index);
+            output.write(e.header(), e.crc(), e.compressedSize(), e.size(), out -> directory.copyData(e, out));
+        } else {
+            EntryHeader header = header(index);
+            try (InputStream content = zip.getInputStream(entries.get(index))) {
+                output.write(header, StoredData.of(header.method(), content.readAllBytes()));
+            }
+        }
     }
 
     @Override
     public void close() throws IOException {
-        zip.close();
+        try {
+            zip.close();
+        } finally {
+            if (directory != null) {
+                directory.close();
+            }
+        }
+    }
+
+    private static void closeQuietly(CentralDirectory directory) {
+        try {
+            directory.close();
+        } catch (IOException ignored) {
+            // not used
+        }
     }
 
     private static void closeQuietly(ZipFile zip) {

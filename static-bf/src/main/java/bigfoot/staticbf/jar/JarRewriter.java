@@ -32,7 +32,6 @@ import bigfoot.staticbf.tool.Parallel;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.tool.StaticBfException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +46,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.zip.DataFormatException;
 import java.util.zip.ZipEntry;
 
 /**
@@ -370,10 +370,11 @@ public final class JarRewriter {
 
             @Override
             public void accept(Rewritten rewritten) throws StaticBfException {
-                ZipEntry entry = entries.get(next++);
+                int index = next++;
+                ZipEntry entry = entries.get(index);
                 progress.step();
                 try {
-                    write(entry, input, output, rewritten, repeated.contains(entry), kept, classes, proxies);
+                    write(index, input, output, rewritten, repeated.contains(entry), kept, classes, proxies);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e); // reported as run's other I/O errors are
                 }
@@ -383,10 +384,10 @@ public final class JarRewriter {
     }
 
     /**
-     * A class's rewriting: kept ({@code reused}) or made now, with the warnings it gave (the kept ones, or those held
-     * back while it was made); or why it failed.
+     * A class's rewriting: its new bytes deflated (null if it is left unchanged) and counts, kept ({@code reused}) or made
+     * now, with the warnings it gave (the kept ones, or those held back while it was made); or why it failed.
      */
-    private record Rewritten(ClassRewriter.Result result, boolean reused, List<Diagnostics.Warning> warnings,
+    private record Rewritten(StoredData stored, Counts counts, boolean reused, List<Diagnostics.Warning> warnings,
             StaticBfException failure) {
     }
 
@@ -399,36 +400,44 @@ public final class JarRewriter {
             RewritesAhead<Rewritten> ahead) {
         Optional<KeptRewrites.Kept> reused = toRewrite.kept().filter(k -> k.proxies().equals(proxies));
         if (reused.isPresent()) {
-            byte[] bytes = reused.get().bytes();
-            return new Rewritten(new ClassRewriter.Result(bytes != null ? bytes : c.bytes(), bytes != null,
-                    reused.get().counts()), true, reused.get().warnings(), null);
+            return new Rewritten(reused.get().rewritten(), reused.get().counts(), true, reused.get().warnings(), null);
         }
         return ahead.rewritten(c, proxies).orElseGet(() -> made(c, rewriter));
     }
 
-    /** {@code c} rewritten by {@code rewriter}, its warnings held back; or why it failed. */
+    /**
+     * {@code c} rewritten by {@code rewriter} and deflated (by the thread that rewrote it), its warnings held back; or
+     * why it failed.
+     */
     private Rewritten made(InputClass c, ClassRewriter rewriter) {
         Diagnostics.Deferred<Rewritten> made = diagnostics.deferring(() -> {
             try {
-                return new Rewritten(rewriter.rewrite(c.bytes()), false, List.of(), null);
+                ClassRewriter.Result result = rewriter.rewrite(c.bytes());
+                return new Rewritten(result.changed() ? StoredData.of(ZipEntry.DEFLATED, result.bytes()) : null,
+                        result.counts(), false, List.of(), null);
             } catch (ClassRewriter.RewriteException e) {
                 return failed(c, e.getMessage());
             } catch (RuntimeException e) {
                 return failed(c, InputJar.describe(e));
             }
         });
-        return new Rewritten(made.value().result(), false, made.warnings(), made.value().failure());
+        return new Rewritten(made.value().stored(), made.value().counts(), false, made.warnings(),
+                made.value().failure());
     }
 
     private static Rewritten failed(InputClass c, String why) {
-        return new Rewritten(null, false, List.of(), StaticBfException.failure("cannot rewrite class "
+        return new Rewritten(null, null, false, List.of(), StaticBfException.failure("cannot rewrite class "
                 + c.info().dottedName() + " (entry " + c.entryName() + "): " + why));
     }
 
-    /** Writes one entry: as it is, or a class's {@code rewritten} bytes (null for an entry not rewritten), counted. */
-    private void write(ZipEntry entry, InputJar input, OutputJar output, Rewritten rewritten, boolean repeated,
+    /**
+     * Writes the entry at {@code index}: as it is, or a class's {@code rewritten} bytes (null for an entry not
+     * rewritten), counted.
+     */
+    private void write(int index, InputJar input, OutputJar output, Rewritten rewritten, boolean repeated,
             KeptRewrites kept, Map<String, ClassToRewrite> classes, String proxies)
             throws IOException, StaticBfException {
+        ZipEntry entry = input.entries().get(index);
         String name = entry.getName();
         if (isSignatureFile(name)) {
             removedSignatureFiles.add(name);
@@ -442,21 +451,24 @@ public final class JarRewriter {
             return;
         }
         InputClass c = input.classAt(entry);
-        byte[] bytes = c == null ? null : counted(c, rewritten, kept, classes.get(c.entryName()), proxies);
-        if (bytes != null) {
-            output.replace(entry, bytes);
-        } else {
-            try (InputStream content = input.open(entry)) {
-                output.copy(entry, content);
+        StoredData stored = c == null ? null : counted(c, rewritten, kept, classes.get(c.entryName()), proxies);
+        if (stored != null) {
+            EntryHeader header = input.header(index);
+            try {
+                output.write(header, stored.as(header.method()));
+            } catch (DataFormatException e) {
+                throw new IOException("class " + c.info().dottedName() + " was kept damaged: " + e.getMessage(), e);
             }
+        } else {
+            input.copy(index, output);
         }
     }
 
     /**
-     * Counts the class, gives its warnings, keeps its rewriting if it was made now, and returns its rewritten bytes, or
-     * null to copy it unchanged.
+     * Counts the class, gives its warnings, keeps its rewriting if it was made now, and returns its rewritten bytes
+     * (deflated), or null to copy it unchanged.
      */
-    private byte[] counted(InputClass c, Rewritten rewritten, KeptRewrites kept, ClassToRewrite toRewrite,
+    private StoredData counted(InputClass c, Rewritten rewritten, KeptRewrites kept, ClassToRewrite toRewrite,
             String proxies) throws StaticBfException {
         switch (c.treatment()) {
             case SKIP -> {
@@ -473,21 +485,20 @@ public final class JarRewriter {
                     throw rewritten.failure();
                 }
                 diagnostics.replay(rewritten.warnings());
-                ClassRewriter.Result result = rewritten.result();
                 if (rewritten.reused()) {
                     counts.classReused();
                 } else if (toRewrite.answers().isPresent()) {
                     kept.keep(kept.key(c), new KeptRewrites.Kept(toRewrite.answers().get(), toRewrite.fit(),
-                            toRewrite.fitWarnings(), proxies, result.changed() ? result.bytes() : null,
-                            result.counts(), rewritten.warnings()));
+                            toRewrite.fitWarnings(), proxies, rewritten.stored(), rewritten.counts(),
+                            rewritten.warnings()));
                 }
-                counts.add(result.counts()); // an unchanged class may still count a method too large to change
-                if (!result.changed()) {
+                counts.add(rewritten.counts()); // an unchanged class may still count a method too large to change
+                if (rewritten.stored() == null) {
                     counts.classUnchanged();
                     return null;
                 }
                 counts.classRewritten();
-                return result.bytes();
+                return rewritten.stored();
             }
         }
     }

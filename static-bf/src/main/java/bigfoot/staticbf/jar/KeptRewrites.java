@@ -14,12 +14,13 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.zip.ZipEntry;
 
 /**
  * Rewritten classes kept for re-runs, one entry per class: the digest of the placement's answers for its methods
  * ({@code Placement.classDigest}) it was made under, its fit ({@link ClassFit}: the field checks its rewriting makes,
  * which the field proxy groups are found from) with the warnings fitting it gave, and its rewriting under the proxy
- * groups of its run: its bytes (or that it was left unchanged), what its rewriting counted and the warnings it gave. An
+ * groups of its run: its bytes, deflated as the jar stores them (or that it was left unchanged), what its rewriting counted and the warnings it gave. An
  * entry's key is the digest of the class's bytes and of everything else a class's fit and rewriting read but the
  * placement's answers and the proxy groups: StaticBF, the JDK, the classpath and the options
  * ({@code RewriteKey.ofClassRewrites}), and the run's program: every input class's treatment, shape and field accessors
@@ -30,15 +31,15 @@ import java.util.Optional;
  */
 final class KeptRewrites {
 
-    private static final int FORMAT = 3;
+    private static final int FORMAT = 4;
 
     /**
      * A class's fit under the placement answers whose digest is {@code answers} (the fit is null in a run without
      * proxies) and the warnings fitting it gave, and its rewriting under the proxy groups whose digest is
-     * {@code proxies}: its new bytes (null if it was left unchanged), counts and warnings.
+     * {@code proxies}: its new bytes deflated (null if it was left unchanged), counts and warnings.
      */
-    record Kept(String answers, ClassFit fit, List<Diagnostics.Warning> fitWarnings, String proxies, byte[] bytes,
-            Counts counts, List<Diagnostics.Warning> warnings) {
+    record Kept(String answers, ClassFit fit, List<Diagnostics.Warning> fitWarnings, String proxies,
+            StoredData rewritten, Counts counts, List<Diagnostics.Warning> warnings) {
     }
 
     /** Keeps nothing. */
@@ -127,9 +128,10 @@ final class KeptRewrites {
             kept.fit().encode(out);
         }
         writeWarnings(kept.fitWarnings(), out);
-        out.writeString(kept.proxies()).writeBoolean(kept.bytes() != null);
-        if (kept.bytes() != null) {
-            out.writeBytes(kept.bytes());
+        out.writeString(kept.proxies()).writeBoolean(kept.rewritten() != null);
+        if (kept.rewritten() != null) { // deflated: written to the jar as it is
+            out.writeBytes(kept.rewritten().data()).writeInt((int) kept.rewritten().crc())
+                    .writeInt((int) kept.rewritten().size());
         }
         kept.counts().encode(out);
         writeWarnings(kept.warnings(), out);
@@ -165,7 +167,8 @@ final class KeptRewrites {
         ClassFit fit = in.readBoolean() ? ClassFit.decode(in) : null;
         List<Diagnostics.Warning> fitWarnings = readWarnings(in);
         String proxies = in.readString();
-        byte[] rewritten = in.readBoolean() ? in.readBytes() : null;
+        StoredData rewritten = in.readBoolean()
+                ? new StoredData(ZipEntry.DEFLATED, in.readBytes(), in.readInt() & 0xFFFFFFFFL, in.readInt()) : null;
         Counts counts = Counts.decode(in);
         List<Diagnostics.Warning> warnings = readWarnings(in);
         if (!in.atEnd()) {

@@ -4,7 +4,6 @@ import bigfoot.staticbf.tool.StaticBfException;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -16,9 +15,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 /**
  * The output jar, written to a temporary file next to its destination and moved into place only by
@@ -34,7 +31,7 @@ final class OutputJar implements Closeable {
     private final Path temp;
     private final OutputStream file;
     /** Made at the first entry: a jar copied whole ({@link #copyOf}) has none. */
-    private ZipOutputStream zip;
+    private ZipWriter zip;
     private boolean committed;
 
     private OutputJar(Path destination, Path temp, OutputStream file) {
@@ -73,37 +70,23 @@ final class OutputJar implements Closeable {
         }
     }
 
-    /** Copies an input entry as it is: same name, time, extra data, comment and compression method. */
-    void copy(ZipEntry entry, InputStream content) throws IOException {
-        ZipEntry out = new ZipEntry(entry);
-        if (out.getMethod() == ZipEntry.DEFLATED) {
-            out.setCompressedSize(-1); // recompressed; the content (size, crc) is unchanged
-        }
-        zip().putNextEntry(out);
-        content.transferTo(zip);
-        zip.closeEntry();
+    /** Writes an entry whose data, as stored, {@code data} writes. */
+    void write(EntryHeader header, long crc, long compressedSize, long size, ZipWriter.Data data) throws IOException {
+        zip().write(header, crc, compressedSize, size, data);
     }
 
-    /** Writes new content under an input entry's name and attributes. */
-    void replace(ZipEntry entry, byte[] content) throws IOException {
-        ZipEntry out = new ZipEntry(entry);
-        CRC32 crc = new CRC32();
-        crc.update(content);
-        out.setSize(content.length);
-        out.setCrc(crc.getValue());
-        out.setCompressedSize(out.getMethod() == ZipEntry.STORED ? content.length : -1);
-        zip().putNextEntry(out);
-        zip.write(content);
-        zip.closeEntry();
+    /** Writes an entry whose data is {@code data}, which must be stored as the header's method says. */
+    void write(EntryHeader header, StoredData data) throws IOException {
+        if (data.method() != header.method()) {
+            throw new IllegalArgumentException(header.nameString() + ": stored as " + data.method() + ", not "
+                    + header.method());
+        }
+        write(header, data.crc(), data.data().length, data.size(), out -> out.write(data.data()));
     }
 
     /** Adds a new (deflated) entry. */
     void add(String name, byte[] content) throws IOException {
-        ZipEntry entry = new ZipEntry(name);
-        entry.setTimeLocal(ADDED);
-        zip().putNextEntry(entry);
-        zip.write(content);
-        zip.closeEntry();
+        write(EntryHeader.added(name, ADDED), StoredData.of(ZipEntry.DEFLATED, content));
     }
 
     /** The whole output: a copy of the jar {@code jar}'s bytes (instead of entries). */
@@ -114,9 +97,9 @@ final class OutputJar implements Closeable {
         Files.copy(jar, file);
     }
 
-    private ZipOutputStream zip() {
+    private ZipWriter zip() {
         if (zip == null) {
-            zip = new ZipOutputStream(file);
+            zip = new ZipWriter(file);
         }
         return zip;
     }
@@ -124,7 +107,10 @@ final class OutputJar implements Closeable {
     /** Finishes the jar and moves it over the destination atomically. */
     void commit() throws StaticBfException {
         try {
-            (zip != null ? zip : file).close();
+            if (zip != null) {
+                zip.finish();
+            }
+            file.close();
             try {
                 Files.move(temp, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -141,7 +127,7 @@ final class OutputJar implements Closeable {
     public void close() {
         if (!committed) {
             try {
-                (zip != null ? zip : file).close();
+                file.close();
             } catch (IOException ignored) {
                 // the file is deleted anyway
             }

@@ -613,7 +613,7 @@ final class AnalysedProgram {
      * arguments it keeps; and the method's accesses that capsule checks and read-only tables cover.
      */
     private String fingerprint(IMethod method, MethodKey key) {
-        return fingerprint(key, sites(method), method);
+        return fingerprint(key, sites(method, key), method);
     }
 
     /** The fingerprint of {@code key}'s method with calls {@code sites}; {@code method} is read only with an elision. */
@@ -643,12 +643,18 @@ final class AnalysedProgram {
      * asked for; kept ones where they answer that.
      */
     private List<KeptCallFacts.Site> sites(IMethod method) {
+        return sites(method, MethodKey.of(method));
+    }
+
+    /** As {@link #sites(IMethod)}, for the method {@code key} names (WALA makes a key's strings anew at each request). */
+    private List<KeptCallFacts.Site> sites(IMethod method, MethodKey key) {
         ProgramWrites writes;
         synchronized (this) {
             writes = modSets;
         }
         if (keptFacts != null && (writes == null || keptFacts.hasWrites())) {
-            return keptFacts.sites(method);
+            return keptFacts.sites(key).orElseThrow(() -> new IllegalArgumentException("not an application method: "
+                    + method.getSignature()));
         }
         CallKills kills = computedKillSets();
         List<KeptCallFacts.Site> sites = new ArrayList<>();

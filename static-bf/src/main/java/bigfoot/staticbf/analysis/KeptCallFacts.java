@@ -86,11 +86,6 @@ final class KeptCallFacts {
         return hasWrites;
     }
 
-    /** The calls of an application method, in IR order. */
-    List<Site> sites(IMethod method) {
-        return List.copyOf(calls(method).values());
-    }
-
     /** The calls of the application method {@code key} names, in IR order, if it is one. */
     Optional<List<Site>> sites(MethodKey key) {
         return Optional.ofNullable(byKey.get(key)).map(calls -> List.copyOf(calls.values()));

@@ -2,12 +2,10 @@ package bigfoot.staticbf.cache;
 
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.store.Digest;
+import bigfoot.staticbf.zip.CentralDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +31,6 @@ public final class RewriteKey {
             "bigfoot.z3.Entailment", "com.ibm.wala.classLoader.IClass", "org.objectweb.asm.ClassWriter");
 
     private static String build; // the hash of the code and the JDK, computed once per JVM
-
-    /** A zip's end of central directory record: its signature and its length without the comment. */
-    private static final int END_SIGNATURE = 0x06054b50;
-    private static final int END_RECORD = 22;
 
     private RewriteKey() {
     }
@@ -158,38 +152,8 @@ public final class RewriteKey {
         if (Files.isDirectory(path)) {
             return digest(path);
         }
-        byte[] directory = centralDirectory(path);
+        byte[] directory = CentralDirectory.storedBytes(path);
         return new Digest().add(directory, 0, directory.length).hex();
-    }
-
-    /** The bytes of a jar's central directory, found from its end record (a jar of StaticBF's is never ZIP64). */
-    private static byte[] centralDirectory(Path jar) throws IOException {
-        try (FileChannel file = FileChannel.open(jar)) {
-            long size = file.size();
-            int tail = (int) Math.min(size, END_RECORD + 0xFFFF); // the record, then a comment of at most 64 KB
-            ByteBuffer end = readFully(file, size - tail, tail);
-            for (int i = tail - END_RECORD; i >= 0; i--) {
-                if (end.getInt(i) == END_SIGNATURE) {
-                    long length = end.getInt(i + 12) & 0xFFFFFFFFL;
-                    long offset = end.getInt(i + 16) & 0xFFFFFFFFL;
-                    if (offset + length > size - tail + i) {
-                        throw new IOException(jar + ": a central directory past the jar's end");
-                    }
-                    return readFully(file, offset, (int) length).array();
-                }
-            }
-            throw new IOException(jar + ": no zip end record");
-        }
-    }
-
-    private static ByteBuffer readFully(FileChannel file, long position, int length) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
-        while (buffer.hasRemaining()) {
-            if (file.read(buffer, position + buffer.position()) < 0) {
-                throw new IOException("unexpected end of file");
-            }
-        }
-        return buffer.flip();
     }
 
     /** Where a class is loaded from: a jar or a class directory. */

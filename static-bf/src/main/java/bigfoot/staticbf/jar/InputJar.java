@@ -2,6 +2,9 @@ package bigfoot.staticbf.jar;
 
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.tool.StaticBfException;
+import bigfoot.staticbf.zip.CentralDirectory;
+import bigfoot.staticbf.zip.EntryHeader;
+import bigfoot.staticbf.zip.StoredData;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;

@@ -31,6 +31,8 @@ import bigfoot.staticbf.tool.Diagnostics;
 import bigfoot.staticbf.tool.Parallel;
 import bigfoot.staticbf.tool.Progress;
 import bigfoot.staticbf.tool.StaticBfException;
+import bigfoot.staticbf.zip.EntryHeader;
+import bigfoot.staticbf.zip.StoredData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

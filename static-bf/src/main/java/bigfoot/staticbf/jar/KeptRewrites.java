@@ -8,6 +8,7 @@ import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.Encoder;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
+import bigfoot.staticbf.zip.StoredData;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;

@@ -1,6 +1,9 @@
 package bigfoot.staticbf.jar;
 
 import bigfoot.staticbf.tool.StaticBfException;
+import bigfoot.staticbf.zip.EntryHeader;
+import bigfoot.staticbf.zip.StoredData;
+import bigfoot.staticbf.zip.ZipWriter;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import bigfoot.staticbf.zip.CentralDirectory;
+import bigfoot.staticbf.zip.EntryHeader;
+import bigfoot.staticbf.zip.StoredData;
+import bigfoot.staticbf.zip.ZipWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,5 +1,6 @@
-package bigfoot.staticbf.jar;
+package bigfoot.staticbf.zip;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -20,17 +21,17 @@ import java.util.List;
  * show (file attributes, the stored time). Data before the first entry (a launcher script) shifts every offset, as
  * {@link java.util.zip.ZipFile} allows.
  */
-final class CentralDirectory {
+public final class CentralDirectory implements Closeable {
 
     /** Why a central directory could not be read: the jar is then copied entry by entry through {@code ZipFile}. */
-    static final class Unreadable extends Exception {
+    public static final class Unreadable extends Exception {
         Unreadable(String why) {
             super(why);
         }
     }
 
     /** An entry: its header, the crc and sizes of its data, and where the local header before the data is. */
-    record Entry(EntryHeader header, long crc, long compressedSize, long size, long localHeader) {
+    public record Entry(EntryHeader header, long crc, long compressedSize, long size, long localHeader) {
     }
 
     private static final int END = 0x06054b50;
@@ -57,7 +58,7 @@ final class CentralDirectory {
     }
 
     /** The central directory of the jar {@code path}, kept open for {@link #copyData} until the caller closes it. */
-    static CentralDirectory open(Path path) throws IOException, Unreadable {
+    public static CentralDirectory open(Path path) throws IOException, Unreadable {
         FileChannel file = FileChannel.open(path, StandardOpenOption.READ);
         try {
             return read(file);
@@ -67,37 +68,31 @@ final class CentralDirectory {
         }
     }
 
+    /**
+     * The bytes of the central directory of the jar {@code path} as stored, its records unread: what StaticBF's code key
+     * hashes of its own jar.
+     */
+    public static byte[] storedBytes(Path path) throws IOException {
+        try (FileChannel file = FileChannel.open(path, StandardOpenOption.READ)) {
+            Location where = locate(file);
+            return read(file, where.start(), (int) where.size()).array();
+        } catch (Unreadable e) {
+            throw new IOException(path + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Where a central directory is: its first byte and size, the number of records its end record gives, and what data
+     * before the first entry adds to every stored offset.
+     */
+    private record Location(long start, long size, long count, long shift) {
+    }
+
     private static CentralDirectory read(FileChannel file) throws IOException, Unreadable {
-        long length = file.size();
-        long end = findEnd(file, length);
-        ByteBuffer record = read(file, end, END_LENGTH);
-        long count = u16(record, 10);
-        long size = u32(record, 12);
-        long offset = u32(record, 16);
-        long directoryEnd = end;
-        if (count == U16 || size == U32 || offset == U32) { // a ZIP64 end record holds them
-            if (end < ZIP64_LOCATOR_LENGTH) {
-                throw new Unreadable("no ZIP64 end record");
-            }
-            ByteBuffer locator = read(file, end - ZIP64_LOCATOR_LENGTH, ZIP64_LOCATOR_LENGTH);
-            if (locator.getInt(0) != ZIP64_LOCATOR) {
-                throw new Unreadable("no ZIP64 end record");
-            }
-            long at = locator.getLong(8);
-            ByteBuffer end64 = at >= 0 && at + 56 <= end ? read(file, at, 56) : null;
-            if (end64 == null || end64.getInt(0) != ZIP64_END) {
-                throw new Unreadable("no ZIP64 end record");
-            }
-            count = end64.getLong(32);
-            size = end64.getLong(40);
-            offset = end64.getLong(48);
-            directoryEnd = at;
-        }
-        long start = directoryEnd - size;
-        long shift = start - offset;
-        if (size < 0 || start < 0 || shift < 0 || size > Integer.MAX_VALUE) {
-            throw new Unreadable("central directory out of the file");
-        }
+        Location where = locate(file);
+        long start = where.start();
+        long size = where.size();
+        long count = where.count();
         ByteBuffer directory = read(file, start, (int) size);
         List<Entry> entries = new ArrayList<>();
         int at = 0;
@@ -127,7 +122,40 @@ final class CentralDirectory {
         if (entries.size() != count && count != U16) {
             throw new Unreadable(entries.size() + " central directory records, " + count + " said");
         }
-        return new CentralDirectory(file, List.copyOf(entries), shift);
+        return new CentralDirectory(file, List.copyOf(entries), where.shift());
+    }
+
+    private static Location locate(FileChannel file) throws IOException, Unreadable {
+        long end = findEnd(file, file.size());
+        ByteBuffer record = read(file, end, END_LENGTH);
+        long count = u16(record, 10);
+        long size = u32(record, 12);
+        long offset = u32(record, 16);
+        long directoryEnd = end;
+        if (count == U16 || size == U32 || offset == U32) { // a ZIP64 end record holds them
+            if (end < ZIP64_LOCATOR_LENGTH) {
+                throw new Unreadable("no ZIP64 end record");
+            }
+            ByteBuffer locator = read(file, end - ZIP64_LOCATOR_LENGTH, ZIP64_LOCATOR_LENGTH);
+            if (locator.getInt(0) != ZIP64_LOCATOR) {
+                throw new Unreadable("no ZIP64 end record");
+            }
+            long at = locator.getLong(8);
+            ByteBuffer end64 = at >= 0 && at + 56 <= end ? read(file, at, 56) : null;
+            if (end64 == null || end64.getInt(0) != ZIP64_END) {
+                throw new Unreadable("no ZIP64 end record");
+            }
+            count = end64.getLong(32);
+            size = end64.getLong(40);
+            offset = end64.getLong(48);
+            directoryEnd = at;
+        }
+        long start = directoryEnd - size;
+        long shift = start - offset;
+        if (size < 0 || start < 0 || shift < 0 || size > Integer.MAX_VALUE) {
+            throw new Unreadable("central directory out of the file");
+        }
+        return new Location(start, size, count, shift);
     }
 
     /** The end record: the last signature whose comment ends the file. */
@@ -165,12 +193,12 @@ final class CentralDirectory {
         }
     }
 
-    List<Entry> entries() {
+    public List<Entry> entries() {
         return entries;
     }
 
     /** Writes the data of {@code entry} as it is stored (compressed or not) to {@code out}. */
-    void copyData(Entry entry, OutputStream out) throws IOException {
+    public void copyData(Entry entry, OutputStream out) throws IOException {
         long local = entry.localHeader() + shift;
         ByteBuffer header = read(file, local, LOCAL_LENGTH);
         if (header.getInt(0) != LOCAL) {
@@ -186,7 +214,8 @@ final class CentralDirectory {
         }
     }
 
-    void close() throws IOException {
+    @Override
+    public void close() throws IOException {
         file.close();
     }
 

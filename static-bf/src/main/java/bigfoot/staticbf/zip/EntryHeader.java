@@ -1,4 +1,4 @@
-package bigfoot.staticbf.jar;
+package bigfoot.staticbf.zip;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,7 @@ import java.util.zip.ZipEntry;
  * comment, compression method and file attributes). The extra fields never hold a ZIP64 field: {@link ZipWriter}
  * adds its own where the sizes and offsets of the output need one.
  */
-record EntryHeader(byte[] name, int versionMadeBy, int versionNeeded, int flags, int method, int dosTime,
+public record EntryHeader(byte[] name, int versionMadeBy, int versionNeeded, int flags, int method, int dosTime,
         int internalAttributes, long externalAttributes, byte[] extra, byte[] comment) {
 
     /** Flag bit 3: sizes and crc in a data descriptor after the data. The output writes them before it. */
@@ -22,13 +22,13 @@ record EntryHeader(byte[] name, int versionMadeBy, int versionNeeded, int flags,
     private static final int DEFLATE_VERSION = 20;
 
     /** The header of a new deflated entry named {@code name}, made at {@code time}. */
-    static EntryHeader added(String name, LocalDateTime time) {
+    public static EntryHeader added(String name, LocalDateTime time) {
         return new EntryHeader(name.getBytes(StandardCharsets.UTF_8), DEFLATE_VERSION, DEFLATE_VERSION, UTF8,
                 ZipEntry.DEFLATED, dosTime(time), 0, 0, new byte[0], new byte[0]);
     }
 
     /** The header of {@code entry} as {@link java.util.zip.ZipFile} describes it: for a jar whose records cannot be read. */
-    static EntryHeader of(ZipEntry entry) {
+    public static EntryHeader of(ZipEntry entry) {
         byte[] extra = entry.getExtra();
         byte[] comment = entry.getComment() == null ? new byte[0] : entry.getComment().getBytes(StandardCharsets.UTF_8);
         return new EntryHeader(entry.getName().getBytes(StandardCharsets.UTF_8), DEFLATE_VERSION, DEFLATE_VERSION, UTF8,
@@ -37,7 +37,7 @@ record EntryHeader(byte[] name, int versionMadeBy, int versionNeeded, int flags,
     }
 
     /** The name as {@link java.util.zip.ZipFile} reads it (as UTF-8, flagged or not). */
-    String nameString() {
+    public String nameString() {
         return new String(name, StandardCharsets.UTF_8);
     }
 

@@ -1,4 +1,4 @@
-package bigfoot.staticbf.jar;
+package bigfoot.staticbf.zip;
 
 import java.io.ByteArrayOutputStream;
 import java.util.zip.CRC32;
@@ -10,13 +10,13 @@ import java.util.zip.ZipEntry;
 /**
  * An entry's data as a jar stores it: deflated (raw deflate, as the zip format has it) or stored, with the crc and
  * size of its content. A rewritten class is compressed once, by the worker that rewrote it, and kept compressed
- * ({@link KeptRewrites}): a re-run writes it as it is. The same content gives the same bytes (one deflater, at its
+ * (a kept class entry): a re-run writes it as it is. The same content gives the same bytes (one deflater, at its
  * default level), so an output jar is the same with and without the cache.
  */
-record StoredData(int method, byte[] data, long crc, long size) {
+public record StoredData(int method, byte[] data, long crc, long size) {
 
     /** {@code content} compressed as {@code method} ({@link ZipEntry#DEFLATED} or {@link ZipEntry#STORED}) has it. */
-    static StoredData of(int method, byte[] content) {
+    public static StoredData of(int method, byte[] content) {
         CRC32 crc = new CRC32();
         crc.update(content);
         return new StoredData(method, method == ZipEntry.STORED ? content : deflated(content), crc.getValue(),
@@ -24,12 +24,12 @@ record StoredData(int method, byte[] data, long crc, long size) {
     }
 
     /** The same content, stored as {@code method} has it. */
-    StoredData as(int method) throws DataFormatException {
+    public StoredData as(int method) throws DataFormatException {
         return method == this.method ? this : of(method, content());
     }
 
     /** The content. */
-    byte[] content() throws DataFormatException {
+    public byte[] content() throws DataFormatException {
         if (method == ZipEntry.STORED) {
             return data;
         }

@@ -1,4 +1,4 @@
-package bigfoot.staticbf.jar;
+package bigfoot.staticbf.zip;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,10 +10,10 @@ import java.io.OutputStream;
  * repeats each entry's {@link EntryHeader}. ZIP64 fields and end records (APPNOTE 4.3.14-4.3.15, 4.5.3) are written
  * only where a size, an offset or the number of entries does not fit the zip format's 16 and 32-bit fields.
  */
-final class ZipWriter {
+public final class ZipWriter {
 
     /** Writes an entry's data as stored. */
-    interface Data {
+    public interface Data {
         void writeTo(OutputStream out) throws IOException;
     }
 
@@ -26,12 +26,12 @@ final class ZipWriter {
     private final ByteArrayOutputStream directory = new ByteArrayOutputStream();
     private long count;
 
-    ZipWriter(OutputStream out) {
+    public ZipWriter(OutputStream out) {
         this.out = out;
     }
 
     /** Writes an entry: {@code data}'s {@code compressedSize} bytes, whose content has {@code crc} and {@code size}. */
-    void write(EntryHeader h, long crc, long compressedSize, long size, Data data) throws IOException {
+    public void write(EntryHeader h, long crc, long compressedSize, long size, Data data) throws IOException {
         long local = position;
         boolean bigSizes = size >= U32 || compressedSize >= U32;
         byte[] localExtra = bigSizes ? concat(zip64Field(size, compressedSize, -1), h.extra()) : h.extra();
@@ -65,7 +65,7 @@ final class ZipWriter {
     }
 
     /** Writes the central directory and the end records, and flushes (but does not close) the stream. */
-    void finish() throws IOException {
+    public void finish() throws IOException {
         long start = position;
         directory.writeTo(out);
         long size = directory.size();

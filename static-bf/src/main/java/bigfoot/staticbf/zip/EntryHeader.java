@@ -45,6 +45,8 @@ public record EntryHeader(byte[] name, int versionMadeBy, int versionNeeded, int
     static int dosTime(LocalDateTime time) {
         if (time.getYear() < 1980) {
             time = LocalDateTime.of(1980, 1, 1, 0, 0);
+        } else if (time.getYear() > 2107) {
+            time = LocalDateTime.of(2107, 12, 31, 23, 59, 58);
         }
         return (time.getYear() - 1980) << 25 | time.getMonthValue() << 21 | time.getDayOfMonth() << 16
                 | time.getHour() << 11 | time.getMinute() << 5 | time.getSecond() >> 1;

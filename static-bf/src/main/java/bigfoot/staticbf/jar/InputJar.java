@@ -86,7 +86,7 @@ final class InputJar implements Closeable {
         CentralDirectory directory;
         try {
             directory = CentralDirectory.open(path);
-        } catch (IOException | CentralDirectory.Unreadable e) {
+        } catch (IOException | CentralDirectory.Unreadable | RuntimeException e) { // ZipFile reads it: copy through it
             return null;
         }
         List<CentralDirectory.Entry> records = directory.entries();

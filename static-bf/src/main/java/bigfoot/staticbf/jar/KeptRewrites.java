@@ -21,10 +21,10 @@ import java.util.zip.ZipEntry;
  * Rewritten classes kept for re-runs, one entry per class: the digest of the placement's answers for its methods
  * ({@code Placement.classDigest}) it was made under, its fit ({@link ClassFit}: the field checks its rewriting makes,
  * which the field proxy groups are found from) with the warnings fitting it gave, and its rewriting under the proxy
- * groups of its run: its bytes, deflated as the jar stores them (or that it was left unchanged), what its rewriting counted and the warnings it gave. An
- * entry's key is the digest of the class's bytes and of everything else a class's fit and rewriting read but the
- * placement's answers and the proxy groups: StaticBF, the JDK, the classpath and the options
- * ({@code RewriteKey.ofClassRewrites}), and the run's program: every input class's treatment, shape and field accessors
+ * groups of its run: its bytes, deflated as the jar stores them (or that it was left unchanged), what its rewriting
+ * counted and the warnings it gave. An entry's key is the digest of the class's bytes and of everything else a class's
+ * fit and rewriting read but the placement's answers and the proxy groups: StaticBF, the JDK, the classpath and the
+ * options ({@code RewriteKey.ofClassRewrites}), and the run's program: every input class's treatment, shape and field accessors
  * (what the class hierarchy answers) and the capsules. So a re-run after one class changed fits and rewrites that
  * class, and those whose placement answers it changed; it rewrites every class again only if the proxy groups changed.
  * Beside them, the proxy groups of the last run of the same program key, under which a re-run rewrites its classes

@@ -3,6 +3,7 @@ package bigfoot.staticbf.cache;
 import bigfoot.staticbf.cli.Options;
 import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.zip.CentralDirectory;
+import bigfoot.staticbf.zip.StoredData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -10,12 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import java.util.zip.Deflater;
+import java.util.zip.ZipEntry;
 
 /**
  * The key of a rewrite in the {@link RewriteCache}: a {@link Digest} of everything its output depends on. That is
@@ -131,15 +131,8 @@ public final class RewriteKey {
      * bytes.
      */
     private static byte[] deflated() {
-        Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
-        try {
-            deflater.setInput(String.join(" ", PARTS).repeat(64).getBytes(StandardCharsets.UTF_8));
-            deflater.finish();
-            byte[] out = new byte[4096];
-            return Arrays.copyOf(out, deflater.deflate(out));
-        } finally {
-            deflater.end();
-        }
+        return StoredData.of(ZipEntry.DEFLATED, String.join(" ", PARTS).repeat(64).getBytes(StandardCharsets.UTF_8))
+                .data();
     }
 
     /**

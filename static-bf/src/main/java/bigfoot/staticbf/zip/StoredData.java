@@ -28,8 +28,8 @@ public record StoredData(int method, byte[] data, long crc, long size) {
         return method == this.method ? this : of(method, content());
     }
 
-    /** The content. */
-    public byte[] content() throws DataFormatException {
+    /** The content, inflated if it is stored deflated. */
+    private byte[] content() throws DataFormatException {
         if (method == ZipEntry.STORED) {
             return data;
         }

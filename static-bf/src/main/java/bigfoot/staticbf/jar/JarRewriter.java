@@ -25,6 +25,7 @@ import bigfoot.staticbf.rewrite.Environment;
 import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.rewrite.ProgramFit;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
+import bigfoot.staticbf.store.Decoder;
 import bigfoot.staticbf.store.Digest;
 import bigfoot.staticbf.store.FileStore;
 import bigfoot.staticbf.tool.Diagnostics;
@@ -44,6 +45,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -157,15 +159,22 @@ public final class JarRewriter {
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
                     .withCapsules(capsules);
-            Optional<FieldProxies> lastGroups = options.proxies() ? kept.groups() : Optional.of(FieldProxies.NONE);
+            Optional<KeptRewrites.Groups> last = options.proxies() ? kept.groups() : Optional.empty();
+            Optional<FieldProxies> lastGroups = options.proxies() ? last.map(KeptRewrites.Groups::proxies)
+                    : Optional.of(FieldProxies.NONE);
             RewritesAhead<Rewritten> ahead = rewritesAhead(classesToRewrite, kept, lastGroups, env);
             List<Answered> answered = answered(classesToRewrite, kept);
-            Map<String, ClassToRewrite> classes = classesToRewrite(answered, env, ahead);
+            Map<String, ClassToRewrite> classes = classesToRewrite(answered, env, ahead, kept.keeps());
             FieldProxies proxies = FieldProxies.NONE;
-            if (options.proxies()) { // the proxies' grouping reads every method's checks: fit them once for both
-                env = env.withFits(ProgramFit.of(classes.values().stream().map(ClassToRewrite::fit).toList()));
-                proxies = FieldProxies.find(env.fits(), env);
-                kept.keepGroups(proxies, lastGroups);
+            if (options.proxies()) {
+                KeptRewrites.Groups groups = groups(classes, last, env, kept.keeps());
+                diagnostics.replay(groups.warnings());
+                proxies = groups.proxies();
+                // the rewriter reads the fits made now: a kept one holds no method's plan fit, and the rewriter fits
+                // each method of a class without one as it rewrites it
+                env = env.withFits(ProgramFit.of(classes.values().stream().map(ClassToRewrite::fit)
+                        .filter(Objects::nonNull).toList()));
+                kept.keepGroups(groups, last);
             }
             counts.proxies(proxies);
             writeEntries(input, output, new ClassRewriter(env.withShadows(env.shadows().withProxies(proxies))), kept,
@@ -267,33 +276,72 @@ public final class JarRewriter {
 
     /**
      * A class this run rewrites: the placement's answers for it, the entry kept under the same answers if there is one,
-     * and, with proxies, its fit (the entry's, or the one made ahead, if there is one) and the warnings fitting it gave.
+     * and, with proxies, its fit as encoded (the entry's, or that of the one made now) and the warnings fitting it gave,
+     * and the fit itself if it was made now (ahead, or here).
      */
-    private record ClassToRewrite(Optional<String> answers, Optional<KeptRewrites.Kept> kept, ClassFit fit,
-            List<Diagnostics.Warning> fitWarnings) {
+    private record ClassToRewrite(InputClass c, Optional<String> answers, Optional<KeptRewrites.Kept> kept,
+            ClassFit fit, EncodedFit encodedFit, List<Diagnostics.Warning> fitWarnings) {
     }
 
-    /** The classes to rewrite by entry name, in the jar's order, with their kept entries and (with proxies) their fits. */
+    /**
+     * The classes to rewrite by entry name, in the jar's order, with their kept entries and (with proxies) their fits,
+     * encoded if the run {@code keeps} entries.
+     */
     private Map<String, ClassToRewrite> classesToRewrite(List<Answered> answered, Environment env,
-            RewritesAhead<Rewritten> ahead) {
+            RewritesAhead<Rewritten> ahead, boolean keeps) {
         Map<String, ClassToRewrite> classes = new LinkedHashMap<>();
         for (Answered a : answered) {
             InputClass c = a.c();
             ClassFit fit = null;
+            EncodedFit encoded = null;
             List<Diagnostics.Warning> fitWarnings = List.of();
-            if (options.proxies() && a.kept().isPresent()) {
-                fit = a.kept().get().fit();
+            if (options.proxies() && a.kept().isPresent() && a.kept().get().fit() != null) {
+                encoded = a.kept().get().fit();
                 fitWarnings = a.kept().get().fitWarnings();
             } else if (options.proxies()) {
                 Diagnostics.Deferred<ClassFit> fitted = ahead.fit(c)
                         .orElseGet(() -> diagnostics.deferring(() -> ClassFit.of(c.bytes(), env)));
                 fit = fitted.value();
+                encoded = keeps ? EncodedFit.of(fit) : null;
                 fitWarnings = fitted.warnings();
             }
             diagnostics.replay(fitWarnings);
-            classes.put(c.entryName(), new ClassToRewrite(a.answers(), a.kept(), fit, fitWarnings));
+            classes.put(c.entryName(), new ClassToRewrite(c, a.answers(), a.kept(), fit, encoded, fitWarnings));
         }
         return classes;
+    }
+
+    /**
+     * The proxy groups of {@code classes} and the warnings finding them gave, held back: the last run's ({@code last}) if
+     * they were found from fits of the same digest (every class's, in the jar's order), else found now from every
+     * class's fit, the kept ones decoded. A kept fit that cannot be decoded is made again from the class, as its entry's
+     * fit was (its warnings were given already). A run that {@code keeps} nothing digests no fits.
+     */
+    private KeptRewrites.Groups groups(Map<String, ClassToRewrite> classes, Optional<KeptRewrites.Groups> last,
+            Environment env, boolean keeps) {
+        Digest d = new Digest();
+        if (keeps) {
+            classes.forEach((entry, c) -> d.add(entry).add(c.encodedFit().digest()));
+        }
+        String fits = d.hex();
+        if (last.isPresent() && last.get().fits().equals(fits)) {
+            return last.get();
+        }
+        List<ClassFit> all = new ArrayList<>();
+        for (ClassToRewrite c : classes.values()) {
+            ClassFit fit = c.fit();
+            if (fit == null) {
+                try {
+                    fit = c.encodedFit().decode();
+                } catch (Decoder.Malformed | RuntimeException damaged) {
+                    fit = diagnostics.deferring(() -> ClassFit.of(c.c().bytes(), env)).value();
+                }
+            }
+            all.add(fit);
+        }
+        Diagnostics.Deferred<FieldProxies> found = diagnostics.deferring(() -> FieldProxies.find(ProgramFit.of(all),
+                env));
+        return new KeptRewrites.Groups(found.value(), fits, found.warnings());
     }
 
     private FileStore store(Path dir, int keep) {
@@ -490,7 +538,7 @@ public final class JarRewriter {
                 if (rewritten.reused()) {
                     counts.classReused();
                 } else if (toRewrite.answers().isPresent()) {
-                    kept.keep(kept.key(c), new KeptRewrites.Kept(toRewrite.answers().get(), toRewrite.fit(),
+                    kept.keep(kept.key(c), new KeptRewrites.Kept(toRewrite.answers().get(), toRewrite.encodedFit(),
                             toRewrite.fitWarnings(), proxies, rewritten.stored(), rewritten.counts(),
                             rewritten.warnings()));
                 }

@@ -1,6 +1,5 @@
 package bigfoot.staticbf.jar;
 
-import bigfoot.staticbf.rewrite.ClassFit;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.store.Decoder;
@@ -19,7 +18,7 @@ import java.util.zip.ZipEntry;
 
 /**
  * Rewritten classes kept for re-runs, one entry per class: the digest of the placement's answers for its methods
- * ({@code Placement.classDigest}) it was made under, its fit ({@link ClassFit}: the field checks its rewriting makes,
+ * ({@code Placement.classDigest}) it was made under, its fit ({@link EncodedFit}: the field checks its rewriting makes,
  * which the field proxy groups are found from) with the warnings fitting it gave, and its rewriting under the proxy
  * groups of its run: its bytes, deflated as the jar stores them (or that it was left unchanged), what its rewriting
  * counted and the warnings it gave. An entry's key is the digest of the class's bytes and of everything else a class's
@@ -27,20 +26,30 @@ import java.util.zip.ZipEntry;
  * options ({@code RewriteKey.ofClassRewrites}), and the run's program: every input class's treatment, shape and field accessors
  * (what the class hierarchy answers) and the capsules. So a re-run after one class changed fits and rewrites that
  * class, and those whose placement answers it changed; it rewrites every class again only if the proxy groups changed.
- * Beside them, the proxy groups of the last run of the same program key, under which a re-run rewrites its classes
- * ahead ({@link RewritesAhead}).
+ * Beside them, the proxy groups of the last run of the same program key with the digest of the fits they were found
+ * from: a re-run rewrites its classes ahead under them ({@link RewritesAhead}), and takes them as its own if its fits
+ * have that digest.
  */
 final class KeptRewrites {
 
-    private static final int FORMAT = 4;
+    private static final int FORMAT = 5;
 
     /**
      * A class's fit under the placement answers whose digest is {@code answers} (the fit is null in a run without
      * proxies) and the warnings fitting it gave, and its rewriting under the proxy groups whose digest is
      * {@code proxies}: its new bytes deflated (null if it was left unchanged), counts and warnings.
      */
-    record Kept(String answers, ClassFit fit, List<Diagnostics.Warning> fitWarnings, String proxies,
+    record Kept(String answers, EncodedFit fit, List<Diagnostics.Warning> fitWarnings, String proxies,
             StoredData rewritten, Counts counts, List<Diagnostics.Warning> warnings) {
+    }
+
+    /**
+     * The proxy groups a run found, the digest of the fits it found them from ({@link JarRewriter}: every class's fit,
+     * in the jar's order) and the warnings finding them gave (classes the field lookups did not find). Groups and
+     * warnings are a function of those fits and of what the run key names (the class hierarchy, the options), so a run
+     * of the same key whose fits have that digest has these groups and gives these warnings.
+     */
+    record Groups(FieldProxies proxies, String fits, List<Diagnostics.Warning> warnings) {
     }
 
     /** Keeps nothing. */
@@ -83,34 +92,39 @@ final class KeptRewrites {
     }
 
     /** The proxy groups the last run of this program kept ({@link #keepGroups}), if any. */
-    Optional<FieldProxies> groups() {
+    Optional<Groups> groups() {
         return store.flatMap(s -> s.read(groupsKey(), bytes -> {
             Decoder in = new Decoder(bytes);
             if (in.readInt() != FORMAT) {
                 throw new Decoder.Malformed("another format");
             }
+            String fits = in.readString();
             FieldProxies groups = FieldProxies.decode(in);
+            List<Diagnostics.Warning> warnings = readWarnings(in);
             if (!in.atEnd()) {
                 throw new Decoder.Malformed("trailing bytes");
             }
-            return groups;
+            return new Groups(groups, fits, warnings);
         }));
     }
 
     /**
-     * Queues this run's proxy groups to be kept for the next run of this program: written if they are not the ones
-     * {@code last} ({@link #groups}) read, else that entry counts as written now (eviction keeps the entries written
-     * last).
+     * Queues this run's proxy groups to be kept for the next run of this program: written if they or their fits are
+     * not those {@code last} ({@link #groups}) read, else that entry counts as written now (eviction keeps the entries
+     * written last).
      */
-    void keepGroups(FieldProxies groups, Optional<FieldProxies> last) {
+    void keepGroups(Groups groups, Optional<Groups> last) {
         if (store.isEmpty()) {
             return;
         }
-        if (last.isPresent() && last.get().digest().equals(groups.digest())) {
+        if (last.isPresent() && last.get().fits().equals(groups.fits())
+                && last.get().proxies().digest().equals(groups.proxies().digest())
+                && last.get().warnings().equals(groups.warnings())) {
             store.get().refreshLater(groupsKey());
         } else {
-            Encoder out = new Encoder().writeInt(FORMAT);
-            groups.encode(out);
+            Encoder out = new Encoder().writeInt(FORMAT).writeString(groups.fits());
+            groups.proxies().encode(out);
+            writeWarnings(groups.warnings(), out);
             store.get().writeLater(groupsKey(), out.toByteArray());
         }
     }
@@ -126,7 +140,7 @@ final class KeptRewrites {
         }
         Encoder out = new Encoder().writeInt(FORMAT).writeString(kept.answers()).writeBoolean(kept.fit() != null);
         if (kept.fit() != null) {
-            kept.fit().encode(out);
+            out.writeString(kept.fit().digest()).writeBytes(kept.fit().bytes());
         }
         writeWarnings(kept.fitWarnings(), out);
         out.writeString(kept.proxies()).writeBoolean(kept.rewritten() != null);
@@ -165,7 +179,11 @@ final class KeptRewrites {
             throw new Decoder.Malformed("another format");
         }
         String answers = in.readString();
-        ClassFit fit = in.readBoolean() ? ClassFit.decode(in) : null;
+        EncodedFit fit = null;
+        if (in.readBoolean()) { // decoded only if the run finds the proxy groups again
+            String digest = in.readString();
+            fit = new EncodedFit(in.readBytes(), digest);
+        }
         List<Diagnostics.Warning> fitWarnings = readWarnings(in);
         String proxies = in.readString();
         StoredData rewritten = in.readBoolean()

@@ -129,4 +129,36 @@ class KeptRewritesTest {
         assertEquals(counts(fresh), counts(reused));
         assertEquals(fresh.err(), reused.err());
     }
+
+    private static final String MOVER = """
+            package app;
+            public class Mover {
+                void push(Point p, int d) { p.x += d; p.y += d; }
+            }
+            """;
+
+    /**
+     * A re-run takes the last run's proxy groups only if every class's fit is the one they were found from. Here the
+     * edit of {@code Mover} changes {@code Point}'s group (x is checked where y is no longer: asymmetric) though
+     * {@code Point} did not change: the groups are found again from {@code Mover}'s new fit and {@code Point}'s kept
+     * one, and {@code Point}, whose entry holds its rewriting under the old groups, is rewritten under the new ones.
+     */
+    @Test
+    void anEditOfOneClassThatChangesAnothersGroupFindsTheGroupsFromTheKeptFits() throws IOException {
+        String cache = work.resolve("cache").toString();
+        Path first = TestJars.writeJar(work.resolve("mover-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
+                POINT, "app/Mover.java", MOVER)));
+        TestJars.Run grouped = TestJars.rewrite(work, first, "mover.jar", "--cache-dir", cache);
+        Path edited = TestJars.writeJar(work.resolve("edited-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
+                POINT, "app/Mover.java", MOVER.replace("p.x += d; p.y += d;", "p.x += d;"))));
+        TestJars.Run reused = TestJars.rewrite(work, edited, "edited-cached.jar", "--cache-dir", cache);
+        TestJars.Run fresh = TestJars.rewrite(work, edited, "edited.jar", "--no-cache");
+
+        assertTrue(grouped.out().contains("2 fields share 1 proxy shadows (0 asymmetric)"), grouped.out());
+        assertTrue(fresh.out().contains("2 fields share 1 proxy shadows (1 asymmetric)"), fresh.out());
+        assertArrayEquals(Files.readAllBytes(work.resolve("edited.jar")),
+                Files.readAllBytes(work.resolve("edited-cached.jar")));
+        assertEquals(counts(fresh), counts(reused));
+        assertEquals(fresh.err(), reused.err());
+    }
 }

@@ -106,6 +106,28 @@ class KeptRewritesTest {
             }
             """;
 
+    /** The runs of {@link #edited}: the first one, and the edited program's without the cache. */
+    private record Edited(TestJars.Run first, TestJars.Run fresh) {
+    }
+
+    /**
+     * Rewrites the program of {@code sources} with a cache, then the program of {@code edited} with that cache and
+     * without one, and checks that both give the same bytes, counts and warnings.
+     */
+    private Edited edited(Map<String, String> sources, Map<String, String> edited) throws IOException {
+        String cache = work.resolve("cache").toString();
+        Path first = TestJars.writeJar(work.resolve("first-in.jar"), TestJars.compile(work, sources));
+        TestJars.Run firstRun = TestJars.rewrite(work, first, "first.jar", "--cache-dir", cache);
+        Path changed = TestJars.writeJar(work.resolve("edited-in.jar"), TestJars.compile(work, edited));
+        TestJars.Run reused = TestJars.rewrite(work, changed, "edited-cached.jar", "--cache-dir", cache);
+        TestJars.Run fresh = TestJars.rewrite(work, changed, "edited.jar", "--no-cache");
+        assertArrayEquals(Files.readAllBytes(work.resolve("edited.jar")),
+                Files.readAllBytes(work.resolve("edited-cached.jar")));
+        assertEquals(counts(fresh), counts(reused));
+        assertEquals(fresh.err(), reused.err());
+        return new Edited(firstRun, fresh);
+    }
+
     /**
      * The edited class is rewritten ahead under the last run's proxy groups; here the edit splits the only group (x
      * and y are no longer checked at the same points), so that rewriting is dropped and the class rewritten under the
@@ -113,21 +135,11 @@ class KeptRewritesTest {
      */
     @Test
     void anEditThatChangesTheProxyGroupsRewritesTheClassUnderTheNewOnes() throws IOException {
-        String cache = work.resolve("cache").toString();
-        Path first = TestJars.writeJar(work.resolve("point-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
-                POINT)));
-        TestJars.Run grouped = TestJars.rewrite(work, first, "point.jar", "--cache-dir", cache);
-        Path split = TestJars.writeJar(work.resolve("split-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
-                POINT.replace("x += d; y += d;", "x += d;").replace("x -= d; y -= d;", "y -= d;"))));
-        TestJars.Run reused = TestJars.rewrite(work, split, "split-cached.jar", "--cache-dir", cache);
-        TestJars.Run fresh = TestJars.rewrite(work, split, "split.jar", "--no-cache");
+        Edited runs = edited(Map.of("app/Point.java", POINT), Map.of("app/Point.java",
+                POINT.replace("x += d; y += d;", "x += d;").replace("x -= d; y -= d;", "y -= d;")));
 
-        assertTrue(grouped.out().contains("2 fields share 1 proxy shadows"), grouped.out());
-        assertTrue(fresh.out().contains("0 fields share 0 proxy shadows"), fresh.out());
-        assertArrayEquals(Files.readAllBytes(work.resolve("split.jar")),
-                Files.readAllBytes(work.resolve("split-cached.jar")));
-        assertEquals(counts(fresh), counts(reused));
-        assertEquals(fresh.err(), reused.err());
+        assertTrue(runs.first().out().contains("2 fields share 1 proxy shadows"), runs.first().out());
+        assertTrue(runs.fresh().out().contains("0 fields share 0 proxy shadows"), runs.fresh().out());
     }
 
     private static final String MOVER = """
@@ -145,20 +157,10 @@ class KeptRewritesTest {
      */
     @Test
     void anEditOfOneClassThatChangesAnothersGroupFindsTheGroupsFromTheKeptFits() throws IOException {
-        String cache = work.resolve("cache").toString();
-        Path first = TestJars.writeJar(work.resolve("mover-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
-                POINT, "app/Mover.java", MOVER)));
-        TestJars.Run grouped = TestJars.rewrite(work, first, "mover.jar", "--cache-dir", cache);
-        Path edited = TestJars.writeJar(work.resolve("edited-in.jar"), TestJars.compile(work, Map.of("app/Point.java",
-                POINT, "app/Mover.java", MOVER.replace("p.x += d; p.y += d;", "p.x += d;"))));
-        TestJars.Run reused = TestJars.rewrite(work, edited, "edited-cached.jar", "--cache-dir", cache);
-        TestJars.Run fresh = TestJars.rewrite(work, edited, "edited.jar", "--no-cache");
+        Edited runs = edited(Map.of("app/Point.java", POINT, "app/Mover.java", MOVER), Map.of("app/Point.java", POINT,
+                "app/Mover.java", MOVER.replace("p.x += d; p.y += d;", "p.x += d;")));
 
-        assertTrue(grouped.out().contains("2 fields share 1 proxy shadows (0 asymmetric)"), grouped.out());
-        assertTrue(fresh.out().contains("2 fields share 1 proxy shadows (1 asymmetric)"), fresh.out());
-        assertArrayEquals(Files.readAllBytes(work.resolve("edited.jar")),
-                Files.readAllBytes(work.resolve("edited-cached.jar")));
-        assertEquals(counts(fresh), counts(reused));
-        assertEquals(fresh.err(), reused.err());
+        assertTrue(runs.first().out().contains("2 fields share 1 proxy shadows (0 asymmetric)"), runs.first().out());
+        assertTrue(runs.fresh().out().contains("2 fields share 1 proxy shadows (1 asymmetric)"), runs.fresh().out());
     }
 }

@@ -16,16 +16,26 @@ record EncodedFit(byte[] bytes, String digest) {
         Encoder out = new Encoder();
         fit.encode(out);
         byte[] bytes = out.toByteArray();
-        return new EncodedFit(bytes, new Digest().add(bytes, 0, bytes.length).hex());
+        return new EncodedFit(bytes, digestOf(bytes));
     }
 
-    /** The fit {@link #of} encoded (its field checks: what a kept fit holds). */
+    /**
+     * The fit {@link #of} encoded (its field checks: what a kept fit holds); malformed if the bytes do not have the
+     * digest they were kept with (a damaged entry).
+     */
     ClassFit decode() throws Decoder.Malformed {
+        if (!digestOf(bytes).equals(digest)) {
+            throw new Decoder.Malformed("not the fit its digest names");
+        }
         Decoder in = new Decoder(bytes);
         ClassFit fit = ClassFit.decode(in);
         if (!in.atEnd()) {
             throw new Decoder.Malformed("trailing bytes");
         }
         return fit;
+    }
+
+    private static String digestOf(byte[] bytes) {
+        return new Digest().add(bytes, 0, bytes.length).hex();
     }
 }

@@ -22,6 +22,11 @@ final class ArrayChecks {
         this.adaptive = adaptive;
     }
 
+    /** True with {@code arrays=adaptive}: checks may wait in the thread's footprint. */
+    boolean adaptive() {
+        return adaptive;
+    }
+
     /**
      * Checks {@code a[index]} for thread {@code ts} (ignored if out of bounds: the access will throw). Fine, SMALL and
      * PER-ELEMENT arrays and FINE shadows take the same path as FastTrack's element checks: straight to the

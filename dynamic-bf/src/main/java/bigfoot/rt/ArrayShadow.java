@@ -212,7 +212,7 @@ final class ArrayShadow {
         }
         FineWords f = fine;
         if (f != null) {
-            ft.check(st, f, index, write, site);
+            ft.checkFine(st, f, index, write, site);
         } else {
             apply(ft, st, index, index, 1, write, site);
         }
@@ -244,7 +244,7 @@ final class ArrayShadow {
             }
         }
         for (long i = first; i <= last; i += s) {
-            ft.check(st, f, (int) i, write, site);
+            ft.checkFine(st, f, (int) i, write, site);
         }
     }
 
@@ -300,6 +300,15 @@ final class ArrayShadow {
     /** SHORT: a check of {@code first, first+s, .. last} has fewer than {@code bounds.longRange} indices. */
     boolean isShort(int first, int last, int s) {
         return (long) last - first < (long) s * (bounds.longRange() - 1);
+    }
+
+    /**
+     * This FINE shadow's words if element {@code index} is in them (in bounds), else null: a FINE shadow's element
+     * check is taken at once ({@link #checkedAtOnce}) in every mode, straight on its words.
+     */
+    FineWords fineFor(int index) {
+        FineWords f = fine;
+        return f != null && index >= 0 && index < length ? f : null;
     }
 
     /** True once the shadow is FINE. */

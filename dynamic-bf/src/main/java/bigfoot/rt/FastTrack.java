@@ -181,16 +181,37 @@ final class FastTrack {
      * A check of FINE element i: READ / WRITE SAME EPOCH on the plain word; READ / WRITE EXCLUSIVE by
      * {@link #exclusiveFine}; else {@link #fineRules}.
      */
-    void check(ThreadState st, FineWords x, int i, boolean write, int site) {
+    void checkFine(ThreadState st, FineWords x, int i, boolean write, int site) {
         count(st);
         long[] block = x.block(i);
-        int at = x.slot(i, write);
-        long word = block[at];
-        if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {         // READ / WRITE SAME EPOCH
-            return;
+        long word = block[x.slot(i, write)];
+        if ((word & ShadowWord.EPOCH_BITS) != st.wordEpoch) {         // else READ / WRITE SAME EPOCH
+            fineChange(st, x, block, i, word, write, site);
         }
-        if (word == ShadowWord.INFLATED
-                || !exclusiveFine(st, x, block, i, word, (long) FineWords.WORDS.getVolatile(block, at ^ 1), write, site)) {
+    }
+
+    /**
+     * {@link #checkFine} at a check site: READ / WRITE SAME EPOCH in line, the rest called ({@link #fineChangeCalled}),
+     * so that the site's compiled code stays small.
+     */
+    void checkFineAtSite(ThreadState st, FineWords x, int i, boolean write, int site) {
+        count(st);
+        long[] block = x.block(i);
+        long word = block[x.slot(i, write)];
+        if ((word & ShadowWord.EPOCH_BITS) != st.wordEpoch) {
+            fineChangeCalled(st, x, block, i, word, write, site);
+        }
+    }
+
+    /** {@link #fineChange}, called, not inlined ({@link JitOptions}). */
+    void fineChangeCalled(ThreadState st, FineWords x, long[] block, int i, long word, boolean write, int site) {
+        fineChange(st, x, block, i, word, write, site);
+    }
+
+    /** A FINE element's check past its same-epoch test: READ / WRITE EXCLUSIVE by {@link #exclusiveFine}, else {@link #fineRules}. */
+    private void fineChange(ThreadState st, FineWords x, long[] block, int i, long word, boolean write, int site) {
+        if (word == ShadowWord.INFLATED || !exclusiveFine(st, x, block, i, word,
+                (long) FineWords.WORDS.getVolatile(block, x.slot(i, !write)), write, site)) {
             fineRules(st, x, block, i, write, site);
         }
     }

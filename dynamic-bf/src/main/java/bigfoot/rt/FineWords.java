@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The FINE representation of an array shadow: one location per element, each held in two {@link ShadowWord}s
  * (element i's W, then its R), so a fresh element costs no object and a change of state is one CAS
- * ({@link FastTrack#check(ThreadState, FineWords, int, boolean, int)}). An element whose state needs a vector clock
+ * ({@link FastTrack#checkFine}). An element whose state needs a vector clock
  * (READ SHARE), which raced, whose epoch or site does not fit in a word, or that the placement verifier watches is
  * INFLATED, for good, to an {@link ArrayVarState} that FastTrack runs under its monitor as before.
  *

@@ -28,6 +28,8 @@ public final class RT {
     private static final FastTrack FT = ENGINE.detector;
     private static final PlacementVerification VERIFY = ENGINE.verification;
     private static final ArrayChecks ARRAYS = ENGINE.arrayChecks;
+    /** {@code arrays=adaptive}: a constant to the compiled code. */
+    private static final boolean ADAPTIVE = ARRAYS.adaptive();
     /**
      * The run's events for {@code --record} or {@code --tool} (array checks are handed over by {@link ArrayChecks}), or
      * null. Under another tool FastTrack2 keeps its synchronisation rules and the checks go to the tool only.
@@ -290,14 +292,17 @@ public final class RT {
 
     /** One element: fine, SMALL and PER-ELEMENT arrays straight to its shadow (the hot path of FT runs), others to the footprint. */
     private static void elementCheck(Object array, int index, ThreadState ts, int site, boolean write) {
+        ArrayShadow a;
         try {
             if (lost(ts)) {
                 return;
             }
-            checkElementOf(ENGINE.arrays.of(array, ts), index, ts, site, write);
+            a = ENGINE.arrays.of(array, ts);
         } catch (Throwable t) {
             FT.checkFailed(t);
+            return;
         }
+        shadowCheck(a, index, ts, site, write);
     }
 
     /** The check of element {@code index} of the array whose shadow is {@code a} (nothing for null: a null array). */
@@ -330,7 +335,33 @@ public final class RT {
         shadowCheck(shadow, index, ts, site, true);
     }
 
+    /**
+     * With {@code arrays=fine}, a FINE element's check straight on its words ({@link FastTrack#checkFineAtSite}: READ /
+     * WRITE SAME EPOCH in line, the rest called); any other element's called ({@link #elementRules}, with the
+     * footprints' and the verifier's paths). Small enough for C2 to inline at every check site ({@link JitOptions}).
+     * With adaptive arrays, most shadows are not FINE and the test would only grow every site's compiled code (lucene's
+     * BF compiled 12% longer with it): every check is called.
+     */
     private static void shadowCheck(Object shadow, int index, ThreadState ts, int site, boolean write) {
+        try {
+            FineWords f;
+            if (!ADAPTIVE && EVENTS == null && shadow instanceof ArrayShadow a && (f = a.fineFor(index)) != null
+                    && !VERIFY.enabled()) {
+                FT.checkFineAtSite(ts, f, index, write, site);
+                return;
+            }
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+            return;
+        }
+        elementRules(shadow, index, ts, site, write);
+    }
+
+    /**
+     * {@link #shadowCheck} of an element that is not FINE, or is checked for a trace or the verifier: called, not
+     * inlined ({@link JitOptions}).
+     */
+    private static void elementRules(Object shadow, int index, ThreadState ts, int site, boolean write) {
         try {
             checkElementOf((ArrayShadow) shadow, index, ts, site, write);
         } catch (Throwable t) {

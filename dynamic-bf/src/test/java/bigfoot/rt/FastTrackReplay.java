@@ -108,7 +108,7 @@ final class FastTrackReplay {
                     recorder.access(st, null, "x" + op.target(), -1, site, write);
                 }
                 if (words != null) {
-                    ft.check(st, words, op.target(), write, site);
+                    ft.checkFine(st, words, op.target(), write, site);
                 } else {
                     ft.check(st, vars[op.target()], write, site);
                 }

@@ -80,7 +80,7 @@ class FineWordsConcurrencyTest {
             synchronized (monitor) {
                 ft.acquire(st, lock);
                 for (int i = 0; i < LENGTH; i++) {
-                    ft.check(st, words, i, true, 1);
+                    ft.checkFine(st, words, i, true, 1);
                 }
                 ft.release(st, lock);
             }
@@ -97,7 +97,7 @@ class FineWordsConcurrencyTest {
         ThreadState[] t = sim.forkedThreads(3);
         long seenW = words.word(words.block(2), 2, true);
         long seenR = words.word(words.block(2), 2, false);
-        sim.ft.check(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
+        sim.ft.checkFine(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
         assertTrue(sim.ft.writeExclusive(t[2], words, words.block(2), 2, 22, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.READ_WRITE, race.kind());
@@ -114,7 +114,7 @@ class FineWordsConcurrencyTest {
         ThreadState[] t = sim.forkedThreads(3);
         long seenW = words.word(words.block(1), 1, true);
         long seenR = words.word(words.block(1), 1, false);
-        sim.ft.check(t[2], words, 1, true, 22);                        // the writer's WRITE EXCLUSIVE
+        sim.ft.checkFine(t[2], words, 1, true, 22);                        // the writer's WRITE EXCLUSIVE
         assertTrue(sim.ft.readExclusive(t[1], words, words.block(1), 1, 11, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.WRITE_READ, race.kind());
@@ -129,11 +129,11 @@ class FineWordsConcurrencyTest {
         FineWords words = new FineWords(int[].class, 1, new LongAdder());
         ThreadState[] t = sim.forkedThreads(3);
         long seenW = words.word(words.block(0), 0, true);
-        sim.ft.check(t[1], words, 0, true, 11);
+        sim.ft.checkFine(t[1], words, 0, true, 11);
         long seenR = words.word(words.block(0), 0, false);
         assertFalse(sim.ft.writeExclusive(t[2], words, words.block(0), 0, 22, seenW, seenR), "W changed since it was seen");
         assertEquals(List.of(), sim.listener.races, "nothing reported until the check starts again");
-        sim.ft.check(t[2], words, 0, true, 22);
+        sim.ft.checkFine(t[2], words, 0, true, 22);
         assertEquals(RaceKind.WRITE_WRITE, sim.listener.only().kind());
     }
 
@@ -149,7 +149,7 @@ class FineWordsConcurrencyTest {
         long[] block = words.block(2);
         long seenW = words.word(block, 2, true);
         long seenR = words.word(block, 2, false);
-        sim.ft.check(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
+        sim.ft.checkFine(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
         assertTrue(sim.ft.exclusiveFine(t[2], words, block, 2, seenW, seenR, true, 22));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.READ_WRITE, race.kind());
@@ -178,7 +178,7 @@ class FineWordsConcurrencyTest {
 
     private static void checkAll(FastTrack ft, FineWords words, ThreadState st, boolean write, int site) {
         for (int i = 0; i < LENGTH; i++) {
-            ft.check(st, words, i, write, site);
+            ft.checkFine(st, words, i, write, site);
         }
     }
 

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The shadow-word rules ({@link FastTrack#check(ThreadState, FineWords, int, boolean, int)}) against FT2 on
+ * The shadow-word rules ({@link FastTrack#checkFine}) against FT2 on
  * VarStates, on random well-formed traces replayed one operation at a time: every race, in order, with its
  * location, kind, both epochs and both sites, must be the same (a word holds exactly the exclusive states, and
  * inflation carries them over whole). The traces also run with tids, clocks and sites a word cannot hold, which

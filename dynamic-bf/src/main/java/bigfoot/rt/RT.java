@@ -340,7 +340,7 @@ public final class RT {
      * WRITE SAME EPOCH in line, the rest called); any other element's called ({@link #elementRules}, with the
      * footprints' and the verifier's paths). Small enough for C2 to inline at every check site ({@link JitOptions}).
      * With adaptive arrays, most shadows are not FINE and the test would only grow every site's compiled code (lucene's
-     * BF compiled 12% longer with it): every check is called.
+     * BF ran 12% slower with it, compiling longer): every check is called.
      */
     private static void shadowCheck(Object shadow, int index, ThreadState ts, int site, boolean write) {
         try {

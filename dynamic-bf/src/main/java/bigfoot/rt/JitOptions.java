@@ -43,21 +43,22 @@ import java.util.List;
  * <p>A FINE element's check likewise keeps in line only its same-epoch test and READ / WRITE EXCLUSIVE
  * ({@link FastTrack#exclusiveFine}: one CAS); the rest of its rules ({@code fineRules}: an inflated element's VarState
  * rules, the general word rules), the re-check's race after the CAS, a page made at its first check and a check's
- * failure handler are called (a field's rules keep the general word rules and VarState rules in line: they are
- * called already). Inlined, they made a check's compiled code about 3,000 bytes, past what C2 inlines of a method
- * compiled already ("already compiled into a big method"), and the exclusive case ran through the general rules'
- * loop. With them called, FT's CPU per iteration fell 16% on sor and 11% on lufact and xalan. But the check's entry
- * point, reached through the footprints' and the verifier's tests and holding both kinds of check, was still past
- * that size once C2 had compiled it on its own (the loops that call it run interpreted first, and call it), as it
- * had in every run inspected: every element check of sor's loops under FT was a call. So with {@code arrays=fine} a check site
- * now goes straight to a FINE element's words ({@code RT.shadowCheck}) and keeps in line only the same-epoch test
+ * failure handler are called (a field's rules keep the general word rules and VarState rules in line: they are called
+ * already). Inlined, they made a check's compiled code about 3,000 bytes, past what C2 inlines of a method compiled
+ * already ("already compiled into a big method"), and the exclusive case ran through the general rules' loop. With them
+ * called, FT's CPU per iteration fell 16% on sor and 11% on lufact and xalan. But the check's entry point, reached
+ * through the footprints' and the verifier's tests and holding both kinds of check, was still past that size once C2
+ * had compiled it on its own (the loops that call it run interpreted first, and call it), as it had in every run
+ * inspected: every element check of sor's loops under FT was a call. So with {@code arrays=fine} a check site now goes
+ * straight to a FINE element's words ({@code RT.shadowCheck}) and keeps in line only the same-epoch test
  * ({@link FastTrack#checkFineAtSite}: a load and a compare, as a field's check), calling the rest
- * ({@code fineChangeCalled}) and any other shadow's check ({@code elementRules}): FT's CPU per iteration fell 21-35%
- * on sor and 37-47% on sparse, and lucene, h2 and xalan's 7-12% (interleaved JVMs), lufact's within its noise. Forcing
- * the whole check in line instead ({@code CompileCommand=inline}) gained as much on sor, but cost lufact 10% and h2 and
- * xalan 8-44%, their compilers taking up to twice as long; and the same-epoch test in line at adaptive runs' sites,
- * where most shadows are not FINE, made lucene's BF 12% slower, compiling longer. Calling a field's general word
- * rules and VarState rules too (inside its out-of-line rules) cost raytracer's FT 8%: those stay in line there.
+ * ({@code fineChangeCalled}) and any other shadow's check ({@code elementRules}): FT's CPU per iteration fell 21-35% on
+ * sor and 37-47% on sparse, and lucene, h2 and xalan's 7-12% (interleaved JVMs), lufact's within its noise; crypt's
+ * rose 30% in the benchmark's short runs, its loop of 30 element checks compiling longer. Forcing the whole check in
+ * line instead ({@code CompileCommand=inline}) gained as much on sor, but cost lufact 10% and h2 and xalan 8-44%, their
+ * compilers taking up to twice as long; and the same-epoch test in line at adaptive runs' sites, where most shadows are
+ * not FINE, made lucene's BF 12% slower, compiling longer. Calling a field's general word rules and VarState rules too
+ * (inside its out-of-line rules) cost raytracer's FT 8%: those stay in line there.
  *
  * <p>An agent cannot set JVM flags, so the launcher, the Maven plugin and the benchmark harness pass these to the
  * program's JVM; a program started with {@code -javaagent} by hand runs without them unless given them too

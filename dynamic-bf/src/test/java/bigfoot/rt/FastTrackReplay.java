@@ -12,8 +12,13 @@ final class FastTrackReplay {
     private final TraceRecorder recorder;
     private final ThreadState[] threads = new ThreadState[Trace.THREADS];
     private final VarState[] vars = new VarState[Trace.VARS];
+    /** How the vars are shadowed: one VarState each, or as FINE elements in shadow words, checked as a site checks them. */
+    enum Shadows { VAR_STATES, WORDS, WORDS_AT_SITE }
+
     /** The vars as FINE elements in shadow words, or null: one VarState each. */
     private final FineWords words;
+    /** Whether the words are checked as a check site checks them ({@link FastTrack#checkFineAtSite}). */
+    private final boolean atSite;
     private final LockState[] locks = new LockState[Trace.LOCKS];
     private final VarState[] volatiles = new VarState[Trace.VOLATILES];
     private final ClassInitState classInit = new ClassInitState();
@@ -21,26 +26,28 @@ final class FastTrackReplay {
     private final BarrierState barrier = new BarrierState();
 
     FastTrackReplay() {
-        this(new int[] {0, 1, 2, 3}, 1, false, null);
+        this(new int[] {0, 1, 2, 3}, 1, Shadows.VAR_STATES, null);
     }
 
     /** Recording to {@code recorder}. */
     FastTrackReplay(TraceRecorder recorder) {
-        this(new int[] {0, 1, 2, 3}, 1, false, recorder);
+        this(new int[] {0, 1, 2, 3}, 1, Shadows.VAR_STATES, recorder);
     }
 
-    FastTrackReplay(int[] tids, long startClock, boolean words) {
-        this(tids, startClock, words, null);
+    FastTrackReplay(int[] tids, long startClock, Shadows shadows) {
+        this(tids, startClock, shadows, null);
     }
 
-    /** Trace thread t is tid {@code tids[t]}, starting at clock {@code startClock}; vars in shadow words if {@code words}. */
-    private FastTrackReplay(int[] tids, long startClock, boolean words, TraceRecorder recorder) {
+    /** Trace thread t is tid {@code tids[t]}, starting at clock {@code startClock}; vars shadowed as {@code shadows} says. */
+    private FastTrackReplay(int[] tids, long startClock, Shadows shadows, TraceRecorder recorder) {
         this.sim = new Sim(recorder);
         this.recorder = recorder;
         for (int t = 0; t < threads.length; t++) {
             threads[t] = new ThreadState(tids[t], Epoch.make(tids[t], startClock));
         }
-        this.words = words ? new FineWords(long[].class, Trace.VARS, new java.util.concurrent.atomic.LongAdder()) : null;
+        this.words = shadows == Shadows.VAR_STATES ? null
+                : new FineWords(long[].class, Trace.VARS, new java.util.concurrent.atomic.LongAdder());
+        this.atSite = shadows == Shadows.WORDS_AT_SITE;
         for (int i = 0; i < vars.length; i++) {
             vars[i] = new VarState();
         }
@@ -107,7 +114,9 @@ final class FastTrackReplay {
                 if (recorder != null) {
                     recorder.access(st, null, "x" + op.target(), -1, site, write);
                 }
-                if (words != null) {
+                if (atSite) {
+                    ft.checkFineAtSite(st, words, op.target(), write, site);
+                } else if (words != null) {
                     ft.checkFine(st, words, op.target(), write, site);
                 } else {
                     ft.check(st, vars[op.target()], write, site);

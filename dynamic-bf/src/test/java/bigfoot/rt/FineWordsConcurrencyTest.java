@@ -97,7 +97,7 @@ class FineWordsConcurrencyTest {
         ThreadState[] t = sim.forkedThreads(3);
         long seenW = words.word(words.block(2), 2, true);
         long seenR = words.word(words.block(2), 2, false);
-        sim.ft.checkFine(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
+        sim.ft.checkFine(t[1], words, 2, false, 11);                   // the reader's READ EXCLUSIVE
         assertTrue(sim.ft.writeExclusive(t[2], words, words.block(2), 2, 22, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.READ_WRITE, race.kind());
@@ -114,7 +114,7 @@ class FineWordsConcurrencyTest {
         ThreadState[] t = sim.forkedThreads(3);
         long seenW = words.word(words.block(1), 1, true);
         long seenR = words.word(words.block(1), 1, false);
-        sim.ft.checkFine(t[2], words, 1, true, 22);                        // the writer's WRITE EXCLUSIVE
+        sim.ft.checkFine(t[2], words, 1, true, 22);                    // the writer's WRITE EXCLUSIVE
         assertTrue(sim.ft.readExclusive(t[1], words, words.block(1), 1, 11, seenW, seenR));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.WRITE_READ, race.kind());
@@ -149,7 +149,7 @@ class FineWordsConcurrencyTest {
         long[] block = words.block(2);
         long seenW = words.word(block, 2, true);
         long seenR = words.word(block, 2, false);
-        sim.ft.checkFine(t[1], words, 2, false, 11);                       // the reader's READ EXCLUSIVE
+        sim.ft.checkFine(t[1], words, 2, false, 11);                   // the reader's READ EXCLUSIVE
         assertTrue(sim.ft.exclusiveFine(t[2], words, block, 2, seenW, seenR, true, 22));
         RecordingListener.Reported race = sim.listener.only();
         assertEquals(RaceKind.READ_WRITE, race.kind());

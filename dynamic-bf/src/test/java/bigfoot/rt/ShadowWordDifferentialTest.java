@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The shadow-word rules ({@link FastTrack#checkFine}) against FT2 on
- * VarStates, on random well-formed traces replayed one operation at a time: every race, in order, with its
- * location, kind, both epochs and both sites, must be the same (a word holds exactly the exclusive states, and
+ * The shadow-word rules ({@link FastTrack#checkFine}, and {@link FastTrack#checkFineAtSite} as a check site runs them)
+ * against FT2 on VarStates, on random well-formed traces replayed one operation at a time: every race, in order, with
+ * its location, kind, both epochs and both sites, must be the same (a word holds exactly the exclusive states, and
  * inflation carries them over whole). The traces also run with tids, clocks and sites a word cannot hold, which
  * must inflate instead.
  */
@@ -50,10 +50,14 @@ class ShadowWordDifferentialTest {
             int racy = 0;
             for (int i = 0; i < TRACES; i++) {
                 Trace trace = Trace.random(rnd, LENGTH);
-                List<String> expected = races(new FastTrackReplay(limits.tids, limits.startClock, false), trace, limits);
-                List<String> actual = races(new FastTrackReplay(limits.tids, limits.startClock, true), trace, limits);
-                if (!expected.equals(actual)) {
-                    assertEquals(expected, actual, limits + " trace #" + i + ": " + trace.ops);
+                List<String> expected = races(new FastTrackReplay(limits.tids, limits.startClock,
+                        FastTrackReplay.Shadows.VAR_STATES), trace, limits);
+                for (FastTrackReplay.Shadows words : List.of(FastTrackReplay.Shadows.WORDS,
+                        FastTrackReplay.Shadows.WORDS_AT_SITE)) {
+                    List<String> actual = races(new FastTrackReplay(limits.tids, limits.startClock, words), trace, limits);
+                    if (!expected.equals(actual)) {
+                        assertEquals(expected, actual, limits + " " + words + " trace #" + i + ": " + trace.ops);
+                    }
                 }
                 racy += expected.isEmpty() ? 0 : 1;
             }

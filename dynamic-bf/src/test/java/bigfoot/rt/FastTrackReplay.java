@@ -2,19 +2,20 @@ package bigfoot.rt;
 
 /**
  * Replays a {@link Trace} through the FastTrack2 core, one explicit state object per thread/lock, and per var either
- * a VarState or an element of one {@link FineWords} (the shadow-word rules). With a {@link TraceRecorder} the replay
- * is recorded as a run is: the core writes the synchronisation events, the replay each check, var i as {@code xi} and
- * static i as {@code si}, a static's after its check as the runtime's entry point does.
+ * a VarState or an element of one {@link FineWords} (the shadow-word rules, as a shadow or a check site runs them).
+ * With a {@link TraceRecorder} the replay is recorded as a run is: the core writes the synchronisation events, the
+ * replay each check, var i as {@code xi} and static i as {@code si}, a static's after its check as the runtime's entry
+ * point does.
  */
 final class FastTrackReplay {
+
+    /** How the vars are shadowed: one VarState each, or as FINE elements in shadow words, checked as a site checks them. */
+    enum Shadows { VAR_STATES, WORDS, WORDS_AT_SITE }
 
     private final Sim sim;
     private final TraceRecorder recorder;
     private final ThreadState[] threads = new ThreadState[Trace.THREADS];
     private final VarState[] vars = new VarState[Trace.VARS];
-    /** How the vars are shadowed: one VarState each, or as FINE elements in shadow words, checked as a site checks them. */
-    enum Shadows { VAR_STATES, WORDS, WORDS_AT_SITE }
-
     /** The vars as FINE elements in shadow words, or null: one VarState each. */
     private final FineWords words;
     /** Whether the words are checked as a check site checks them ({@link FastTrack#checkFineAtSite}). */

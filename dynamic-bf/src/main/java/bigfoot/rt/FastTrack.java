@@ -179,7 +179,9 @@ final class FastTrack {
 
     /**
      * A check of FINE element i: READ / WRITE SAME EPOCH on the plain word; READ / WRITE EXCLUSIVE by
-     * {@link #exclusiveFine}; else {@link #fineRules}.
+     * {@link #exclusiveFine}; else {@link #fineRules}. The form for a shadow's own loops ({@code ArrayShadow}), which
+     * keeps EXCLUSIVE in line; a check site takes {@link #checkFineAtSite}, whose compiled code must stay small enough
+     * for C2 to inline it at every site.
      */
     void checkFine(ThreadState st, FineWords x, int i, boolean write, int site) {
         count(st);

@@ -4,7 +4,7 @@ DEMO := target/demo
 RUNTIME_JAR = $(firstword $(wildcard dynamic-bf/target/dynamic-bf-*-SNAPSHOT.jar))
 CLI_JAR = $(firstword $(wildcard static-bf/target/static-bf-*-cli.jar))
 
-.PHONY: build demo test bench bench-quick bench-tools bench-jmh bench-threads sync-list clean
+.PHONY: build demo test bench bench-quick bench-tools bench-jmh bench-threads sync-list hsdis clean
 
 build:
 	$(MVN) -q -DskipTests install
@@ -41,6 +41,14 @@ bench-jmh: build
 # the README's list of modelled JDK synchronisation, regenerated from the model
 sync-list: build
 	java -cp static-bf/target/classes bigfoot.staticbf.jdk.ModelList README.md
+# the JIT's machine code for -XX:CompileCommand=print (docs/profiling.md); needs gcc and libcapstone-dev
+hsdis: target/hsdis/hsdis-amd64.so
+
+target/hsdis/hsdis-amd64.so: tools/hsdis/hsdis.c
+	@test -f /usr/include/capstone/capstone.h || { echo "hsdis: needs capstone's headers (Debian: apt-get install libcapstone-dev)" >&2; exit 1; }
+	mkdir -p target/hsdis
+	gcc -O2 -shared -fPIC -Wall -o $@ $< -lcapstone
+	@echo "hsdis: LD_LIBRARY_PATH=$(CURDIR)/target/hsdis java -XX:+UnlockDiagnosticVMOptions -XX:CompileCommand=print,Class::method ..."
 
 clean:
 	$(MVN) -q clean

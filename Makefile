@@ -41,6 +41,7 @@ bench-jmh: build
 # the README's list of modelled JDK synchronisation, regenerated from the model
 sync-list: build
 	java -cp static-bf/target/classes bigfoot.staticbf.jdk.ModelList README.md
+
 # the JIT's machine code for -XX:CompileCommand=print (docs/profiling.md); needs gcc and libcapstone-dev
 hsdis: target/hsdis/hsdis-amd64.so
 

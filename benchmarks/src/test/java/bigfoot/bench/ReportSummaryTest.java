@@ -26,7 +26,7 @@ class ReportSummaryTest {
                 + "\"current\":{\"thread\":\"merge \\\"1\\\"\",\"op\":\"read\",\"site\":{\"class\":\"org.x.Merger\",\"method\":\"message\",\"file\":\"Merger.java\",\"line\":98},\"started\":\"by \\\"main\\\" at org.x.Merger.merge(Merger.java:197)\"}},\n"
                 + "{\"kind\":\"write-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":null},\"current\":{\"thread\":\"b\",\"op\":\"write\",\"site\":null}}],\n"
-                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":12,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":4}}\n");
+                + "\"summary\":{\"races\":2,\"checks\":10,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":4}}\n");
         ReportSummary s = ReportSummary.read(report);
         assertEquals(2, s.races());
         assertEquals(10, s.checks());
@@ -42,7 +42,7 @@ class ReportSummaryTest {
                 + "{\"kind\":\"write-write\",\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":null},\"current\":{\"thread\":\"b\",\"op\":\"write\",\"site\":null}}],\n"
                 + "\"violations\":[],\n"
-                + "\"summary\":{\"races\":1,\"checks\":1,\"accesses\":1,\"threads\":3,\"complete\":false,\"arrayShadowBytes\":1,\"violations\":0}}\n");
+                + "\"summary\":{\"races\":1,\"checks\":1,\"threads\":3,\"complete\":false,\"arrayShadowBytes\":1,\"violations\":0}}\n");
         ReportSummary s = ReportSummary.read(report);
         assertEquals(false, s.complete());
         assertEquals(OptionalInt.of(0), s.violations());
@@ -51,7 +51,7 @@ class ReportSummaryTest {
 
     @Test
     void aRaceFreeReportHasNoFirstRace() throws Exception {
-        Path report = write("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":5,\"accesses\":5,\"threads\":2,"
+        Path report = write("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":5,\"threads\":2,"
                 + "\"complete\":true,\"arrayShadowBytes\":0}}\n");
         assertEquals(Optional.empty(), ReportSummary.read(report).firstRace());
     }
@@ -62,7 +62,7 @@ class ReportSummaryTest {
                 + "{\"class\":\"org.x.Buffer\",\"kind\":\"concurrent activations\",\"occurrences\":3,"
                 + "\"previous\":{\"thread\":\"a\",\"op\":\"write\",\"site\":{\"class\":\"org.x.Buffer\",\"method\":\"add\",\"file\":\"Buffer.java\",\"line\":12}},"
                 + "\"current\":{\"thread\":\"b\",\"op\":\"read\",\"site\":{\"class\":\"org.x.Buffer\",\"method\":\"get\",\"file\":null,\"line\":null}}}],\n"
-                + "\"summary\":{\"races\":0,\"checks\":5,\"accesses\":5,\"threads\":2,\"complete\":true,"
+                + "\"summary\":{\"races\":0,\"checks\":5,\"threads\":2,\"complete\":true,"
                 + "\"arrayShadowBytes\":0,\"suppressed\":0,\"capsuleViolations\":1}}\n");
         ReportSummary s = ReportSummary.read(report);
         assertEquals(1, s.capsuleViolations());
@@ -74,7 +74,7 @@ class ReportSummaryTest {
     @Test
     void aReportWithoutCapsulesHasNoCapsuleViolations() throws Exception {
         ReportSummary s = ReportSummary.read(write("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":5,"
-                + "\"accesses\":5,\"threads\":2,\"complete\":true,\"arrayShadowBytes\":0}}\n"));
+                + "\"threads\":2,\"complete\":true,\"arrayShadowBytes\":0}}\n"));
         assertEquals(0, s.capsuleViolations());
         assertEquals(Optional.empty(), s.firstCapsuleViolation());
     }

@@ -82,13 +82,13 @@ public final class RuntimeApi {
 
     // ---- accesses (before the access) ----
     /**
-     * {@code readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site)}: state and
-     * word are the field's VarState and R word as the caller read them ({@code obj.__bf$s$f}, {@code obj.__bf$r$f}), so
-     * a same-epoch check is a load and a compare, and a read-shared field's state is at hand. obj is never null.
+     * {@code readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site)}: word is the field's R word
+     * as the caller read it ({@code obj.__bf$r$f}), so a same-epoch check is a load and a compare; the runtime reads
+     * the field's VarState ({@code obj.__bf$s$f}) itself, past that test. obj is never null.
      */
-    public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + VS + "J" + FS + TS + "I)V");
-    /** {@code writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site)}: word is {@code obj.__bf$w$f}. */
-    public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + VS + "J" + FS + TS + "I)V");
+    public static final Entry READ_FIELD = new Entry("readField", "(" + OBJ + "J" + FS + TS + "I)V");
+    /** {@code writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site)}: word is {@code obj.__bf$w$f}. */
+    public static final Entry WRITE_FIELD = new Entry("writeField", "(" + OBJ + "J" + FS + TS + "I)V");
     /**
      * {@code readFresh(..)}, arguments as {@link #READ_FIELD}'s: a check of a field of a constructor's {@code this}
      * where it cannot have escaped its thread yet, so the field's words hold nothing or this thread's epochs.
@@ -105,13 +105,13 @@ public final class RuntimeApi {
      */
     public static final Entry CAPSULE_SHADOW_OF = new Entry("capsuleShadow", "(" + LUP + LUP + UP + "Ljava/lang/Class;)" + FS);
     /**
-     * {@code void capsuleRead/capsuleWrite(Object this, VarState state, long word, FieldShadow shadow, ThreadState ts,
-     * int site)}: the check of a capsule object's location before the first own-field access of a stretch of a method
-     * with no release in it, as {@link #READ_FIELD} / {@link #WRITE_FIELD} check a field; a race on it is a capsule
-     * violation, and the placement verifier does not see it.
+     * {@code void capsuleRead/capsuleWrite(Object this, long word, FieldShadow shadow, ThreadState ts, int site)}: the
+     * check of a capsule object's location before the first own-field access of a stretch of a method with no release
+     * in it, as {@link #READ_FIELD} / {@link #WRITE_FIELD} check a field; a race on it is a capsule violation, and the
+     * placement verifier does not see it.
      */
-    public static final Entry CAPSULE_READ = new Entry("capsuleRead", "(" + OBJ + VS + "J" + FS + TS + "I)V");
-    public static final Entry CAPSULE_WRITE = new Entry("capsuleWrite", "(" + OBJ + VS + "J" + FS + TS + "I)V");
+    public static final Entry CAPSULE_READ = new Entry("capsuleRead", "(" + OBJ + "J" + FS + TS + "I)V");
+    public static final Entry CAPSULE_WRITE = new Entry("capsuleWrite", "(" + OBJ + "J" + FS + TS + "I)V");
     public static final Entry READ_STATIC = new Entry("readStatic", "(" + VS + TS + "I)V");
     public static final Entry WRITE_STATIC = new Entry("writeStatic", "(" + VS + TS + "I)V");
     /** {@code readArray(Object array, int index, ThreadState ts, int site)}. */

@@ -138,7 +138,7 @@ final class Engine {
     private Summary summary(List<Race> found, long suppressed) {
         long[] totals = threads.totals();
         boolean complete = !detector.isDisabled() && detector.skipped() == 0;
-        return new Summary(found.size(), totals[0], totals[1], totals[2], complete, arrays.allocated(), suppressed);
+        return new Summary(found.size(), totals[0], totals[1], complete, arrays.allocated(), suppressed);
     }
 
     /** Writes the configured reports; returns the number of distinct findings (races and capsule violations). */

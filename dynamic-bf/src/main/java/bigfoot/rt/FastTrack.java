@@ -107,13 +107,11 @@ final class FastTrack {
 
     static void count(ThreadState st) {
         st.checks++;
-        st.accesses++;
     }
 
     /** {@link #count} of {@code n} locations' checks. */
     static void count(ThreadState st, int n) {
         st.checks += n;
-        st.accesses += n;
     }
 
     /**

@@ -91,9 +91,13 @@ public final class FieldShadow extends WordStore {
         }
     }
 
-    /** Published before the words are frozen, so found at once, unless obj is a clone that copied frozen words. */
+    /**
+     * Published before the words are frozen, so found at once, unless obj is a clone that copied frozen words. The
+     * test of its own state is kept small enough to inline: every check of a read-shared field comes here.
+     */
     @Override
     VarState inflated(Object obj, int unused) {
-        return inflate(obj, 0);
+        VarState s = state.get(obj);
+        return s != null && ((FieldVarState) s).owner == obj ? s : inflate(obj, 0);
     }
 }

@@ -147,42 +147,47 @@ public final class RT {
 
     // ---------------------------------------------------------------- accesses
 
-    /** {@code state}, {@code word}: the field's VarState and R word, as the rewritten code read them. */
-    public static void readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, false, false);
+    /** {@code word}: the field's R word, as the rewritten code read it. */
+    public static void readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, false, false);
     }
 
-    /** {@code state}, {@code word}: the field's VarState and W word, as the rewritten code read them. */
-    public static void writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, true, false);
+    /** {@code word}: the field's W word, as the rewritten code read it. */
+    public static void writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, true, false);
     }
 
     /** {@link #readField} of a field of a constructor's {@code this} that cannot have escaped its thread yet. */
-    public static void readFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, false, true);
+    public static void readFresh(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, false, true);
     }
 
     /** {@link #writeField} of a field of a constructor's {@code this} that cannot have escaped its thread yet. */
-    public static void writeFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, true, true);
+    public static void writeFresh(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, true, true);
     }
 
     /**
-     * READ / WRITE SAME EPOCH on the word the caller read; an inflated field on its state (the caller's, unless obj is
-     * a clone that copied it); else FastTrack's word rules (VarStates in verify mode, but for a capsule's location), with
-     * no CAS on a field no other thread can reach yet ({@code fresh}).
+     * One per-thread count, then READ / WRITE SAME EPOCH on the word the caller read: the site's whole inline cost, so
+     * nothing else is loaded or passed there (an inflated field's VarState is read past this test). Else
+     * {@link #fieldRules}.
      */
-    private static void fieldCheck(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
+    private static void fieldCheck(Object obj, long word, FieldShadow shadow, ThreadState ts, int site,
             boolean write, boolean fresh) {
         FastTrack.count(ts);
         if (EVENTS == null && (word & ShadowWord.EPOCH_BITS) == ts.wordEpoch) {
             return;
         }
-        fieldRules(obj, state, word, shadow, ts, site, write, fresh);
+        fieldRules(obj, word, shadow, ts, site, write, fresh);
     }
 
-    /** {@link #fieldCheck} past READ / WRITE SAME EPOCH: called, not inlined ({@link JitOptions}). */
-    private static void fieldRules(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site,
+    /**
+     * {@link #fieldCheck} past READ / WRITE SAME EPOCH, called, not inlined ({@link JitOptions}): an inflated field on
+     * its VarState (its own, unless obj is a clone that copied the reference: {@link FieldShadow#inflated}); else
+     * FastTrack's word rules (VarStates in verify mode, but for a capsule's location), with no CAS on a field no other
+     * thread can reach yet ({@code fresh}).
+     */
+    private static void fieldRules(Object obj, long word, FieldShadow shadow, ThreadState ts, int site,
             boolean write, boolean fresh) {
         try {
             if (lost(ts)) {
@@ -199,8 +204,7 @@ public final class RT {
                 FT.check(ts, sx, write, site);
                 checked(ts, sx, write, site);
             } else if (word == ShadowWord.INFLATED) {
-                VarState sx = state instanceof FieldVarState f && f.owner == obj ? state : shadow.inflated(obj, 0);
-                FT.checkUncounted(ts, sx, write, site);
+                FT.checkUncounted(ts, shadow.inflated(obj, 0), write, site);
             } else if (fresh) {
                 FT.checkFreshWords(ts, shadow, obj, write, site);
             } else {
@@ -225,13 +229,13 @@ public final class RT {
     }
 
     /** The check of a capsule object's location, as {@link #readField}: a race on it is a capsule violation. */
-    public static void capsuleRead(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, false, false);
+    public static void capsuleRead(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, false, false);
     }
 
     /** The check of a capsule object's location, as {@link #writeField}: a race on it is a capsule violation. */
-    public static void capsuleWrite(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck(obj, state, word, shadow, ts, site, true, false);
+    public static void capsuleWrite(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck(obj, word, shadow, ts, site, true, false);
     }
 
     /** A static field's shadow is null only if checked before {@code <clinit>} made it: that access is not checked. */

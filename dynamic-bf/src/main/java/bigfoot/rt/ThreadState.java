@@ -59,10 +59,8 @@ public final class ThreadState extends PaddedClock {
         return handedObject == obj && handedLocation == location && handedEpoch == epoch && (handedWrite || !write);
     }
 
-    /** Race checks run by this thread (summed at exit). */
+    /** Race checks run by this thread, one per location a check covered (summed at exit). */
     long checks;
-    /** Heap accesses those checks covered (summed at exit). */
-    long accesses;
 
     /**
      * The arrays this thread looked up recently, two ways per set of identity hashes ({@link ArrayShadows}): a

@@ -65,7 +65,6 @@ final class Threads {
     /** The identities of collected threads, to retire their states. */
     private final ReferenceQueue<Thread> collected = new ReferenceQueue<>();
     private long retiredChecks;
-    private long retiredAccesses;
     private final AtomicInteger created = new AtomicInteger();
 
     Threads(FastTrack detector) {
@@ -198,18 +197,16 @@ final class Threads {
                 + caller.getMethodName() + "(" + caller.getFileName() + ":" + caller.getLineNumber() + ")";
     }
 
-    /** Counters summed over every thread seen: {checks, accesses, threads}. Approximate while threads still run. */
+    /** Counters summed over every thread seen: {checks, threads}. Approximate while threads still run. */
     synchronized long[] totals() {
         long checks = retiredChecks;
-        long accesses = retiredAccesses;
         for (int tid = 0, n = tids(); tid < n; tid++) {
             Slot s = slot(tid);
             if (s != null) {
                 checks += s.state.checks;
-                accesses += s.state.accesses;
             }
         }
-        return new long[] {checks, accesses, created.get()};
+        return new long[] {checks, created.get()};
     }
 
     /** The current state of every tid (a reused tid's earlier owners were joined, so their footprints are committed). */
@@ -260,7 +257,6 @@ final class Threads {
         } else {
             Slot slot = slot(tid);
             retiredChecks += slot.state.checks;
-            retiredAccesses += slot.state.accesses;
             slot.state = s;
             slot.owners.add(owner);
         }

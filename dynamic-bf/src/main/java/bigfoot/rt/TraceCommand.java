@@ -137,7 +137,7 @@ final class TraceCommand {
         }
         long accesses = events.stream().filter(e -> e.op().isAccess()).count();
         ReportFiles.write(request.reports(), found, List.of(), null,
-                new Summary(found.size(), accesses, accesses, threads, true, 0, all.size() - found.size()), err);
+                new Summary(found.size(), accesses, threads, true, 0, all.size() - found.size()), err);
         return request.failOnRace() && !found.isEmpty() ? Config.RACE_EXIT_STATUS : 0;
     }
 

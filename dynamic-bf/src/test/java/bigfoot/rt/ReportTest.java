@@ -41,7 +41,7 @@ class ReportTest {
         assertEquals("== DynamicBF: write-write race on field demo.Counter.count\n"
                 + "   current:  write by thread \"worker-2\" at demo.Counter.run(Counter.java:14)\n"
                 + "   previous: write by thread \"worker-1\" at demo.Counter.run(Counter.java:14)\n"
-                + "== DynamicBF summary: 1 race, 2 checks, 2 accesses, 3 threads\n", text());
+                + "== DynamicBF summary: 1 race, 2 checks, 3 threads\n", text());
     }
 
     @Test
@@ -105,9 +105,9 @@ class ReportTest {
                 + "{\"id\":\"" + array.id() + "\",\"kind\":\"shared-write\",\"occurrences\":1,\"target\":{\"type\":\"array\",\"class\":\"int[]\",\"field\":null,\"index\":3},"
                 + "\"previous\":{\"thread\":\"r\",\"op\":\"read\",\"site\":null},"
                 + "\"current\":{\"thread\":\"w\",\"op\":\"write\",\"site\":{\"class\":\"X\",\"method\":\"m\",\"file\":null,\"line\":null}}}],\n"
-                + "\"summary\":{\"races\":2,\"checks\":10,\"accesses\":11,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":7,"
+                + "\"summary\":{\"races\":2,\"checks\":10,\"threads\":3,\"complete\":true,\"arrayShadowBytes\":7,"
                 + "\"suppressed\":0}}\n",
-                JsonReport.render(List.of(race, array), List.of(), null, new Summary(2, 10, 11, 3, true, 7, 0)));
+                JsonReport.render(List.of(race, array), List.of(), null, new Summary(2, 10, 3, true, 7, 0)));
     }
 
     @Test
@@ -117,7 +117,7 @@ class ReportTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, quiet.report(new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals("", err.toString(StandardCharsets.UTF_8), "quiet: no text report");
-        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"accesses\":0,\"threads\":0,\"complete\":true,\"arrayShadowBytes\":0,"
+        assertEquals("{\"races\":[],\n\"summary\":{\"races\":0,\"checks\":0,\"threads\":0,\"complete\":true,\"arrayShadowBytes\":0,"
                 + "\"suppressed\":0}}\n",
                 java.nio.file.Files.readString(file));
     }
@@ -156,9 +156,9 @@ class ReportTest {
     @Test
     void htmlListsEachRaceWithBothAccessesEscaped() {
         Race race = counterRace(RaceKind.WRITE_WRITE, 20);
-        String html = HtmlReport.render(List.of(race), List.of(), new Summary(1, 5, 5, 3, true, 0, 2));
+        String html = HtmlReport.render(List.of(race), List.of(), new Summary(1, 5, 3, true, 0, 2));
         assertTrue(html.startsWith("<!DOCTYPE html>"));
-        assertTrue(html.contains("<p>1 race, 5 checks, 5 accesses, 3 threads, 2 suppressed.</p>"), html);
+        assertTrue(html.contains("<p>1 race, 5 checks, 3 threads, 2 suppressed.</p>"), html);
         assertTrue(html.contains("<tr id=\"race-" + race.id() + "\"><td><code>" + race.id() + "</code></td>"
                 + "<td>write-write race on field demo.Counter.count</td>"
                 + "<td>write by thread &quot;worker&lt;2&gt;&quot;<br><code>demo.Counter.run(Counter.java:14)</code></td>"
@@ -178,7 +178,7 @@ class ReportTest {
         Workers.forkAndRun(e.threads, m, "b", ts -> e.detector.write(ts, count, b));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, e.report(new PrintStream(err, true, StandardCharsets.UTF_8)));
-        assertEquals("== DynamicBF summary: 0 races, 2 checks, 2 accesses, 3 threads, 1 suppressed\n",
+        assertEquals("== DynamicBF summary: 0 races, 2 checks, 3 threads, 1 suppressed\n",
                 err.toString(StandardCharsets.UTF_8));
         assertTrue(java.nio.file.Files.readString(json).contains("\"races\":0,"));
     }
@@ -201,14 +201,14 @@ class ReportTest {
         Race race = counterRace(RaceKind.WRITE_WRITE, 20);
         CapsuleViolation v = CapsuleViolation.of("demo.Account", race);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        TextReport.write(List.of(), List.of(v), null, new Summary(0, 5, 5, 3, true, 0, 0),
+        TextReport.write(List.of(), List.of(v), null, new Summary(0, 5, 3, true, 0, 0),
                 new PrintStream(out, true, StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.startsWith("== DynamicBF: capsule violation of demo.Account: unordered write-write accesses"
                 + " (3 occurrences)\n   current:  write by thread \"worker<2>\" at demo.Counter.run(Counter.java:14)\n"), text);
         assertTrue(text.contains("\n   previous: write by thread \"worker-1\" at demo.Counter.get(Counter.java:20)\n"), text);
         assertTrue(text.endsWith("3 threads, 1 capsule violation\n"), text);
-        String json = JsonReport.render(List.of(), List.of(v), null, new Summary(0, 5, 5, 3, true, 0, 0));
+        String json = JsonReport.render(List.of(), List.of(v), null, new Summary(0, 5, 3, true, 0, 0));
         assertTrue(json.contains("\"capsuleViolations\":[\n{\"class\":\"demo.Account\",\"kind\":\"write-write\","
                 + "\"occurrences\":3,\"previous\":{"), json);
         assertTrue(json.contains(",\"capsuleViolations\":1}"), json);
@@ -216,7 +216,7 @@ class ReportTest {
         assertTrue(sarif.contains("{\"ruleId\":\"capsule-violation\",\"ruleIndex\":1,"), sarif);
         assertTrue(sarif.contains("\"bigfootCapsuleId/v1\":\"" + v.id() + "\""), sarif);
         assertTrue(!v.id().equals(race.id()), "a violation's id is not its race's");
-        assertTrue(HtmlReport.render(List.of(), List.of(v), new Summary(0, 5, 5, 3, true, 0, 0))
+        assertTrue(HtmlReport.render(List.of(), List.of(v), new Summary(0, 5, 3, true, 0, 0))
                 .contains("demo.Account: unordered write-write accesses"));
     }
 

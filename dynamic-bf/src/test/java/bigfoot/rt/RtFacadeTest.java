@@ -46,21 +46,21 @@ class RtFacadeTest {
 
         /** The check rewritten code makes before {@code x = ..}. */
         void write(ThreadState ts, int site) {
-            RT.writeField(this, __bf$s$x, __bf$w$x, X, ts, site);
+            RT.writeField(this, __bf$w$x, X, ts, site);
         }
 
         /** The check rewritten code makes before {@code .. = x}. */
         void read(ThreadState ts, int site) {
-            RT.readField(this, __bf$s$x, __bf$r$x, X, ts, site);
+            RT.readField(this, __bf$r$x, X, ts, site);
         }
 
         /** The checks StaticBF makes before {@code x = ..} and {@code .. = x} in a constructor, before this can escape. */
         void writeFresh(ThreadState ts, int site) {
-            RT.writeFresh(this, __bf$s$x, __bf$w$x, X, ts, site);
+            RT.writeFresh(this, __bf$w$x, X, ts, site);
         }
 
         void readFresh(ThreadState ts, int site) {
-            RT.readFresh(this, __bf$s$x, __bf$r$x, X, ts, site);
+            RT.readFresh(this, __bf$r$x, X, ts, site);
         }
 
         @Override

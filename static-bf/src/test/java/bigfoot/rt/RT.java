@@ -131,12 +131,12 @@ public final class RT {
         return fieldShadow(w, r, s);
     }
 
-    public static void capsuleRead(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck("capsuleRead", obj, state, word, shadow, ts, site, false);
+    public static void capsuleRead(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("capsuleRead", obj, word, shadow, ts, site, false);
     }
 
-    public static void capsuleWrite(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck("capsuleWrite", obj, state, word, shadow, ts, site, true);
+    public static void capsuleWrite(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("capsuleWrite", obj, word, shadow, ts, site, true);
     }
 
     public static void classInitialized(Class<?> c, ThreadState ts) {
@@ -161,27 +161,27 @@ public final class RT {
 
     // ---- accesses ----
 
-    public static void readField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck("readField", obj, state, word, shadow, ts, site, false);
+    public static void readField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("readField", obj, word, shadow, ts, site, false);
     }
 
-    public static void writeField(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck("writeField", obj, state, word, shadow, ts, site, true);
+    public static void writeField(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("writeField", obj, word, shadow, ts, site, true);
     }
 
-    public static void readFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck("readFresh", obj, state, word, shadow, ts, site, false);
+    public static void readFresh(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("readFresh", obj, word, shadow, ts, site, false);
     }
 
-    public static void writeFresh(Object obj, VarState state, long word, FieldShadow shadow, ThreadState ts, int site) {
-        fieldCheck("writeFresh", obj, state, word, shadow, ts, site, true);
+    public static void writeFresh(Object obj, long word, FieldShadow shadow, ThreadState ts, int site) {
+        fieldCheck("writeFresh", obj, word, shadow, ts, site, true);
     }
 
     /** An instance field check as rewritten code makes it: the receiver's shadow members must match what was passed. */
-    private static void fieldCheck(String entry, Object obj, VarState state, long word, FieldShadow shadow,
+    private static void fieldCheck(String entry, Object obj, long word, FieldShadow shadow,
             ThreadState ts, int site, boolean write) {
         checkThread(ts);
-        receiver(obj, shadow).check(obj, state, word, write);
+        receiver(obj, shadow).check(obj, word, write);
         record(entry, obj, site);
     }
 

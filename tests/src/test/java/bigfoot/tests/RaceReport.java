@@ -94,7 +94,7 @@ record RaceReport(List<Race> races, List<CapsuleViolation> capsuleViolations, Li
     }
 
     /** {@code complete} is false if the runtime disabled detection or skipped events: the verdict is then partial. */
-    record Summary(long races, long checks, long accesses, long threads, boolean complete) {
+    record Summary(long races, long checks, long threads, boolean complete) {
     }
 
     static RaceReport read(Path file) throws IOException {
@@ -110,8 +110,8 @@ record RaceReport(List<Race> races, List<CapsuleViolation> capsuleViolations, Li
                     access(r.get("current"))));
         }
         Node s = root.get("summary");
-        Summary summary = new Summary(s.get("races").number(), s.get("checks").number(), s.get("accesses").number(),
-                s.get("threads").number(), s.get("complete").bool());
+        Summary summary = new Summary(s.get("races").number(), s.get("checks").number(), s.get("threads").number(),
+                s.get("complete").bool());
         List<CapsuleViolation> capsules = new ArrayList<>();
         if (root.has("capsuleViolations")) {
             for (Node c : root.get("capsuleViolations").list()) {

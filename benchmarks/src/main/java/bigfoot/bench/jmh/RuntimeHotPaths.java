@@ -84,14 +84,14 @@ public class RuntimeHotPaths {
 
     @Benchmark
     public void fieldReadSameEpoch(PerThread t) {
-        RT.readField(t.holder, t.holder.state, t.holder.r, Holder.SHADOW, t.ts, SITE);
+        RT.readField(t.holder, t.holder.r, Holder.SHADOW, t.ts, SITE);
     }
 
     @Benchmark
     public void fieldWriteAfterOwnRelease(PerThread t) {
         RT.acquire(t.lock, t.ts);
         RT.release(t.lock, t.ts);   // a new epoch
-        RT.writeField(t.holder, t.holder.state, t.holder.w, Holder.SHADOW, t.ts, SITE + 1);
+        RT.writeField(t.holder, t.holder.w, Holder.SHADOW, t.ts, SITE + 1);
     }
 
     /** The synchronisation of {@link #fieldWriteAfterOwnRelease} alone: the difference is the write's first check in a new epoch. */
@@ -110,7 +110,7 @@ public class RuntimeHotPaths {
     @Benchmark
     public Holder fieldWriteFreshObject(PerThread t) {
         Holder h = new Holder();
-        RT.writeField(h, h.state, h.w, Holder.SHADOW, t.ts, SITE + 1);
+        RT.writeField(h, h.w, Holder.SHADOW, t.ts, SITE + 1);
         return h;
     }
 
@@ -118,7 +118,7 @@ public class RuntimeHotPaths {
     @Benchmark
     public Holder fieldWriteFreshInConstructor(PerThread t) {
         Holder h = new Holder();
-        RT.writeFresh(h, h.state, h.w, Holder.SHADOW, t.ts, SITE + 1);
+        RT.writeFresh(h, h.w, Holder.SHADOW, t.ts, SITE + 1);
         return h;
     }
 

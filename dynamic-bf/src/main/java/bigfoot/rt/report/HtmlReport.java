@@ -19,7 +19,7 @@ public final class HtmlReport {
           .append("td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}")
           .append("code{font-size:90%}</style></head>\n<body>\n<h1>DynamicBF race report</h1>\n<p>")
           .append(summary.races()).append(summary.races() == 1 ? " race" : " races").append(", ")
-          .append(summary.checks()).append(" checks, ").append(summary.accesses()).append(" accesses, ")
+          .append(summary.checks()).append(" checks, ")
           .append(summary.threads()).append(" threads");
         if (summary.suppressed() > 0) {
             sb.append(", ").append(summary.suppressed()).append(" suppressed");

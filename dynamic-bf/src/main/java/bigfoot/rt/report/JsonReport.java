@@ -11,7 +11,7 @@ import java.util.List;
  *   "target":{"type":"field","class":"demo.Counter","field":"count","index":null},
  *   "previous":{"thread":"worker-1","op":"write","site":{"class":..,"method":..,"file":..,"line":14}},
  *   "current":{...}}],
- *  "summary":{"races":1,"checks":2000,"accesses":2000,"threads":3,"complete":true,"arrayShadowBytes":0,"suppressed":0}}
+ *  "summary":{"races":1,"checks":2000,"threads":3,"complete":true,"arrayShadowBytes":0,"suppressed":0}}
  * </pre>
  * In verify mode there is also a top-level
  * {@code "violations":[{"kind":"uncovered-access","thread":..,"target":{..},"site":{..}}]} (kind also
@@ -78,7 +78,6 @@ public final class JsonReport {
         }
         sb.append("\"summary\":{\"races\":").append(summary.races())
           .append(",\"checks\":").append(summary.checks())
-          .append(",\"accesses\":").append(summary.accesses())
           .append(",\"threads\":").append(summary.threads())
           .append(",\"complete\":").append(summary.complete())
           .append(",\"arrayShadowBytes\":").append(summary.arrayShadowBytes())

@@ -12,14 +12,14 @@ import java.util.List;
  *              called from java.lang.Thread.run(Thread.java:833)
  *    previous: write by thread "worker-1" at demo.Counter.run(Counter.java:14)
  *              thread "worker-1" was started by "main" at demo.Counter.main(Counter.java:30)
- * == DynamicBF summary: 1 race, 2000 checks, 2000 accesses, 3 threads
+ * == DynamicBF summary: 1 race, 2000 checks, 3 threads
  * </pre>
  * A race seen more than once says how often in its header: {@code ... count (57 occurrences)}. In verify
  * mode each violation of precise checks follows the races and the summary counts them:
  * <pre>
  * == DynamicBF: placement violation: uncovered-access of field demo.Counter.count
  *    by thread "worker-1" at demo.Counter.run(Counter.java:14)
- * == DynamicBF summary: 0 races, 2000 checks, 2000 accesses, 3 threads, 1 violation
+ * == DynamicBF summary: 0 races, 2000 checks, 3 threads, 1 violation
  * </pre>
  * Capsule violations (jars rewritten with {@code staticbf --capsules}) follow the races, and the summary counts them:
  * <pre>
@@ -65,7 +65,6 @@ public final class TextReport {
         }
         sb.append("== DynamicBF summary: ").append(plural(summary.races(), "race")).append(", ")
           .append(plural(summary.checks(), "check")).append(", ")
-          .append(plural(summary.accesses(), "access")).append(", ")
           .append(plural(summary.threads(), "thread"));
         if (summary.suppressed() > 0) {
             sb.append(", ").append(summary.suppressed()).append(" suppressed");

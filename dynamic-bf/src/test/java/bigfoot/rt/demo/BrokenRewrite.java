@@ -24,8 +24,8 @@ public final class BrokenRewrite {
     public static void main(String[] args) {
         ThreadState ts = RT.thread();
         Object notABrokenRewrite = new Object();
-        RT.readField(notABrokenRewrite, null, 0L, WRONG, ts, 0);
-        RT.writeField(notABrokenRewrite, null, 0L, WRONG, ts, 0);
+        RT.readField(notABrokenRewrite, 0L, WRONG, ts, 0);
+        RT.writeField(notABrokenRewrite, 0L, WRONG, ts, 0);
         System.out.println("still running");
     }
 }

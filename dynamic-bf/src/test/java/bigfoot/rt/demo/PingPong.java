@@ -36,12 +36,12 @@ public final class PingPong {
     private final AtomicInteger turn = new AtomicInteger();
 
     void ping(ThreadState ts) {
-        RT.writeField(this, __bf$s$count, __bf$w$count, __bf$u$count, ts, __bf$sb);
+        RT.writeField(this, __bf$w$count, __bf$u$count, ts, __bf$sb);
         count++;
     }
 
     void pong(ThreadState ts) {
-        RT.writeField(this, __bf$s$count, __bf$w$count, __bf$u$count, ts, __bf$sb + 1);
+        RT.writeField(this, __bf$w$count, __bf$u$count, ts, __bf$sb + 1);
         count++;
     }
 

@@ -36,7 +36,7 @@ public final class RacyCounter implements Runnable {
     public void run() {
         ThreadState ts = RT.thread();
         for (int i = 0; i < 1000; i++) {
-            RT.writeField(this, __bf$s$count, __bf$w$count, __bf$u$count, ts, __bf$sb);
+            RT.writeField(this, __bf$w$count, __bf$u$count, ts, __bf$sb);
             count = i;
         }
     }

@@ -67,9 +67,9 @@ public final class SafeCounter implements Runnable {
         for (int i = 0; i < limit; i++) {
             synchronized (lock) {
                 RT.acquire(lock, ts);
-                RT.readField(this, __bf$s$count, __bf$r$count, __bf$u$count, ts, __bf$sb);
+                RT.readField(this, __bf$r$count, __bf$u$count, ts, __bf$sb);
                 int c = count;
-                RT.writeField(this, __bf$s$count, __bf$w$count, __bf$u$count, ts, __bf$sb + 1);
+                RT.writeField(this, __bf$w$count, __bf$u$count, ts, __bf$sb + 1);
                 count = c + 1;
                 RT.release(lock, ts);
             }
@@ -88,7 +88,7 @@ public final class SafeCounter implements Runnable {
             w.join();
             RT.join(w, ts);
         }
-        RT.readField(counter, counter.__bf$s$count, counter.__bf$r$count, __bf$u$count, ts, __bf$sb + 2);
+        RT.readField(counter, counter.__bf$r$count, __bf$u$count, ts, __bf$sb + 2);
         System.out.println("total " + counter.count);
     }
 }

@@ -23,9 +23,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * dissertation, chapter 5). A capsule's own fields are one location per object, its capsule location; the method's
  * accesses to them on {@code this} (an activation's), and to the elements of the capsule's protected arrays, get no
  * checks of their own. Instead the first such access of each stretch of the method with no release in it is preceded
- * by a check of the capsule location, {@code RT.capsuleWrite(this, __bf$s$$capsule, __bf$w$$capsule, __bf$u$$capsule,
- * ts, site)} (or {@code capsuleRead} with the R word, in a method that writes no own field or protected element of
- * that capsule), one per capsule class whose fields the method touches (a subclass's method may touch its own and its
+ * by a check of the capsule location, {@code RT.capsuleWrite(this, __bf$w$$capsule, __bf$u$$capsule, ts, site)}
+ * (or {@code capsuleRead} with the R word, in a method that writes no own field or protected element of that
+ * capsule), one per capsule class whose fields the method touches (a subclass's method may touch its own and its
  * superclasses'). A stretch is the code the thread runs in one epoch: every covered access of a stretch is in the
  * epoch of its first, so FastTrack's rules on the capsule location order every pair of them, as an
  * activation-per-activation check ([CapMethod], made lazily at the first access) would, without its exit.
@@ -206,7 +206,6 @@ final class CapsuleActivations {
                 .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.HANDED_OFF, RuntimeApi.HANDED_OFF_DESC,
                         false)
                 .jump(Opcodes.IFNE, done).aload(0).aload(0)
-                .field(Opcodes.GETFIELD, owner, RuntimeApi.shadowField(location), ShadowPolicy.VAR_STATE_DESC).aload(0)
                 .field(Opcodes.GETFIELD, owner, writes ? RuntimeApi.writeWordField(location)
                         : RuntimeApi.readWordField(location), "J")
                 .append(location(owner)).append(ctx.threadState())

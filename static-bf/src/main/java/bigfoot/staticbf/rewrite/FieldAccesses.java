@@ -164,9 +164,9 @@ final class FieldAccesses {
 
     /**
      * Consumes the receiver on the stack: for a shadowed field (its group's, if it shares one) {@code getstatic
-     * Owner.__bf$u$f}, after {@code dup; getfield Owner.__bf$s$f; dup; swap; getfield Owner.__bf$r$f} (or
-     * {@code __bf$w$f}) for a read (write) check, so the runtime's same-epoch test needs no other load, nor its
-     * test of a read-shared field; {@code ldc "pkg.C.f"} for a foreign one; then {@code aload ts; [site;] invokestatic}.
+     * Owner.__bf$u$f}, after {@code dup; getfield Owner.__bf$r$f} (or {@code __bf$w$f}) for a read (write) check, so
+     * the runtime's same-epoch test needs no other load; {@code ldc "pkg.C.f"} for a foreign one; then
+     * {@code aload ts; [site;] invokestatic}.
      */
     static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
             Code site) {
@@ -175,10 +175,7 @@ final class FieldAccesses {
             boolean read = entry == RuntimeApi.READ_FIELD || entry == RuntimeApi.READ_FRESH;
             if (read || entry == RuntimeApi.WRITE_FIELD || entry == RuntimeApi.WRITE_FRESH) {
                 String word = read ? RuntimeApi.readWordField(target.shadow()) : RuntimeApi.writeWordField(target.shadow());
-                code.op(Opcodes.DUP).op(Opcodes.DUP)
-                    .field(Opcodes.GETFIELD, target.shadowClass(), RuntimeApi.shadowField(target.shadow()),
-                            ShadowPolicy.VAR_STATE_DESC)
-                    .op(Opcodes.SWAP).field(Opcodes.GETFIELD, target.shadowClass(), word, "J");
+                code.op(Opcodes.DUP).field(Opcodes.GETFIELD, target.shadowClass(), word, "J");
             }
             code.field(Opcodes.GETSTATIC, target.shadowClass(), RuntimeApi.updaterField(target.shadow()),
                     ShadowPolicy.FIELD_SHADOW_DESC);

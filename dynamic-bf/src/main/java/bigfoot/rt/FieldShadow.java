@@ -57,7 +57,7 @@ public final class FieldShadow extends WordStore {
      */
     VarState stateOf(Object obj) {
         VarState s = state.get(obj);
-        while (s == null || ((FieldVarState) s).owner != obj) {
+        while (!owns(obj, s)) {
             VarState fresh = new FieldVarState(obj, capsule);
             if (state.compareAndSet(obj, s, fresh)) {
                 return fresh;
@@ -76,7 +76,7 @@ public final class FieldShadow extends WordStore {
     VarState inflate(Object obj, int unused) {
         while (true) {
             VarState seen = state.get(obj);
-            if (seen != null && ((FieldVarState) seen).owner == obj) {
+            if (owns(obj, seen)) {
                 return seen;
             }
             FieldVarState fresh = new FieldVarState(obj, capsule);
@@ -98,6 +98,11 @@ public final class FieldShadow extends WordStore {
     @Override
     VarState inflated(Object obj, int unused) {
         VarState s = state.get(obj);
-        return s != null && ((FieldVarState) s).owner == obj ? s : inflate(obj, 0);
+        return owns(obj, s) ? s : inflate(obj, 0);
+    }
+
+    /** True if {@code s}, read from obj's state field, is obj's own (not null, nor the original's copied by a clone). */
+    private static boolean owns(Object obj, VarState s) {
+        return s != null && ((FieldVarState) s).owner == obj;
     }
 }

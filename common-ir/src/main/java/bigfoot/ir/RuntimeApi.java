@@ -180,6 +180,12 @@ public final class RuntimeApi {
     /** After {@code CyclicBarrier.await(..)} returns normally. */
     public static final Entry BARRIER_AFTER = new Entry("barrierAfter", "(" + OBJ + TS + ")V");
 
+    // ---- finalization (JLS 17.4.5: the end of an object's constructor happens before the start of its finalizer) ----
+    /** {@code constructed(Object obj, ThreadState ts)}: before each return of a constructor of a class with a finalizer. */
+    public static final Entry CONSTRUCTED = new Entry("constructed", "(" + OBJ + TS + ")V");
+    /** {@code finalizing(Object obj, ThreadState ts)}: at the start of a {@code finalize()} method. */
+    public static final Entry FINALIZING = new Entry("finalizing", "(" + OBJ + TS + ")V");
+
     // ---- java.util.concurrent (happens-before channels keyed by objects; volatile semantics: releases join) ----
     /** {@code hbRelease(Object key, ThreadState ts)}: before a library call that publishes through {@code key}. */
     public static final Entry HB_RELEASE = new Entry("hbRelease", "(" + OBJ + TS + ")V");
@@ -287,7 +293,7 @@ public final class RuntimeApi {
         READ_ARRAY_RANGE, WRITE_ARRAY_RANGE,
         HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
         TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, HB_RELEASE_ALL, JOINED, STAGE, THREAD_RUNNABLE, MAPPING,
-        STREAM_FUNCTION, STREAM_STAGE, STREAM_RELEASE, STREAM_ACQUIRE,
+        STREAM_FUNCTION, STREAM_STAGE, STREAM_RELEASE, STREAM_ACQUIRE, CONSTRUCTED, FINALIZING,
     };
 
     // ---- members added to rewritten classes ----

@@ -33,6 +33,8 @@ final class Engine {
     final ForeignShadows foreign = new ForeignShadows(classInits);
     final Barriers barriers = new Barriers();
     final Channels channels = new Channels();
+    /** The finalizer edge's channels ({@link RT#constructed}), which finalizers look up. */
+    final PhantomIdentityMap<VarState> finalizers = new PhantomIdentityMap<>();
     final PlacementVerification verification = new PlacementVerification();
     final CapsuleRegistry capsules = new CapsuleRegistry();
     /** The run's events for {@code --record} or {@code --tool}, or null. */

@@ -734,6 +734,39 @@ public final class RT {
         }
     }
 
+    // ---------------------------------------------------------------- finalization
+
+    /**
+     * Before each return of a constructor of a class with a finalizer: a release into {@code obj}'s finalizer channel,
+     * which its {@code finalize()} acquires from (JLS 17.4.5: the end of an object's constructor happens before the
+     * start of its finalizer). A channel of its own, not {@code obj}'s java.util.concurrent one ({@link Channels}),
+     * whose other releases would order the finalizer after more than the constructor.
+     */
+    public static void constructed(Object obj, ThreadState ts) {
+        try {
+            synchronising(ts);
+            released(ts);
+            FT.volatileWrite(ts, finalizerChannel(obj));
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /** At the start of a {@code finalize()}: an acquire from {@code obj}'s finalizer channel. */
+    public static void finalizing(Object obj, ThreadState ts) {
+        try {
+            synchronising(ts);
+            FT.volatileRead(ts, finalizerChannel(obj));
+            acquired(ts);
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    private static VarState finalizerChannel(Object obj) {
+        return ENGINE.finalizers.valueOf(obj, k -> new VarState());
+    }
+
     // ---------------------------------------------------------------- java.util.concurrent ({@link Channels})
 
     /** Before a library call that publishes through {@code key} (unlock, countDown, release, a task's end). */

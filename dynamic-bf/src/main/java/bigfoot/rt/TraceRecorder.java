@@ -24,7 +24,8 @@ final class TraceRecorder extends RunEvents {
 
     private final Path file;
     private final Writer out;
-    private final WeakIdentityMap<Integer> objects = new WeakIdentityMap<>();
+    /** Phantom: a finalizer's accesses name its object as the rest of the run does. */
+    private final PhantomIdentityMap<Integer> objects = new PhantomIdentityMap<>();
     private final WeakIdentityMap<Integer> threads = new WeakIdentityMap<>();
     private final AtomicInteger nextObject = new AtomicInteger();
     private final AtomicInteger nextThread = new AtomicInteger();
@@ -127,7 +128,7 @@ final class TraceRecorder extends RunEvents {
     }
 
     private int id(Object o) {
-        return objects.entry(o, k -> nextObject.getAndIncrement()).value;
+        return objects.valueOf(o, k -> nextObject.getAndIncrement());
     }
 
     private int thread(ThreadState ts) {

@@ -29,7 +29,7 @@ public final class RT {
     /** The events after which the runtime's thread is in a new epoch. */
     private static final java.util.Set<String> RELEASES = java.util.Set.of("release", "fork", "waitBefore",
             "barrierBefore", "hbRelease", "volatileWriteField", "volatileWriteStatic", "volatileWriteForeign",
-            "classInitialized");
+            "classInitialized", "constructed");
 
     private RT() {
     }
@@ -365,6 +365,16 @@ public final class RT {
     public static void barrierAfter(Object barrier, ThreadState ts) {
         checkThread(ts);
         record("barrierAfter", barrier, -1);
+    }
+
+    public static void constructed(Object obj, ThreadState ts) {
+        checkThread(ts);
+        record("constructed", obj, -1);
+    }
+
+    public static void finalizing(Object obj, ThreadState ts) {
+        checkThread(ts);
+        record("finalizing", obj, -1);
     }
 
     public static void hbRelease(Object key, ThreadState ts) {

@@ -3,6 +3,7 @@ package bigfoot.staticbf.analysis;
 import bigfoot.staticbf.jdk.ArrayCopiers;
 import bigfoot.staticbf.wala.MethodIRs;
 import bigfoot.staticbf.wala.ProgramCalls;
+import bigfoot.staticbf.wala.WalaProgram;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ssa.IR;
@@ -98,11 +99,19 @@ final class ParameterEscapes {
         }
         for (IMethod target : targets.analysed()) {
             BitSet p = published.get(target);
-            if (p == null || p.get(argument)) {
+            if (p == null || p.get(argument) || (argument == 0 && finalized(target))) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * True if {@code method} is a constructor of a class with a finalizer: at its end the JVM's finalizer thread can
+     * reach the object ({@link bigfoot.staticbf.jdk.FinalizerEdge}), which so escapes, with no store the analysis sees.
+     */
+    private static boolean finalized(IMethod method) {
+        return method.isInit() && WalaProgram.hasFinalizer(method.getDeclaringClass());
     }
 
     /**

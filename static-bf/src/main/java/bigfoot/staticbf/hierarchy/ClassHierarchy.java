@@ -1,5 +1,6 @@
 package bigfoot.staticbf.hierarchy;
 
+import bigfoot.staticbf.jdk.FinalizerEdge;
 import bigfoot.staticbf.tool.Diagnostics;
 import java.io.Closeable;
 import java.io.IOException;
@@ -126,6 +127,24 @@ public final class ClassHierarchy implements Closeable {
                 }
                 info.interfaces().forEach(work::push);
             }
+        }
+        return false;
+    }
+
+    /**
+     * True if {@code name} has a finalizer: it or a superclass other than java/lang/Object declares
+     * {@code finalize()} ({@link FinalizerEdge}); false if unknown.
+     */
+    public boolean hasFinalizer(String name) {
+        for (String c = name; c != null && !c.equals(OBJECT); ) {
+            ClassInfo info = find(c);
+            if (info == null) {
+                return false;
+            }
+            if (info.declaresMethod(FinalizerEdge.FINALIZE, FinalizerEdge.FINALIZE_DESCRIPTOR)) {
+                return true;
+            }
+            c = info.superName();
         }
         return false;
     }

@@ -131,6 +131,11 @@ public final class ClassInfo {
         return methods.get(methodName + descriptor);
     }
 
+    /** True if this class declares a method with this name and descriptor. */
+    public boolean declaresMethod(String methodName, String descriptor) {
+        return methods.containsKey(methodName + descriptor);
+    }
+
     /** The field accessor declared here with this name and descriptor, or null. */
     public FieldAccessor accessor(String methodName, String descriptor) {
         return accessors.get(methodName + descriptor);

@@ -80,8 +80,9 @@ final class MethodRewriter {
             }
         }
         if (instrumentBody) {
-            // a task body's release goes after the checks placed before each return
+            // a task body's release, and a constructor's finalizer edge, go after the checks placed before each return
             SyncEvents.bodyOf(cls, method).ifPresent(body -> SyncEvents.instrumentBody(ctx, body));
+            SyncEvents.instrumentFinalizerEdge(cls, ctx);
         }
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
         deferred.ifPresent(DeferredChecks::addCatchStubs);

@@ -3,6 +3,7 @@ package bigfoot.staticbf.rewrite;
 import bigfoot.ir.RuntimeApi;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.jdk.Event;
+import bigfoot.staticbf.jdk.FinalizerEdge;
 import bigfoot.staticbf.jdk.JdkSyncModel;
 import bigfoot.staticbf.jdk.Side;
 import bigfoot.staticbf.jdk.TaskBody;
@@ -74,6 +75,25 @@ final class SyncEvents {
         boolean concrete = (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT)) == 0;
         return JdkSyncModel.bodyOf(cls.name(), method.name, concrete && method.desc.startsWith("()"),
                 cls.hierarchy()::isSubtypeOf);
+    }
+
+    /**
+     * The finalizer edge ({@link FinalizerEdge}): a constructor of a class with a finalizer releases into its object
+     * before each return (after the checks placed there), and a {@code finalize()} acquires from it at entry.
+     */
+    static void instrumentFinalizerEdge(ClassContext cls, MethodContext ctx) {
+        MethodNode method = ctx.method;
+        Side side = FinalizerEdge.sideOf(method.name, method.desc, (method.access & Opcodes.ACC_STATIC) != 0,
+                () -> cls.hierarchy().hasFinalizer(cls.name()));
+        if (side == Side.ACQUIRE) {
+            ctx.insertAtStart(new Code().aload(0).append(ctx.threadState()).call(RuntimeApi.FINALIZING));
+        } else if (side == Side.RELEASE) {
+            for (AbstractInsnNode insn : method.instructions.toArray()) {
+                if (insn.getOpcode() == Opcodes.RETURN) {
+                    ctx.insertBefore(insn, new Code().aload(0).append(ctx.threadState()).call(RuntimeApi.CONSTRUCTED));
+                }
+            }
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.wala;
 
+import bigfoot.staticbf.jdk.FinalizerEdge;
 import bigfoot.staticbf.jdk.JdkSyncModel;
 import bigfoot.staticbf.jdk.Side;
 import bigfoot.staticbf.jdk.TaskBody;
@@ -50,12 +51,15 @@ final class LibraryModel {
 
     /**
      * What {@code m} does at entry and exit because the rewriter instruments it as a task's body (a ForkJoin task's
-     * {@code compute()}, a TimerTask's {@code run()}): NONE if it is not one.
+     * {@code compute()}, a TimerTask's {@code run()}) or for the finalizer edge (a constructor of a class with a
+     * finalizer, a {@code finalize()}: {@link FinalizerEdge}): NONE if neither.
      */
     KillSet bodySide(IMethod m) {
         boolean concreteWithoutArguments = !m.isStatic() && !m.isAbstract() && m.getNumberOfParameters() == 1;
-        return JdkSyncModel.bodyOf(internalName(m.getDeclaringClass()), m.getName().toString(), concreteWithoutArguments,
-                        types).map(TaskBody::side).map(LibraryModel::killSet).orElse(KillSet.NONE);
+        KillSet task = JdkSyncModel.bodyOf(internalName(m.getDeclaringClass()), m.getName().toString(),
+                concreteWithoutArguments, types).map(TaskBody::side).map(LibraryModel::killSet).orElse(KillSet.NONE);
+        return task.union(killSet(FinalizerEdge.sideOf(m.getName().toString(), m.getDescriptor().toString(),
+                m.isStatic(), () -> WalaProgram.hasFinalizer(m.getDeclaringClass()))));
     }
 
     /**

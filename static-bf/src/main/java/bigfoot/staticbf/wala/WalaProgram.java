@@ -1,5 +1,6 @@
 package bigfoot.staticbf.wala;
 
+import bigfoot.staticbf.jdk.FinalizerEdge;
 import bigfoot.staticbf.store.FileStore;
 import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
@@ -13,6 +14,8 @@ import com.ibm.wala.ipa.cha.ClassHierarchyFactory;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.ipa.summaries.LambdaSummaryClass;
 import com.ibm.wala.types.ClassLoaderReference;
+import com.ibm.wala.types.Selector;
+import com.ibm.wala.types.TypeReference;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -29,6 +32,9 @@ import java.util.TreeSet;
  * Built once per run; the call targets, the kill sets and the per-method IRs all hang off it.
  */
 public final class WalaProgram {
+
+    private static final Selector FINALIZE = Selector.make(FinalizerEdge.FINALIZE + FinalizerEdge.FINALIZE_DESCRIPTOR);
+
 
     /**
      * What to load. Application and classpath elements are jars or directories of class files.
@@ -189,6 +195,15 @@ public final class WalaProgram {
                     .toList();
         }
         return applicationMethods;
+    }
+
+    /**
+     * True if {@code c} has a finalizer: it or a superclass other than java.lang.Object declares {@code finalize()}
+     * ({@link FinalizerEdge}).
+     */
+    public static boolean hasFinalizer(IClass c) {
+        IMethod finalizer = c.getMethod(FINALIZE);
+        return finalizer != null && !finalizer.getDeclaringClass().getReference().equals(TypeReference.JavaLangObject);
     }
 
     /**

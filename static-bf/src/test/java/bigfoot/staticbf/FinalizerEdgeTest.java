@@ -100,10 +100,10 @@ class FinalizerEdgeTest {
     }
 
     @Test
-    void bigFootDoesNotMoveAChecksAcrossTheConstructorsRelease() {
+    void bigFootMovesNoCheckAcrossTheConstructorsRelease() {
         Path in = TestJars.writeJar(work.resolve("in.jar"), TestJars.compile(work, SOURCES));
         TestJars.rewrite(work, in, "out.jar", "--mode", "bigfoot", "--fields", "per-field");
-        // (constructing an object of the method's own class, which needs no class initialisation)
+        // each replace() constructs an object of its own class, so no class initialisation comes between the writes:
         // the first write is checked before the constructor's release, in its own epoch
         assertEquals(List.of("writeField"), callsBeforeConstructing(
                 method(classNode(work.resolve("out.jar"), "app.Resource"), "replace"), "app/Resource"));

@@ -8,7 +8,8 @@ import java.util.function.BooleanSupplier;
  * reads it. A class has a finalizer if it or a superclass other than {@code java.lang.Object} declares
  * {@code finalize()}. Every constructor of such a class releases into its object before each of its returns, and
  * every {@code finalize()} acquires from its object at entry: the JVM's finalizer thread runs it with no other
- * happens-before edge to the program.
+ * happens-before edge to the program. A {@code finalize()} the program calls itself (a subclass's
+ * {@code super.finalize()}) acquires too, which orders its thread after the constructor as well.
  */
 public final class FinalizerEdge {
 

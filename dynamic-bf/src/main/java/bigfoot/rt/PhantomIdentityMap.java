@@ -12,8 +12,8 @@ import java.util.function.Function;
  * object in its own {@code finalize()}. Phantom references are cleared only once the object is unreachable again,
  * after the finalizer; the keys are held by them and found with {@code refersTo}, which a phantom reference answers
  * without handing out its referent. An entry goes with its key, at the first call after the collector enqueued it.
- * One monitor for the whole map: for the finalizer edge's channels ({@link RT#constructed}) and a recorded trace's
- * object numbers, not for per-access lookups.
+ * One monitor for the whole map: for the finalizer edge's channels ({@link RT#constructed}), the lock states of
+ * objects with a finalizer ({@link Monitors}) and a recorded trace's object numbers, not for per-access lookups.
  */
 final class PhantomIdentityMap<V> {
 

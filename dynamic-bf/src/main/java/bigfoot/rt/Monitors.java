@@ -7,17 +7,22 @@ final class Monitors {
 
     /**
      * True for a class with a finalizer (a {@code finalize()} declared by it or a superclass other than Object):
-     * asked only when a monitor's state is made.
+     * asked only when a monitor's state is made. A class whose methods cannot be listed (a signature naming a class
+     * missing from the class path) counts as having none: its states are then only weakly held, as every state was.
      */
     private static final ClassValue<Boolean> HAS_FINALIZER = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                for (Method m : c.getDeclaredMethods()) {
-                    if (m.getName().equals("finalize") && m.getParameterCount() == 0) {
-                        return true;
+            try {
+                for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                    for (Method m : c.getDeclaredMethods()) {
+                        if (m.getName().equals("finalize") && m.getParameterCount() == 0) {
+                            return true;
+                        }
                     }
                 }
+            } catch (LinkageError | SecurityException e) {
+                return false;
             }
             return false;
         }

@@ -1,6 +1,7 @@
 package bigfoot.rt;
 
 import java.lang.reflect.Method;
+import java.util.function.Function;
 
 /** The {@link LockState} of every monitor (and of every object waited on), with a one-entry per-thread cache. */
 final class Monitors {
@@ -35,11 +36,13 @@ final class Monitors {
      * find a fresh state, ordered after no earlier unlock of its object.
      */
     private final PhantomIdentityMap<LockState> finalizable = new PhantomIdentityMap<>();
+    /** {@link #newState}, made once: a lookup that misses the per-thread cache allocates nothing. */
+    private final Function<Object, LockState> stateMaker = this::newState;
 
     LockState of(Object monitor, ThreadState ts) {
         WeakIdentityMap.Entry<LockState> e = ts.recentLock;
         if (e == null || !e.refersTo(monitor)) {
-            e = states.entry(monitor, this::newState);
+            e = states.entry(monitor, stateMaker);
             ts.recentLock = e;
         }
         return e.value;

@@ -12,8 +12,9 @@ import java.util.function.Function;
  * object in its own {@code finalize()}. Phantom references are cleared only once the object is unreachable again,
  * after the finalizer; the keys are held by them and found with {@code refersTo}, which a phantom reference answers
  * without handing out its referent. An entry goes with its key, at the first call after the collector enqueued it.
- * One monitor for the whole map: for the finalizer edge's channels ({@link RT#constructed}), the lock states of
- * objects with a finalizer ({@link Monitors}) and a recorded trace's object numbers, not for per-access lookups.
+ * One monitor for the whole map: for values made rarely, the finalizer edge's channels ({@link RT#constructed}) and
+ * the lock states of objects with a finalizer ({@link Monitors}), and for a recorded trace's object numbers, whose
+ * every event is written under a monitor anyway; not for the detector's own per-access lookups.
  */
 final class PhantomIdentityMap<V> {
 

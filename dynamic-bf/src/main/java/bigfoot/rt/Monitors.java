@@ -1,31 +1,19 @@
 package bigfoot.rt;
 
-import java.lang.reflect.Method;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /** The {@link LockState} of every monitor (and of every object waited on), with a one-entry per-thread cache. */
 final class Monitors {
 
     /**
-     * True for a class with a finalizer (a {@code finalize()} declared by it or a superclass other than Object):
-     * asked only when a monitor's state is made. A class whose methods cannot be listed (a signature naming a class
-     * missing from the class path) counts as having none: its states are then only weakly held, as every state was.
+     * Set for a class once a constructor of it released into an object's finalizer channel ({@link RT#constructed}):
+     * StaticBF's rule of which classes have a finalizer, learnt from the code it rewrote.
      */
-    private static final ClassValue<Boolean> HAS_FINALIZER = new ClassValue<>() {
+    private static final ClassValue<AtomicBoolean> FINALIZABLE = new ClassValue<>() {
         @Override
-        protected Boolean computeValue(Class<?> type) {
-            try {
-                for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                    for (Method m : c.getDeclaredMethods()) {
-                        if (m.getName().equals("finalize") && m.getParameterCount() == 0) {
-                            return true;
-                        }
-                    }
-                }
-            } catch (LinkageError | SecurityException e) {
-                return false;
-            }
-            return false;
+        protected AtomicBoolean computeValue(Class<?> type) {
+            return new AtomicBoolean();
         }
     };
 
@@ -33,7 +21,8 @@ final class Monitors {
     /**
      * The states of objects with a finalizer, held by phantom references as well: the JVM clears an object's weak
      * references before its finalizer runs, so a finalizer's {@code synchronized} {@code close()} would otherwise
-     * find a fresh state, ordered after no earlier unlock of its object.
+     * find a fresh state, ordered after no earlier unlock of its object. (An object locked before any constructor
+     * of its class had returned keeps a weakly held state: its class was not known yet.)
      */
     private final PhantomIdentityMap<LockState> finalizable = new PhantomIdentityMap<>();
     /** {@link #newState}, made once: a lookup that misses the per-thread cache allocates nothing. */
@@ -48,8 +37,16 @@ final class Monitors {
         return e.value;
     }
 
+    /** Records that objects of {@code type} have a finalizer (a constructor of it has just returned). */
+    void hasFinalizer(Class<?> type) {
+        AtomicBoolean known = FINALIZABLE.get(type);
+        if (!known.get()) {
+            known.set(true);
+        }
+    }
+
     private LockState newState(Object monitor) {
-        return HAS_FINALIZER.get(monitor.getClass()) ? finalizable.valueOf(monitor, k -> new LockState())
+        return FINALIZABLE.get(monitor.getClass()).get() ? finalizable.valueOf(monitor, k -> new LockState())
                 : new LockState();
     }
 }

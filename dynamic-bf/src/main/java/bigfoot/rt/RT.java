@@ -744,9 +744,8 @@ public final class RT {
      */
     public static void constructed(Object obj, ThreadState ts) {
         try {
-            synchronising(ts);
-            released(ts);
-            FT.volatileWrite(ts, finalizerChannel(obj));
+            ENGINE.monitors.hasFinalizer(obj.getClass());
+            releaseInto(finalizerChannel(obj), ts);
         } catch (Throwable t) {
             FT.failed(t);
         }
@@ -755,9 +754,7 @@ public final class RT {
     /** At the start of a {@code finalize()}: an acquire from {@code obj}'s finalizer channel. */
     public static void finalizing(Object obj, ThreadState ts) {
         try {
-            synchronising(ts);
-            FT.volatileRead(ts, finalizerChannel(obj));
-            acquired(ts);
+            acquireFrom(finalizerChannel(obj), ts);
         } catch (Throwable t) {
             FT.failed(t);
         }
@@ -773,23 +770,33 @@ public final class RT {
     public static void hbRelease(Object key, ThreadState ts) {
         try {
             if (key != null) {
-                synchronising(ts);
-                released(ts);
-                FT.volatileWrite(ts, ENGINE.channels.of(key));
+                releaseInto(ENGINE.channels.of(key), ts);
             }
         } catch (Throwable t) {
             FT.failed(t);
         }
     }
 
+    /** A release into a channel (VOLATILE WRITE: it joins the thread's clock, and the thread ticks). */
+    private static void releaseInto(VarState channel, ThreadState ts) {
+        synchronising(ts);
+        released(ts);
+        FT.volatileWrite(ts, channel);
+    }
+
+    /** An acquire from a channel (VOLATILE READ). */
+    private static void acquireFrom(VarState channel, ThreadState ts) {
+        synchronising(ts);
+        FT.volatileRead(ts, channel);
+        acquired(ts);
+    }
+
     /** After a library call that receives through {@code key} (lock, await, acquire, Future.get, a task's start). */
     public static void hbAcquire(Object key, ThreadState ts) {
         try {
             if (key != null) {
-                synchronising(ts);
                 VarState channel = ENGINE.channels.of(key);
-                FT.volatileRead(ts, channel);
-                acquired(ts);
+                acquireFrom(channel, ts);
                 if (channel instanceof Channels.Joined joined) {
                     for (Object member : joined.members()) {
                         hbAcquire(member, ts);

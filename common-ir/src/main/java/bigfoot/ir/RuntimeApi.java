@@ -204,6 +204,27 @@ public final class RuntimeApi {
     /** {@code Object hbReceive(Object element, Object container, ThreadState ts)}: after taking or reading from a collection; returns element. */
     public static final Entry HB_RECEIVE = new Entry("hbReceive", "(" + OBJ + OBJ + TS + ")" + OBJ);
     /**
+     * {@code hbPublishKey(Object key, Object map, ThreadState ts)}: before inserting a key into a map; as hbPublish,
+     * for a key whose class the program's code compares (not the JDK's own: its comparisons acquire nothing).
+     */
+    public static final Entry HB_PUBLISH_KEY = new Entry("hbPublishKey", "(" + OBJ + OBJ + TS + ")V");
+    /**
+     * {@code keyedCallStart(Object map, ThreadState ts)}: before a map call that compares keys ({@code get},
+     * {@code put}, {@code containsKey}, ...); for a concurrent map, until keyedCallEnd, the key comparisons it calls
+     * back acquire from the keys they compare.
+     */
+    public static final Entry KEYED_CALL_START = new Entry("keyedCallStart", "(" + OBJ + TS + ")V");
+    /** {@code keyedCallEnd(Object map, ThreadState ts)}: after that call returns or throws. */
+    public static final Entry KEYED_CALL_END = new Entry("keyedCallEnd", "(" + OBJ + TS + ")V");
+    /**
+     * {@code keyComparisonStart(Object a, Object b, ThreadState ts)}: at the entry of {@code a.equals(b)},
+     * {@code a.compareTo(b)} or a Comparator's {@code compare(a, b)}: inside a concurrent map's keyed call, the
+     * outermost comparison acquires from the channels of a and b.
+     */
+    public static final Entry KEY_COMPARISON_START = new Entry("keyComparisonStart", "(" + OBJ + OBJ + TS + ")V");
+    /** {@code keyComparisonEnd(ThreadState ts)}: before each return of such a comparison. */
+    public static final Entry KEY_COMPARISON_END = new Entry("keyComparisonEnd", "(" + TS + ")V");
+    /**
      * {@code Runnable taskRunnable(Runnable task, Object executor, ThreadState ts)}: in place of a task handed to
      * an executor: a wrapper whose run starts after the submission and ends before the task's Future completes
      * (and before the executor's termination; executor may be null).
@@ -294,6 +315,7 @@ public final class RuntimeApi {
         HB_RELEASE, HB_ACQUIRE, HB_ACQUIRE_IF, HB_ALIAS, HB_PUBLISH, HB_RECEIVE, TASK_RUNNABLE, TASK_CALLABLE,
         TASK_SUPPLIER, TASKS, HB_ACQUIRE_ALL, HB_RELEASE_ALL, JOINED, STAGE, THREAD_RUNNABLE, MAPPING,
         STREAM_FUNCTION, STREAM_STAGE, STREAM_RELEASE, STREAM_ACQUIRE, CONSTRUCTED, FINALIZING,
+        HB_PUBLISH_KEY, KEYED_CALL_START, KEYED_CALL_END, KEY_COMPARISON_START, KEY_COMPARISON_END,
     };
 
     // ---- members added to rewritten classes ----

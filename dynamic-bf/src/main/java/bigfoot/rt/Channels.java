@@ -42,6 +42,19 @@ final class Channels {
         return target instanceof HandOff h ? h.channel : channels.entry(target, k -> new VarState()).value;
     }
 
+    /** The channel of {@code key} if it has one (it released into it, or something acquired from it), else null. */
+    VarState existing(Object key) {
+        if (key instanceof HandOff h) {
+            return h.channel;
+        }
+        Object target = root(key);
+        if (target instanceof HandOff h) {
+            return h.channel;
+        }
+        WeakIdentityMap.Entry<VarState> channel = channels.find(target);
+        return channel == null ? null : channel.value;
+    }
+
     /** From now on {@code alias} uses {@code key}'s channel (the first alias an object gets is kept). */
     void alias(Object alias, Object key) {
         Object root = root(key);       // one level: aliases never chain

@@ -10,6 +10,8 @@ import java.util.function.Function;
  * acquires from that channel. Without this, a cache filled by {@code computeIfAbsent} in one thread and read in
  * another reports the value's construction as racing with its use. A function that is both a Function and a
  * BiFunction is left as it is (no one wrapper fits every use); so is the function of a map that is not concurrent.
+ * The function is the program's code, not a key comparison: the map's keyed call is suspended while it runs
+ * ({@link KeyComparisons}).
  */
 final class Mappings {
 
@@ -30,7 +32,13 @@ final class Mappings {
     private record OneArg(Function fn, Object map) implements Function {
         @Override
         public Object apply(Object key) {
-            return published(fn.apply(key), map);
+            ThreadState ts = RT.thread();
+            long keyed = KeyComparisons.suspend(ts);
+            try {
+                return published(fn.apply(key), map, ts);
+            } finally {
+                KeyComparisons.resume(ts, keyed);
+            }
         }
     }
 
@@ -38,12 +46,18 @@ final class Mappings {
     private record TwoArgs(BiFunction fn, Object map) implements BiFunction {
         @Override
         public Object apply(Object key, Object value) {
-            return published(fn.apply(key, value), map);
+            ThreadState ts = RT.thread();
+            long keyed = KeyComparisons.suspend(ts);
+            try {
+                return published(fn.apply(key, value), map, ts);
+            } finally {
+                KeyComparisons.resume(ts, keyed);
+            }
         }
     }
 
-    private static Object published(Object value, Object map) {
-        RT.hbPublish(value, map, RT.thread());
+    private static Object published(Object value, Object map, ThreadState ts) {
+        RT.hbPublish(value, map, ts);
         return value;
     }
 }

@@ -843,6 +843,66 @@ public final class RT {
         return element;
     }
 
+    /** Before {@code key} is inserted into {@code map}: as {@link #hbPublish}, for a key the program compares. */
+    public static void hbPublishKey(Object key, Object map, ThreadState ts) {
+        if (KeyComparisons.comparedByTheProgram(key)) {
+            hbPublish(key, map, ts);
+        }
+    }
+
+    /** Before a map call that compares keys ({@link KeyComparisons}). */
+    public static void keyedCallStart(Object map, ThreadState ts) {
+        if (ts == DETACHED) {
+            return;                                                     // shared by threads: it counts nothing
+        }
+        try {
+            KeyComparisons.callStart(map, ts);
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /** After a map call that compares keys returned or threw. */
+    public static void keyedCallEnd(Object map, ThreadState ts) {
+        try {
+            KeyComparisons.callEnd(map, ts);
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /**
+     * At the entry of {@code a.equals(b)}, {@code a.compareTo(b)} or {@code compare(a, b)}: the outermost comparison
+     * inside a concurrent map's keyed call acquires from the keys' channels, if they have any ({@link KeyComparisons}).
+     */
+    public static void keyComparisonStart(Object a, Object b, ThreadState ts) {
+        if (ts.keyedCalls == 0) {
+            return;                                                     // the program's own comparison: no event
+        }
+        try {
+            if (KeyComparisons.start(ts)) {
+                acquireFromExisting(a, ts);
+                acquireFromExisting(b, ts);
+            }
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    private static void acquireFromExisting(Object key, ThreadState ts) {
+        VarState channel = key == null ? null : ENGINE.channels.existing(key);
+        if (channel != null) {
+            acquireFrom(channel, ts);
+        }
+    }
+
+    /** Before each return of a key comparison. */
+    public static void keyComparisonEnd(ThreadState ts) {
+        if (ts.keyedCalls != 0) {
+            KeyComparisons.end(ts);
+        }
+    }
+
     /** In place of the function of a map's compute / merge ({@link Mappings}). */
     public static Object mapping(Object fn, Object map, ThreadState ts) {
         try {

@@ -59,6 +59,10 @@ public final class ThreadState extends PaddedClock {
         return handedObject == obj && handedLocation == location && handedEpoch == epoch && (handedWrite || !write);
     }
 
+    /** Keyed calls of concurrent maps this thread is inside, and key comparisons inside them ({@link KeyComparisons}). */
+    int keyedCalls;
+    int keyComparisons;
+
     /** Race checks run by this thread, one per location a check covered (summed at exit). */
     long checks;
 

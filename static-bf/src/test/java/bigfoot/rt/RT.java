@@ -409,6 +409,31 @@ public final class RT {
         return element;
     }
 
+    public static void hbPublishKey(Object key, Object map, ThreadState ts) {
+        checkThread(ts);
+        record("hbPublishKey", key, -1);
+    }
+
+    public static void keyedCallStart(Object map, ThreadState ts) {
+        checkThread(ts);
+        record("keyedCallStart", map, -1);
+    }
+
+    public static void keyedCallEnd(Object map, ThreadState ts) {
+        checkThread(ts);
+        record("keyedCallEnd", map, -1);
+    }
+
+    public static void keyComparisonStart(Object a, Object b, ThreadState ts) {
+        checkThread(ts);
+        record("keyComparisonStart", b, -1);
+    }
+
+    public static void keyComparisonEnd(ThreadState ts) {
+        checkThread(ts);
+        record("keyComparisonEnd", null, -1);
+    }
+
     /** The double hands tasks over unwrapped: it only records the submission. */
     public static Runnable taskRunnable(Runnable task, Object executor, ThreadState ts) {
         checkThread(ts);

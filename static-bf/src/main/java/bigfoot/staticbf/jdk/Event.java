@@ -47,10 +47,24 @@ public enum Event {
     PUBLISH_THIRD(Side.RELEASE, "publishes the element"),
     /** The element returned was taken or read from a concurrent collection: an acquire from its channel. */
     RECEIVE_RESULT(Side.ACQUIRE, "receives the element"),
-    /** The map's function is wrapped so that its value is published, and the result is received. */
-    MAPPING(Side.BOTH, "publishes the function's value, receives the result"),
+    /*
+     * A map's calls that compare keys (KEYED_*, MAPPING, MERGE) are bracketed: the map calls back the keys' equals /
+     * compareTo or its Comparator, and inside a concurrent map's call the outermost such comparison acquires from the
+     * keys it compares (KeyComparison). So each has an acquire side, and a key it inserts is published.
+     */
+    /** put, putIfAbsent: the key and the value published. */
+    KEYED_PUT(Side.BOTH, "publishes the key and the value, compares keys"),
+    /** replace: the new value (argument 1 or 2) published; the key is already there. */
+    KEYED_PUBLISH_SECOND(Side.BOTH, "publishes the value, compares keys"),
+    KEYED_PUBLISH_THIRD(Side.BOTH, "publishes the value, compares keys"),
+    /** get, remove: the value returned received. */
+    KEYED_RECEIVE(Side.ACQUIRE, "compares keys, receives the element"),
+    /** containsKey, a navigable map's searches: nothing else. */
+    KEYED_LOOKUP(Side.ACQUIRE, "compares keys"),
+    /** The map's function is wrapped so that its value is published, the key is published, the result received. */
+    MAPPING(Side.BOTH, "publishes the key and the function's value, compares keys, receives the result"),
     /** As MAPPING, and the value argument is published too. */
-    MERGE(Side.BOTH, "publishes the value and the function's, receives the result"),
+    MERGE(Side.BOTH, "publishes the key, the value and the function's, compares keys, receives the result"),
     /** The task is wrapped: its submission happens before it runs. */
     TASK(Side.RELEASE, "task wrapped: submission before its run"),
     /** The task is wrapped, and the returned Future is an alias of the wrapper: its end before {@code get}. */

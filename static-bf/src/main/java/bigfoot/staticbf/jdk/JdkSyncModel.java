@@ -199,6 +199,8 @@ public final class JdkSyncModel {
         for (String type : List.of("java/util/Map", "java/util/SortedMap", "java/util/NavigableMap")) {
             all.addAll(mapEntries(exactly(type)));
         }
+        all.add(sortedSearches(exactly("java/util/SortedMap")));
+        all.add(navigableSearches(exactly("java/util/NavigableMap")));
         all.addAll(collectionEntries(concurrent));
         all.addAll(listEntries(concurrent));
         all.addAll(queueEntries(concurrent));
@@ -207,6 +209,7 @@ public final class JdkSyncModel {
         all.addAll(mapEntries(concurrent));
         Owner concurrentMap = subtypesOf("java/util/concurrent/ConcurrentMap");
         all.addAll(mapEntries(concurrentMap));
+        all.add(navigableSearches(subtypesOf("java/util/concurrent/ConcurrentNavigableMap")));
         all.add(otherMethodsOf(concurrentMap));
         Owner blockingQueue = subtypesOf("java/util/concurrent/BlockingQueue");
         all.addAll(collectionEntries(blockingQueue));
@@ -252,18 +255,33 @@ public final class JdkSyncModel {
                         "(timeout)"), Event.RECEIVE_RESULT));
     }
 
+    /** A sorted map's views bounded by keys: finding their bounds compares keys. */
+    private static SyncMethod sortedSearches(Owner owner) {
+        return of(owner, Set.of("headMap", "tailMap", "subMap"), Event.KEYED_LOOKUP);
+    }
+
+    /** A navigable map's searches by key, and its views bounded by keys. */
+    private static SyncMethod navigableSearches(Owner owner) {
+        return of(owner, Set.of("ceilingKey", "ceilingEntry", "floorKey", "floorEntry", "higherKey", "higherEntry",
+                "lowerKey", "lowerEntry", "headMap", "tailMap", "subMap"), Event.KEYED_LOOKUP);
+    }
+
     private static List<SyncMethod> mapEntries(Owner owner) {
         String function = "Ljava/util/function/Function;";
         String biFunction = "Ljava/util/function/BiFunction;";
+        Signature keyValue = Signature.oneOf(Set.of("(" + OBJECT + OBJECT + ")" + OBJECT), "(key, value)");
         return List.of(
-                of(owner, Set.of("put", "putIfAbsent", "replace"),
-                        Signature.oneOf(Set.of("(" + OBJECT + OBJECT + ")" + OBJECT), "(key, value)"), Event.PUBLISH_SECOND),
+                of(owner, Set.of("put", "putIfAbsent"), keyValue, Event.KEYED_PUT),
+                of(owner, Set.of("replace"), keyValue, Event.KEYED_PUBLISH_SECOND),
                 of(owner, Set.of("replace"), Signature.oneOf(Set.of("(" + OBJECT + OBJECT + OBJECT + ")Z"),
-                        "(key, old, new)"), Event.PUBLISH_THIRD),
+                        "(key, old, new)"), Event.KEYED_PUBLISH_THIRD),
                 of(owner, Set.of("get", "remove"), Signature.oneOf(Set.of("(" + OBJECT + ")" + OBJECT), "(key)"),
-                        Event.RECEIVE_RESULT),
+                        Event.KEYED_RECEIVE),
                 of(owner, Set.of("getOrDefault"), Signature.oneOf(Set.of("(" + OBJECT + OBJECT + ")" + OBJECT),
-                        "(key, default)"), Event.RECEIVE_RESULT),
+                        "(key, default)"), Event.KEYED_RECEIVE),
+                of(owner, Set.of("containsKey"), Signature.oneOf(Set.of("(" + OBJECT + ")Z"), "(key)"), Event.KEYED_LOOKUP),
+                of(owner, Set.of("remove"), Signature.oneOf(Set.of("(" + OBJECT + OBJECT + ")Z"), "(key, value)"),
+                        Event.KEYED_LOOKUP),
                 of(owner, Set.of("computeIfAbsent"), Signature.oneOf(Set.of("(" + OBJECT + function + ")" + OBJECT),
                         "(key, function)"), Event.MAPPING),
                 of(owner, Set.of("computeIfPresent", "compute"),

@@ -98,8 +98,27 @@ final class HbEvents {
 
     /** Inserting argument {@code i} into the receiver: a release into the element's channel (if concurrent). */
     static Model publishArgument(int i) {
-        return (ctx, call, s) -> ctx.insertBefore(call, s.spill().append(s.arg(i)).append(s.receiver())
-                .append(ctx.threadState()).call(RuntimeApi.HB_PUBLISH));
+        return (ctx, call, s) -> ctx.insertBefore(call, s.spill().append(publish(ctx, s, i)));
+    }
+
+    /** {@code <argument i>; <receiver>; aload ts; invokestatic hbPublish}. */
+    static Code publish(MethodContext ctx, SpilledCall s, int i) {
+        return new Code().append(s.arg(i)).append(s.receiver()).append(ctx.threadState()).call(RuntimeApi.HB_PUBLISH);
+    }
+
+    /** Inserting the key (argument 0) and the value (argument 1) into a map: hbPublishKey, then hbPublish. */
+    static Model publishKeyAndValue() {
+        return (ctx, call, s) -> ctx.insertBefore(call, s.spill().append(publishKey(ctx, s)).append(publish(ctx, s, 1)));
+    }
+
+    /** {@code <argument 0>; <receiver>; aload ts; invokestatic hbPublishKey}. */
+    static Code publishKey(MethodContext ctx, SpilledCall s) {
+        return new Code().append(s.arg(0)).append(s.receiver()).append(ctx.threadState()).call(RuntimeApi.HB_PUBLISH_KEY);
+    }
+
+    /** No event of its own: the arguments spilled for a bracket around the call ({@link CollectionModels#keyed}). */
+    static Model spillOnly() {
+        return (ctx, call, s) -> ctx.insertBefore(call, s.spill());
     }
 
     /** The returned element was taken or read from the receiver: an acquire from its channel (if concurrent). */

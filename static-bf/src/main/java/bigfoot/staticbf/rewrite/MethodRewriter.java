@@ -83,6 +83,7 @@ final class MethodRewriter {
             // a task body's release, and a constructor's finalizer edge, go after the checks placed before each return
             SyncEvents.bodyOf(cls, method).ifPresent(body -> SyncEvents.instrumentBody(ctx, body));
             SyncEvents.instrumentFinalizerEdge(cls, ctx);
+            SyncEvents.instrumentKeyComparison(cls, ctx);
         }
         deferred.ifPresent(DeferredChecks::addEdgeStubs);
         deferred.ifPresent(DeferredChecks::addCatchStubs);

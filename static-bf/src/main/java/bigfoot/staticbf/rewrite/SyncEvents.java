@@ -5,6 +5,7 @@ import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.jdk.Event;
 import bigfoot.staticbf.jdk.FinalizerEdge;
 import bigfoot.staticbf.jdk.JdkSyncModel;
+import bigfoot.staticbf.jdk.KeyComparison;
 import bigfoot.staticbf.jdk.Side;
 import bigfoot.staticbf.jdk.TaskBody;
 import java.util.Optional;
@@ -55,8 +56,13 @@ final class SyncEvents {
             case PUBLISH_SECOND -> HbEvents.publishArgument(1);
             case PUBLISH_THIRD -> HbEvents.publishArgument(2);
             case RECEIVE_RESULT -> HbEvents.receiveResult();
-            case MAPPING -> CollectionModels.mapping(1, -1);
-            case MERGE -> CollectionModels.mapping(2, 1);
+            case KEYED_PUT -> CollectionModels.keyed(HbEvents.publishKeyAndValue());
+            case KEYED_PUBLISH_SECOND -> CollectionModels.keyed(HbEvents.publishArgument(1));
+            case KEYED_PUBLISH_THIRD -> CollectionModels.keyed(HbEvents.publishArgument(2));
+            case KEYED_RECEIVE -> CollectionModels.keyed(HbEvents.receiveResult());
+            case KEYED_LOOKUP -> CollectionModels.keyed(HbEvents.spillOnly());
+            case MAPPING -> CollectionModels.keyed(CollectionModels.mapping(1));
+            case MERGE -> CollectionModels.keyed(CollectionModels.mapping(2, 1));
             case TASK -> ExecutorModels.wrap(false, ExecutorModels.After.NOTHING);
             case TASK_FUTURE -> ExecutorModels.wrap(false, ExecutorModels.After.ALIAS_RESULT);
             case TASKS_ACQUIRE_ALL -> ExecutorModels.wrap(false, ExecutorModels.After.ACQUIRE_ALL);
@@ -92,6 +98,26 @@ final class SyncEvents {
                 if (insn.getOpcode() == Opcodes.RETURN) {
                     ctx.insertBefore(insn, new Code().aload(0).append(ctx.threadState()).call(RuntimeApi.CONSTRUCTED));
                 }
+            }
+        }
+    }
+
+    /**
+     * A key comparison ({@link KeyComparison}: {@code equals}, {@code compareTo}, a Comparator's {@code compare})
+     * tells the runtime the two objects it compares at entry, before any check, and its end before each return.
+     */
+    static void instrumentKeyComparison(ClassContext cls, MethodContext ctx) {
+        MethodNode method = ctx.method;
+        int[] compared = KeyComparison.comparedSlots(cls.name(), method.name, method.desc,
+                (method.access & Opcodes.ACC_STATIC) != 0, cls.hierarchy()::isSubtypeOf);
+        if (compared == null) {
+            return;
+        }
+        ctx.insertAtStart(new Code().aload(compared[0]).aload(compared[1]).append(ctx.threadState())
+                .call(RuntimeApi.KEY_COMPARISON_START));
+        for (AbstractInsnNode insn : method.instructions.toArray()) {
+            if (insn.getOpcode() >= Opcodes.IRETURN && insn.getOpcode() <= Opcodes.RETURN) {
+                ctx.insertBefore(insn, new Code().append(ctx.threadState()).call(RuntimeApi.KEY_COMPARISON_END));
             }
         }
     }

@@ -62,11 +62,14 @@ class JdkModelAgreementTest {
             Map.entry("release", KillSet.RELEASE), Map.entry("fork", KillSet.RELEASE),
             Map.entry("waitBefore", KillSet.RELEASE), Map.entry("barrierBefore", KillSet.RELEASE),
             Map.entry("hbRelease", KillSet.RELEASE), Map.entry("hbPublish", KillSet.RELEASE),
+            Map.entry("hbPublishKey", KillSet.RELEASE),
             Map.entry("taskRunnable", KillSet.RELEASE), Map.entry("taskCallable", KillSet.RELEASE),
             Map.entry("taskSupplier", KillSet.RELEASE), Map.entry("tasks", KillSet.RELEASE),
             Map.entry("threadRunnable", KillSet.RELEASE), Map.entry("hbReleaseAll", KillSet.RELEASE),
             // a stage's or a map's function may run inside the call, in this thread: both
             Map.entry("stage", KillSet.BOTH), Map.entry("mapping", KillSet.BOTH),
+            // the key comparisons a map calls back inside the call acquire from the keys they compare
+            Map.entry("keyedCallStart", KillSet.ACQUIRE), Map.entry("keyedCallEnd", KillSet.NONE),
             // an allOf / anyOf future's channel: acquired from only where the future is (join, get, a stage)
             Map.entry("hbAlias", KillSet.NONE), Map.entry("joined", KillSet.NONE),
             // a stream's functions run where its terminal operation is (released into before, acquired from after it)

@@ -6,12 +6,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * A producer puts keys it has just built into three concurrent maps: a ConcurrentHashMap, a ConcurrentSkipListMap of
- * Comparable keys and one ordered by a Comparator, and with {@code computeIfAbsent} into a fourth. A consumer looks each key up with an equal key of its own until it
- * finds it ({@code containsKey} on the fourth, then {@code get}). The maps call {@code equals}, {@code compareTo} and the comparator on the producer's keys inside the
- * consumer's lookups, and those read the keys' fields; the map's own volatile accesses order them after the
- * insertion (java.util.concurrent's memory consistency: inserting a key happens before the lookup that finds it).
- * Four keys share each hash code, so {@code equals} also reads keys other than the one found. Nothing races.
+ * A producer puts keys it has just built into five concurrent maps: a ConcurrentHashMap, ConcurrentSkipListMaps of
+ * Comparable keys, ordered by a Comparator class and by a lambda, and a ConcurrentHashMap filled by
+ * {@code computeIfAbsent}. A consumer looks each key up with an equal key of its own until it finds it
+ * ({@code containsKey} on the last, then {@code get}). The maps call {@code equals}, {@code compareTo} and the
+ * comparators on the producer's keys inside the consumer's lookups, and those read the keys' fields; the map's own
+ * volatile accesses order them after the insertion (java.util.concurrent's memory consistency: inserting a key happens
+ * before the lookup that finds it). Four keys share each hash code, so {@code equals} also reads keys other than the
+ * one found. Nothing races.
  */
 @ExpectRaces({})
 public class MapKeysCompared {
@@ -23,6 +25,7 @@ public class MapKeysCompared {
         Map<Key, Integer> sorted = new ConcurrentSkipListMap<>();
         Map<Key, Integer> ordered = new ConcurrentSkipListMap<>(new Key.ByGroup());
         Map<Key, Integer> computed = new ConcurrentHashMap<>();
+        Map<Key, Integer> reversed = new ConcurrentSkipListMap<>((a, b) -> Integer.compare(b.id, a.id));
         long[] found = new long[1];
         Threads.run(() -> {
             for (int i = 0; i < KEYS; i++) {
@@ -30,11 +33,12 @@ public class MapKeysCompared {
                 sorted.put(new Key(i), i);
                 ordered.putIfAbsent(new Key(i), i);
                 computed.computeIfAbsent(new Key(i), k -> k.id);
+                reversed.put(new Key(i), i);
             }
         }, () -> {
             long sum = 0;
             for (int i = 0; i < KEYS; i++) {
-                sum += lookUp(hashed, i) + lookUp(sorted, i) + lookUp(ordered, i);
+                sum += lookUp(hashed, i) + lookUp(sorted, i) + lookUp(ordered, i) + lookUp(reversed, i);
                 Key probe = new Key(i);
                 while (!computed.containsKey(probe)) {
                     Thread.onSpinWait();

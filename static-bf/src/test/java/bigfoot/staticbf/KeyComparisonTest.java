@@ -67,6 +67,26 @@ class KeyComparisonTest {
                         }
                     }
                     """,
+            "app/Orders.java", """
+                    package app;
+
+                    import java.util.Comparator;
+                    import java.util.function.IntBinaryOperator;
+
+                    public class Orders {
+                        static Comparator<Key> byIdDescending() {
+                            return (a, b) -> Integer.compare(b.id, a.id);
+                        }
+
+                        static Comparator<Key> byDistanceFrom(long origin) {
+                            return (a, b) -> Long.compare(Math.abs(a.id - origin), Math.abs(b.id - origin));
+                        }
+
+                        static IntBinaryOperator notAComparator() {
+                            return (a, b) -> a - b;
+                        }
+                    }
+                    """,
             "app/Ranked.java", """
                     package app;
 
@@ -131,6 +151,17 @@ class KeyComparisonTest {
     }
 
     @Test
+    void aComparatorLambdasMethodComparesItsLastTwoValues() {
+        Path out = TestJars.compileAndRewrite(work, SOURCES);
+        ClassNode orders = classNode(out, "app.Orders");
+        MethodNode descending = lambda(orders, "byIdDescending");
+        assertEquals(List.of(0, 1), loadsBefore(descending, "keyComparisonStart"));
+        // the captured long comes first and takes two slots
+        assertEquals(List.of(2, 3), loadsBefore(lambda(orders, "byDistanceFrom"), "keyComparisonStart"));
+        assertEquals(List.of(), comparisonEvents(lambda(orders, "notAComparator")));
+    }
+
+    @Test
     void mapCallsThatCompareKeysAreBracketedAndPutPublishesTheKey() {
         Path out = TestJars.compileAndRewrite(work, SOURCES);
         ClassNode users = classNode(out, "app.Users");
@@ -166,6 +197,12 @@ class KeyComparisonTest {
             }
         }
         throw new AssertionError("no call of " + entry + " in " + m.name);
+    }
+
+    /** The method javac made for the lambda written in method {@code in}. */
+    private static MethodNode lambda(ClassNode c, String in) {
+        return c.methods.stream().filter(m -> m.name.startsWith("lambda$" + in + "$")).findFirst()
+                .orElseThrow(() -> new AssertionError("no lambda in " + in));
     }
 
     private static List<String> comparisonEvents(MethodNode m) {

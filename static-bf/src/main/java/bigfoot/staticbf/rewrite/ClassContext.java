@@ -5,6 +5,7 @@ import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.placement.Placement;
 import bigfoot.staticbf.tool.Diagnostics;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 
@@ -15,6 +16,7 @@ final class ClassContext {
     final Environment env;
     final SiteTableBuilder sites;
     final Counts counts = new Counts();
+    private Set<String> comparatorLambdas;
 
     ClassContext(ClassNode node, Environment env) {
         this.node = node;
@@ -24,6 +26,14 @@ final class ClassContext {
 
     String name() {
         return node.name;
+    }
+
+    /** The methods of this class that a Comparator lambda of it runs ({@link ComparatorLambdas}), found once. */
+    Set<String> comparatorLambdas() {
+        if (comparatorLambdas == null) {
+            comparatorLambdas = ComparatorLambdas.of(node);
+        }
+        return comparatorLambdas;
     }
 
     ClassHierarchy hierarchy() {

@@ -103,13 +103,17 @@ final class SyncEvents {
     }
 
     /**
-     * A key comparison ({@link KeyComparison}: {@code equals}, {@code compareTo}, a Comparator's {@code compare})
-     * tells the runtime the two objects it compares at entry, before any check, and its end before each return.
+     * A key comparison ({@link KeyComparison}: {@code equals}, {@code compareTo}, a Comparator's {@code compare}, or the
+     * method a Comparator lambda runs: {@link ComparatorLambdas}) tells the runtime the two objects it compares at
+     * entry, before any check, and its end before each return.
      */
     static void instrumentKeyComparison(ClassContext cls, MethodContext ctx) {
         MethodNode method = ctx.method;
         int[] compared = KeyComparison.comparedSlots(cls.name(), method.name, method.desc,
                 (method.access & Opcodes.ACC_STATIC) != 0, cls.hierarchy()::isSubtypeOf);
+        if (compared == null && cls.comparatorLambdas().contains(method.name + method.desc)) {
+            compared = ComparatorLambdas.comparedSlots(method);
+        }
         if (compared == null) {
             return;
         }

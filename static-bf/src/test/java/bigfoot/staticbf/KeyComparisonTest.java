@@ -11,6 +11,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.Opcodes;
@@ -129,11 +130,16 @@ class KeyComparisonTest {
                     """);
 
     @TempDir
-    Path work;
+    static Path work;
+    static Path out;
+
+    @BeforeAll
+    static void rewrite() {
+        out = TestJars.compileAndRewrite(work, SOURCES);
+    }
 
     @Test
     void comparisonsSayWhatTheyCompareAtEntryAndEndBeforeEachReturn() {
-        Path out = TestJars.compileAndRewrite(work, SOURCES);
         ClassNode key = classNode(out, "app.Key");
         MethodNode equals = method(key, "equals");
         List<String> calls = runtimeCalls(equals);
@@ -152,7 +158,6 @@ class KeyComparisonTest {
 
     @Test
     void aComparatorLambdasMethodComparesItsLastTwoValues() {
-        Path out = TestJars.compileAndRewrite(work, SOURCES);
         ClassNode orders = classNode(out, "app.Orders");
         MethodNode descending = lambda(orders, "byIdDescending");
         assertEquals(List.of(0, 1), loadsBefore(descending, "keyComparisonStart"));
@@ -163,7 +168,6 @@ class KeyComparisonTest {
 
     @Test
     void mapCallsThatCompareKeysAreBracketedAndPutPublishesTheKey() {
-        Path out = TestJars.compileAndRewrite(work, SOURCES);
         ClassNode users = classNode(out, "app.Users");
         MethodNode find = method(users, "find");
         assertEquals(List.of("keyedCallStart", "keyedCallEnd", "keyedCallEnd", "hbReceive"), keyedEvents(find));
@@ -176,7 +180,6 @@ class KeyComparisonTest {
 
     @Test
     void aMapCallThatThrowsStillEndsItsBracket() throws Exception {
-        Path out = TestJars.compileAndRewrite(work, SOURCES);
         try (URLClassLoader loader = TestJars.loader(out)) {
             RT.reset();
             assertEquals("none", loader.loadClass("app.Users").getMethod("failedLookup").invoke(null));

@@ -48,9 +48,10 @@ public enum Event {
     /** The element returned was taken or read from a concurrent collection: an acquire from its channel. */
     RECEIVE_RESULT(Side.ACQUIRE, "receives the element"),
     /*
-     * A map's calls that compare keys (KEYED_*, MAPPING, MERGE) are bracketed: the map calls back the keys' equals /
-     * compareTo or its Comparator, and inside a concurrent map's call the outermost such comparison acquires from the
-     * keys it compares (KeyComparison). So each has an acquire side, and a key it inserts is published.
+     * A map's calls that compare keys (KEYED_*, MAPPING, MERGE) and a collection's that may compare elements
+     * (COMPARED_*) are bracketed: the collection calls back the keys' equals / compareTo or its Comparator, and inside a
+     * concurrent one's call the outermost such comparison acquires from the objects it compares (KeyComparison). So
+     * each has an acquire side, and a key or element it inserts is published.
      */
     /** put, putIfAbsent: the key and the value published. */
     KEYED_PUT(Side.BOTH, "publishes the key and the value, compares keys"),
@@ -61,6 +62,10 @@ public enum Event {
     KEYED_RECEIVE(Side.ACQUIRE, "compares keys, receives the element"),
     /** containsKey, a navigable map's searches: nothing else. */
     KEYED_LOOKUP(Side.ACQUIRE, "compares keys"),
+    /** A collection's calls that may compare its elements (a concurrent set's, a priority queue's), bracketed too. */
+    COMPARED_PUBLISH(Side.BOTH, "publishes the element, compares elements"),
+    COMPARED_RECEIVE(Side.ACQUIRE, "compares elements, receives the element"),
+    COMPARED_LOOKUP(Side.ACQUIRE, "compares elements"),
     /** The map's function is wrapped so that its value is published, the key is published, the result received. */
     MAPPING(Side.BOTH, "publishes the key and the function's value, compares keys, receives the result"),
     /** As MAPPING, and the value argument is published too. */

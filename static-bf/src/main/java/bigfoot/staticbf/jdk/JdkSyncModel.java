@@ -187,13 +187,13 @@ public final class JdkSyncModel {
         List<SyncMethod> all = new ArrayList<>();
         Owner concurrent = inPackage("java/util/concurrent/");
         for (String type : List.of("java/util/Collection", "java/util/Set")) {
-            all.addAll(collectionEntries(exactly(type)));
+            all.addAll(collectionEntries(exactly(type), true));
         }
-        all.addAll(collectionEntries(exactly("java/util/List")));
+        all.addAll(collectionEntries(exactly("java/util/List"), false));
         all.addAll(listEntries(exactly("java/util/List")));
-        all.addAll(collectionEntries(exactly("java/util/Queue")));
+        all.addAll(collectionEntries(exactly("java/util/Queue"), true));
         all.addAll(queueEntries(exactly("java/util/Queue")));
-        all.addAll(collectionEntries(exactly("java/util/Deque")));
+        all.addAll(collectionEntries(exactly("java/util/Deque"), true));
         all.addAll(queueEntries(exactly("java/util/Deque")));
         all.addAll(dequeEntries(exactly("java/util/Deque")));
         for (String type : List.of("java/util/Map", "java/util/SortedMap", "java/util/NavigableMap")) {
@@ -201,7 +201,7 @@ public final class JdkSyncModel {
         }
         all.add(sortedSearches(exactly("java/util/SortedMap")));
         all.add(navigableSearches(exactly("java/util/NavigableMap")));
-        all.addAll(collectionEntries(concurrent));
+        all.addAll(collectionEntries(concurrent, true));
         all.addAll(listEntries(concurrent));
         all.addAll(queueEntries(concurrent));
         all.addAll(dequeEntries(concurrent));
@@ -212,7 +212,7 @@ public final class JdkSyncModel {
         all.add(navigableSearches(subtypesOf("java/util/concurrent/ConcurrentNavigableMap")));
         all.add(otherMethodsOf(concurrentMap));
         Owner blockingQueue = subtypesOf("java/util/concurrent/BlockingQueue");
-        all.addAll(collectionEntries(blockingQueue));
+        all.addAll(collectionEntries(blockingQueue, true));
         all.addAll(queueEntries(blockingQueue));
         all.addAll(dequeEntries(blockingQueue));
         all.addAll(blockingEntries(blockingQueue));
@@ -220,8 +220,17 @@ public final class JdkSyncModel {
         return all;
     }
 
-    private static List<SyncMethod> collectionEntries(Owner owner) {
-        return List.of(of(owner, Set.of("add"), ELEMENT, Event.PUBLISH_FIRST));
+    /**
+     * A collection's {@code add}; if it may be a sorted or hashed one ({@code compares}: not a List), the calls that
+     * compare its elements with the argument: a concurrent set's {@code add}, {@code contains} and {@code remove}.
+     */
+    private static List<SyncMethod> collectionEntries(Owner owner, boolean compares) {
+        if (!compares) {
+            return List.of(of(owner, Set.of("add"), ELEMENT, Event.PUBLISH_FIRST));
+        }
+        return List.of(of(owner, Set.of("add"), ELEMENT, Event.COMPARED_PUBLISH),
+                of(owner, Set.of("contains", "remove"), Signature.oneOf(Set.of("(" + OBJECT + ")Z"), "(element)"),
+                        Event.COMPARED_LOOKUP));
     }
 
     private static List<SyncMethod> listEntries(Owner owner) {
@@ -232,10 +241,11 @@ public final class JdkSyncModel {
                         Event.RECEIVE_RESULT));
     }
 
+    /** A queue's insertions and removals compare its elements if it is a priority queue. */
     private static List<SyncMethod> queueEntries(Owner owner) {
         return List.of(
-                of(owner, Set.of("offer"), ELEMENT, Event.PUBLISH_FIRST),
-                of(owner, Set.of("poll", "peek", "element", "remove"), NOTHING, Event.RECEIVE_RESULT));
+                of(owner, Set.of("offer"), ELEMENT, Event.COMPARED_PUBLISH),
+                of(owner, Set.of("poll", "peek", "element", "remove"), NOTHING, Event.COMPARED_RECEIVE));
     }
 
     private static List<SyncMethod> dequeEntries(Owner owner) {
@@ -247,12 +257,13 @@ public final class JdkSyncModel {
 
     private static List<SyncMethod> blockingEntries(Owner owner) {
         return List.of(
-                of(owner, Set.of("put", "putFirst", "putLast", "transfer", "tryTransfer"), ELEMENT, Event.PUBLISH_FIRST),
+                of(owner, Set.of("put", "putFirst", "putLast", "transfer", "tryTransfer"), ELEMENT,
+                        Event.COMPARED_PUBLISH),
                 of(owner, Set.of("offer", "offerFirst", "offerLast", "tryTransfer"),
-                        Signature.startingWith("(" + OBJECT + TIMED + ")", "(element, timeout)"), Event.PUBLISH_FIRST),
-                of(owner, Set.of("take", "takeFirst", "takeLast"), NOTHING, Event.RECEIVE_RESULT),
+                        Signature.startingWith("(" + OBJECT + TIMED + ")", "(element, timeout)"), Event.COMPARED_PUBLISH),
+                of(owner, Set.of("take", "takeFirst", "takeLast"), NOTHING, Event.COMPARED_RECEIVE),
                 of(owner, Set.of("poll", "pollFirst", "pollLast"), Signature.oneOf(Set.of("(" + TIMED + ")" + OBJECT),
-                        "(timeout)"), Event.RECEIVE_RESULT));
+                        "(timeout)"), Event.COMPARED_RECEIVE));
     }
 
     /** A sorted map's views bounded by keys: finding their bounds compares keys. */

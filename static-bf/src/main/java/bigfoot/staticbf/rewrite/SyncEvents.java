@@ -60,7 +60,9 @@ final class SyncEvents {
             case KEYED_PUBLISH_SECOND -> CollectionModels.keyed(HbEvents.publishArgument(1));
             case KEYED_PUBLISH_THIRD -> CollectionModels.keyed(HbEvents.publishArgument(2));
             case KEYED_RECEIVE -> CollectionModels.keyed(HbEvents.receiveResult());
-            case KEYED_LOOKUP -> CollectionModels.keyed(HbEvents.spillOnly());
+            case KEYED_LOOKUP, COMPARED_LOOKUP -> CollectionModels.keyed(HbEvents.spillOnly());
+            case COMPARED_PUBLISH -> CollectionModels.keyed(HbEvents.publishArgument(0));
+            case COMPARED_RECEIVE -> CollectionModels.keyed(HbEvents.receiveResult());
             case MAPPING -> CollectionModels.keyed(CollectionModels.mapping(1));
             case MERGE -> CollectionModels.keyed(CollectionModels.mapping(2, 1));
             case TASK -> ExecutorModels.wrap(false, ExecutorModels.After.NOTHING);

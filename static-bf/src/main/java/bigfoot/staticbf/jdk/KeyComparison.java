@@ -3,12 +3,13 @@ package bigfoot.staticbf.jdk;
 import java.util.regex.Pattern;
 
 /**
- * The program's methods a map calls back to compare its keys: {@code equals(Object)}, a Comparable's
- * {@code compareTo} and a Comparator's {@code compare}. Inside a concurrent map's keyed call (the model's
- * {@code KEYED_*}, {@code MAPPING} and {@code MERGE} events), the outermost of them acquires at entry from the two
- * objects it compares, which the runtime orders after their insertion: the map found a stored key by reading what its
+ * The program's methods a concurrent collection calls back to compare its keys or elements: {@code equals(Object)}, a
+ * Comparable's {@code compareTo} and a Comparator's {@code compare} (and the methods its Comparator lambdas run, which
+ * the rewriter finds). Inside a concurrent collection's call that compares (the model's {@code KEYED_*},
+ * {@code COMPARED_*}, {@code MAPPING} and {@code MERGE} events), the outermost of them acquires at entry from the two
+ * objects it compares, which the runtime orders after their insertion: the call found a stored key by reading what its
  * insertion wrote (java.util.concurrent's memory consistency), and the comparison reads that key's fields. Outside
- * such a call they do nothing, so the analysis gives them no side: the keyed call is the acquire it sees.
+ * such a call they do nothing, so the analysis gives them no side: the bracketed call is the acquire it sees.
  */
 public final class KeyComparison {
 

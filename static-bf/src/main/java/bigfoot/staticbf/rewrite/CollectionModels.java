@@ -11,8 +11,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * The code of a map's events. MAPPING and MERGE ({@code computeIfAbsent}, {@code computeIfPresent}, {@code compute},
  * {@code merge}): the function is wrapped ({@code RT.mapping}) so that the value it returns is published before a
  * concurrent map stores it, the key and {@code merge}'s value are published as {@code put}'s are, and the value
- * returned is received as {@code get}'s is (it may be another thread's). Every call that compares keys is bracketed
- * for the key comparisons it calls back ({@link #keyed}). Which calls get them: the JDK model
+ * returned is received as {@code get}'s is (it may be another thread's). Every call that may compare keys or
+ * elements is bracketed for the comparisons it calls back ({@link #keyed}). Which calls get them: the JDK model
  * ({@code bigfoot.staticbf.jdk.JdkSyncModel}).
  */
 final class CollectionModels {
@@ -41,8 +41,8 @@ final class CollectionModels {
 
     /**
      * {@code inner}'s events, and the call bracketed by {@code RT.keyedCallStart} and {@code RT.keyedCallEnd}, the
-     * end both when it returns and when it throws: the key comparisons a concurrent map calls back inside it acquire
-     * from the keys they compare ({@code bigfoot.staticbf.jdk.KeyComparison}).
+     * end both when it returns and when it throws: the comparisons a concurrent collection calls back inside it
+     * acquire from the keys or elements they compare ({@code bigfoot.staticbf.jdk.KeyComparison}).
      */
     static Model keyed(Model inner) {
         return (ctx, call, s) -> {

@@ -10,7 +10,7 @@ import java.util.function.Function;
  * acquires from that channel. Without this, a cache filled by {@code computeIfAbsent} in one thread and read in
  * another reports the value's construction as racing with its use. A function that is both a Function and a
  * BiFunction is left as it is (no one wrapper fits every use); so is the function of a map that is not concurrent.
- * The function is the program's code, not a key comparison: the map's keyed call is suspended while it runs
+ * The function is the program's code, not a key comparison: the map's bracketed call is suspended while it runs
  * ({@link KeyComparisons}).
  */
 final class Mappings {

@@ -843,14 +843,14 @@ public final class RT {
         return element;
     }
 
-    /** Before {@code key} is inserted into {@code map}: as {@link #hbPublish}, for a key the program compares. */
+    /** Before {@code key} is inserted into {@code map}: as {@link #hbPublish}, for a key the program may compare. */
     public static void hbPublishKey(Object key, Object map, ThreadState ts) {
         if (KeyComparisons.comparedByTheProgram(key)) {
             hbPublish(key, map, ts);
         }
     }
 
-    /** Before a map call that compares keys ({@link KeyComparisons}). */
+    /** Before a collection's call that may compare keys or elements ({@link KeyComparisons}). */
     public static void keyedCallStart(Object map, ThreadState ts) {
         if (ts == DETACHED) {
             return;                                                     // shared by threads: it counts nothing
@@ -862,7 +862,7 @@ public final class RT {
         }
     }
 
-    /** After a map call that compares keys returned or threw. */
+    /** After that call returned or threw. */
     public static void keyedCallEnd(Object map, ThreadState ts) {
         try {
             KeyComparisons.callEnd(map, ts);
@@ -873,7 +873,8 @@ public final class RT {
 
     /**
      * At the entry of {@code a.equals(b)}, {@code a.compareTo(b)} or {@code compare(a, b)}: the outermost comparison
-     * inside a concurrent map's keyed call acquires from the keys' channels, if they have any ({@link KeyComparisons}).
+     * inside a concurrent collection's call acquires from a's and b's channels, if they have any
+     * ({@link KeyComparisons}).
      */
     public static void keyComparisonStart(Object a, Object b, ThreadState ts) {
         if (ts.keyedCalls == 0) {

@@ -44,7 +44,6 @@ public enum Event {
     /** Inserting an element into a concurrent collection: a release into the element's channel. */
     PUBLISH_FIRST(Side.RELEASE, "publishes the element"),
     PUBLISH_SECOND(Side.RELEASE, "publishes the element"),
-    PUBLISH_THIRD(Side.RELEASE, "publishes the element"),
     /** The element returned was taken or read from a concurrent collection: an acquire from its channel. */
     RECEIVE_RESULT(Side.ACQUIRE, "receives the element"),
     /*

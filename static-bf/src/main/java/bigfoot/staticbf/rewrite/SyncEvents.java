@@ -54,7 +54,6 @@ final class SyncEvents {
             case CURRENT_THREAD_ACQUIRE_IF_TRUE -> HbEvents.currentThread(true);
             case PUBLISH_FIRST -> HbEvents.publishArgument(0);
             case PUBLISH_SECOND -> HbEvents.publishArgument(1);
-            case PUBLISH_THIRD -> HbEvents.publishArgument(2);
             case RECEIVE_RESULT -> HbEvents.receiveResult();
             case KEYED_PUT -> CollectionModels.keyed(HbEvents.publishKeyAndValue());
             case KEYED_PUBLISH_SECOND -> CollectionModels.keyed(HbEvents.publishArgument(1));

@@ -877,16 +877,13 @@ public final class RT {
      * ({@link KeyComparisons}).
      */
     public static void keyComparisonStart(Object a, Object b, ThreadState ts) {
-        if (ts.keyedCalls == 0) {
-            return;                                                     // the program's own comparison: no event
-        }
-        try {
-            if (KeyComparisons.start(ts)) {
+        if (KeyComparisons.start(ts)) {
+            try {
                 acquireFromExisting(a, ts);
                 acquireFromExisting(b, ts);
+            } catch (Throwable t) {
+                FT.failed(t);
             }
-        } catch (Throwable t) {
-            FT.failed(t);
         }
     }
 
@@ -899,9 +896,7 @@ public final class RT {
 
     /** Before each return of a key comparison. */
     public static void keyComparisonEnd(ThreadState ts) {
-        if (ts.keyedCalls != 0) {
-            KeyComparisons.end(ts);
-        }
+        KeyComparisons.end(ts);
     }
 
     /** In place of the function of a map's compute / merge ({@link Mappings}). */

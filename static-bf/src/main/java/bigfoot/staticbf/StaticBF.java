@@ -3,6 +3,7 @@ package bigfoot.staticbf;
 import bigfoot.staticbf.cache.RewriteCache;
 import bigfoot.staticbf.cache.RewriteKey;
 import bigfoot.staticbf.cli.Options;
+import bigfoot.staticbf.daemon.DaemonClient;
 import bigfoot.staticbf.jar.JarRewriter;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.tool.Diagnostics;
@@ -31,8 +32,17 @@ public final class StaticBF {
         return run(args, out, err, false);
     }
 
-    /** As {@link #run(String[], PrintStream, PrintStream)}; on a {@code terminal}, long phases show their progress. */
+    /**
+     * As {@link #run(String[], PrintStream, PrintStream)}; on a {@code terminal}, long phases show their progress. With
+     * {@code --daemon} the run is made by this build's daemon ({@link DaemonClient}).
+     */
     static int run(String[] args, PrintStream out, PrintStream err, boolean terminal) {
+        return DaemonClient.asked(args) ? DaemonClient.run(args, out, err, terminal, StaticBF::runHere)
+                : runHere(args, out, err, terminal);
+    }
+
+    /** Runs the command in this JVM. */
+    static int runHere(String[] args, PrintStream out, PrintStream err, boolean terminal) {
         try {
             Options options = Options.parse(args);
             if (options.help()) {

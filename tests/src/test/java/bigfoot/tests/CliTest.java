@@ -202,6 +202,50 @@ class CliTest {
                 "write-read race on y: T1 w at event 1 (loc A:2) / T0 r at event 2 (loc B:1)"), out.lines().toList());
     }
 
+    /**
+     * {@code bin/staticbf --daemon}: the script's client starts this build's daemon, which writes the jar a run without
+     * it writes, from paths relative to the client's directory; {@code --stop-daemon} ends it.
+     */
+    @Test
+    void theScriptsDaemonWritesTheJarARunWithoutItWrites() throws Exception {
+        Path script = Path.of(System.getProperty("bigfoot.runtime.jar")).toAbsolutePath().getParent().getParent()
+                .getParent().resolve("bin/staticbf");
+        Jars.write(dir.resolve("in.jar"), corpusEntries());
+        Path daemonDir = dir.resolve("daemon");
+        List<String> alone = staticbfScript(script, daemonDir, "--in", "in.jar", "--out", "alone.jar");
+        assertTrue(alone.get(0).startsWith("staticbf: wrote alone.jar"), alone.toString());
+        List<String> daemon = staticbfScript(script, daemonDir, "--daemon", "--in", "in.jar", "--out", "daemon.jar");
+        assertTrue(daemon.get(0).startsWith("staticbf: wrote " + dir.resolve("daemon.jar")), daemon.toString());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("alone.jar")), Files.readAllBytes(dir.resolve("daemon.jar")));
+        Path lock;
+        try (var files = Files.list(daemonDir)) {
+            lock = files.filter(f -> f.toString().endsWith(".lock")).findFirst().orElseThrow();
+        }
+        assertTrue(staticbfScript(script, daemonDir, "--stop-daemon").get(0).startsWith("staticbf: the daemon stops"));
+        for (long deadline = System.nanoTime() + 60_000_000_000L; ; Thread.sleep(100)) {
+            try (var c = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.WRITE);
+                    var held = c.tryLock()) {
+                if (held != null) {
+                    break; // the daemon has ended
+                }
+            }
+            assertTrue(System.nanoTime() < deadline, "the daemon did not end");
+        }
+    }
+
+    /** Runs {@code bin/staticbf} in this test's directory; asserts it succeeded and returns what it printed. */
+    private List<String> staticbfScript(Path script, Path daemonDir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(script.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().put("STATICBF_DAEMON_DIR", daemonDir.toString());
+        pb.environment().put("STATICBF_DAEMON_IDLE", "120");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        return out.lines().toList();
+    }
+
     /** Ending the launcher (SIGTERM) ends the program too, whose report is still written: no child is left running. */
     @Test
     void killingTheLauncherEndsTheProgramAndKeepsItsReport() throws Exception {

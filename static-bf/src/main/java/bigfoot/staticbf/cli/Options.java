@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -25,7 +26,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: staticbf --in app.jar --out app-checked.jar [--mode bigfoot|redcard|fasttrack] [--fields proxies|per-field]",
             "                [--elide none|escape] [--capsules none|all|FILE] [--verify-placement] [--classpath cp]",
-            "                [--threads N] [--cache-dir DIR | --no-cache] [--help]",
+            "                [--threads N] [--cache-dir DIR | --no-cache] [--daemon | --stop-daemon] [--help]",
             "  --in FILE        the jar to instrument",
             "  --out FILE       where to write the instrumented jar (written atomically, never over --in)",
             "  --mode MODE      check placement: bigfoot (the default: checks deferred, merged per location,",
@@ -55,6 +56,10 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
             "                   directory: $BIGFOOT_STATICBF_CACHE, else $XDG_CACHE_HOME/bigfoot/staticbf, else",
             "                   ~/.cache/bigfoot/staticbf; BIGFOOT_STATICBF_CACHE=off turns the default off)",
             "  --no-cache       neither use nor fill the cache",
+            "  --daemon         run in a StaticBF JVM kept warm for the next runs (started by the first such run; it",
+            "                   exits after $STATICBF_DAEMON_IDLE seconds without a run, 900 by default): a re-run",
+            "                   after an edit takes a fraction of a cold JVM's time; the output is the same",
+            "  --stop-daemon    stop this build's daemon, if one runs",
             "  --help           print this help");
 
     /** Parses {@code args}; both {@code --opt value} and {@code --opt=value} are accepted. */
@@ -140,6 +145,36 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
         }
         return new Options(in, out, mode, elision, capsules, verifyPlacement, proxies, List.copyOf(classpath), threads,
                 cache, cacheDir, false);
+    }
+
+    /**
+     * The arguments that parse to these options in any working directory and environment: paths made absolute, and
+     * the cache's directory named ({@code --cache-dir}) or turned off ({@code --no-cache}) as {@code cacheDir} says:
+     * what a run in another process (the daemon) is asked to do.
+     */
+    public List<String> absoluteArguments(Optional<Path> cacheDir) {
+        List<String> args = new ArrayList<>(List.of("--in", absolute(in), "--out", absolute(out),
+                "--mode", mode.optionName(), "--elide", elision.optionName(),
+                "--capsules", capsules.file() == null ? capsules.optionValue() : absolute(capsules.file()),
+                "--fields", proxies ? "proxies" : "per-field", "--threads", Integer.toString(threads)));
+        if (verifyPlacement) {
+            args.add("--verify-placement");
+        }
+        if (!classpath.isEmpty()) {
+            args.add("--classpath");
+            args.add(classpath.stream().map(Options::absolute).collect(Collectors.joining(File.pathSeparator)));
+        }
+        if (cacheDir.isPresent()) {
+            args.add("--cache-dir");
+            args.add(absolute(cacheDir.get()));
+        } else {
+            args.add("--no-cache");
+        }
+        return args;
+    }
+
+    private static String absolute(Path path) {
+        return path.toAbsolutePath().normalize().toString();
     }
 
     /** A positive whole number, or a usage error naming {@code option}. */

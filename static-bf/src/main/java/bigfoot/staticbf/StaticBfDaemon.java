@@ -2,8 +2,6 @@ package bigfoot.staticbf;
 
 import bigfoot.staticbf.daemon.DaemonFiles;
 import bigfoot.staticbf.daemon.DaemonServer;
-import com.sun.management.HotSpotDiagnosticMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
 /** The daemon process that {@code staticbf --daemon} starts: {@code StaticBfDaemon DIR KEY IDLE_SECONDS}. */
@@ -13,9 +11,6 @@ public final class StaticBfDaemon {
     }
 
     public static void main(String[] args) throws Exception {
-        HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        vm.setVMOption("MinHeapFreeRatio", "0");
-        vm.setVMOption("MaxHeapFreeRatio", "10");
         DaemonServer.serve(new DaemonFiles(Path.of(args[0]), args[1]), Long.parseLong(args[2]), StaticBF::runHere);
         System.exit(0); // threads a run left (the analysis' pools) do not keep an ended daemon alive
     }

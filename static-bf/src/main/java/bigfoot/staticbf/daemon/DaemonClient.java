@@ -73,7 +73,7 @@ public final class DaemonClient {
         if (options.help()) {
             return local.run(here, out, err, terminal);
         }
-        List<String> forwarded = options.absoluteArguments(RewriteCache.directory(options).map(Path::toAbsolutePath));
+        List<String> forwarded = options.absoluteArguments(RewriteCache.directory(options));
         DaemonFiles files = null;
         try {
             List<String> javaOptions = javaOptions();

@@ -75,7 +75,7 @@ public final class DaemonServer {
             } catch (ClosedChannelException e) {
                 break; // ended by endWhenIdle
             }
-            Thread t = new Thread(() -> serve(client), "staticbf-daemon-client");
+            Thread t = new Thread(() -> answer(client), "staticbf-daemon-client");
             t.setDaemon(true);
             t.start();
         }
@@ -91,12 +91,15 @@ public final class DaemonServer {
         }
     }
 
-    /** Closes the server socket once no run is under way and the idle time has passed, or a stop was asked. */
+    /**
+     * Closes the server socket when a stop was asked, or once no run is under way and the idle time has passed (the
+     * runs under way then finish before {@link #acceptAll} returns).
+     */
     private void endWhenIdle() {
         while (true) {
             synchronized (this) {
-                if (running == 0 && (stopping || System.nanoTime() - idleSince > idleNanos)) {
-                    log(stopping ? "stopped" : "idle: ending");
+                if (stopping || running == 0 && System.nanoTime() - idleSince > idleNanos) {
+                    log(stopping ? "stopping" : "idle: ending");
                     break;
                 }
             }
@@ -107,13 +110,14 @@ public final class DaemonServer {
             }
         }
         try {
+            Files.deleteIfExists(files.socket()); // no client connects to a daemon that ends
             server.close();
         } catch (IOException e) {
             log("cannot close the socket: " + e);
         }
     }
 
-    private void serve(SocketChannel client) {
+    private void answer(SocketChannel client) {
         try (client) {
             DataInputStream in = new DataInputStream(new BufferedInputStream(Frames.input(client)));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Frames.output(client)));
@@ -141,13 +145,6 @@ public final class DaemonServer {
         } catch (IOException e) {
             log("a client's request failed: " + e);
         }
-        if (idle()) {
-            System.gc(); // the run's objects: give their memory back while the daemon waits
-        }
-    }
-
-    private synchronized boolean idle() {
-        return running == 0;
     }
 
     private void run(Frames.Request request, DataInputStream in, DataOutputStream out) throws IOException {

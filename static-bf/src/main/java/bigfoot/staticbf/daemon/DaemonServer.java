@@ -17,6 +17,7 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The daemon: serves the runs of its build's clients, each on a thread of its own, in one JVM that stays warm
@@ -57,7 +58,7 @@ public final class DaemonServer {
             try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
                 server.bind(UnixDomainSocketAddress.of(files.socket()));
                 log("serving " + files.socket() + " (idle time " + idleSeconds + " s)");
-                new DaemonServer(files, idleSeconds * 1_000_000_000L, command, server).acceptAll();
+                new DaemonServer(files, TimeUnit.SECONDS.toNanos(idleSeconds), command, server).acceptAll();
             } finally {
                 Files.deleteIfExists(files.socket());
             }

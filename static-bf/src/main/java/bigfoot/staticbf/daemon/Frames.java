@@ -63,12 +63,7 @@ final class Frames {
 
     /** The daemon's stream of the run's standard output ({@code error} false) or error, one frame per write. */
     static OutputStream output(DataOutputStream frames, boolean error) {
-        return new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
+        return new BlockStream() {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 synchronized (frames) {
@@ -135,12 +130,7 @@ final class Frames {
 
     /** The channel as a stream to write to (see {@link #input}). */
     static OutputStream output(SocketChannel channel) {
-        return new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
+        return new BlockStream() {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 ByteBuffer buffer = ByteBuffer.wrap(b, off, len);
@@ -149,6 +139,14 @@ final class Frames {
                 }
             }
         };
+    }
+
+    /** A stream whose single bytes are written as blocks of one. */
+    private abstract static class BlockStream extends OutputStream {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
     }
 
     private static void writeString(DataOutputStream out, String s) throws IOException {

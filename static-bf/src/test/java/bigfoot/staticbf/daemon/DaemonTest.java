@@ -141,6 +141,28 @@ class DaemonTest {
     }
 
     @Test
+    void twoClientsAtOnceGetTheirOwnRunsAndOutput() throws Exception {
+        TestJars.Run alone = TestJars.staticbf(rewrite("alone-2.jar"));
+        assertEquals(0, alone.exitCode(), alone.err());
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var a = pool.submit(() -> client(shared, rewrite("at-once-a.jar")));
+            var b = pool.submit(() -> client(shared, rewrite("at-once-b.jar")));
+            for (var run : List.of(a.get(), b.get())) {
+                assertEquals(0, run.code(), run.err());
+                assertEquals("", run.err());
+            }
+            assertTrue(a.get().out().startsWith("staticbf: wrote " + work.resolve("at-once-a.jar")), a.get().out());
+            assertTrue(b.get().out().startsWith("staticbf: wrote " + work.resolve("at-once-b.jar")), b.get().out());
+        } finally {
+            pool.shutdown();
+        }
+        byte[] expected = Files.readAllBytes(work.resolve("alone-2.jar"));
+        assertArrayEquals(expected, Files.readAllBytes(work.resolve("at-once-a.jar")));
+        assertArrayEquals(expected, Files.readAllBytes(work.resolve("at-once-b.jar")));
+    }
+
+    @Test
     void theDaemonsErrorsAndExitCodesAreTheRunsOwn() {
         Run missing = client(shared, "--in", work.resolve("missing.jar").toString(), "--out",
                 work.resolve("x.jar").toString());

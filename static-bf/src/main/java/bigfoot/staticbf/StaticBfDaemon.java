@@ -10,8 +10,9 @@ public final class StaticBfDaemon {
     private StaticBfDaemon() {
     }
 
-    public static void main(String[] args) throws Exception {
-        DaemonServer.serve(new DaemonFiles(Path.of(args[0]), args[1]), Long.parseLong(args[2]), StaticBF::runHere);
-        System.exit(0); // threads a run left (the analysis' pools) do not keep an ended daemon alive
+    public static void main(String[] args) {
+        boolean served = DaemonServer.serve(new DaemonFiles(Path.of(args[0]), args[1]), Long.parseLong(args[2]),
+                StaticBF::runHere);
+        System.exit(served ? 0 : 1); // threads a run left (the analysis' pools) do not keep an ended daemon alive
     }
 }

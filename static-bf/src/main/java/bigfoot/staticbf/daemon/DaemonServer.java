@@ -46,8 +46,21 @@ public final class DaemonServer {
         this.server = server;
     }
 
-    /** Serves until idle for {@code idleSeconds} or stopped; returns at once if a daemon of {@code files} runs. */
-    public static void serve(DaemonFiles files, long idleSeconds, Command command) throws IOException {
+    /**
+     * Serves until idle for {@code idleSeconds} or stopped; returns at once if a daemon of {@code files} runs. False
+     * if it could not serve (said in one line of the log, which a client waiting for it quotes).
+     */
+    public static boolean serve(DaemonFiles files, long idleSeconds, Command command) {
+        try {
+            serveLocked(files, idleSeconds, command);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            log("cannot serve " + files.socket() + ": " + e);
+            return false;
+        }
+    }
+
+    private static void serveLocked(DaemonFiles files, long idleSeconds, Command command) throws IOException {
         try (FileChannel lockFile = FileChannel.open(files.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = lockFile.tryLock()) {
             if (lock == null) {

@@ -8,7 +8,7 @@ public final class BlockingDaemon {
     private BlockingDaemon() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         DaemonServer.serve(new DaemonFiles(Path.of(args[0]), args[1]), 60, (a, out, err, terminal) -> {
             out.println("started");
             try {

@@ -218,6 +218,17 @@ class DaemonTest {
     }
 
     @Test
+    void aDaemonThatCannotServeIsQuotedAndTheRunMadeWithoutIt() {
+        Map<String, String> environment = environment("d".repeat(120), "60"); // a socket path past the system's limit
+        Run run = client(environment, rewrite("long.jar"));
+        assertEquals(0, run.code(), run.err());
+        String warning = run.err().lines().findFirst().orElse("");
+        assertTrue(warning.startsWith("staticbf: warning: no daemon (it could not start: ")
+                && warning.contains(": cannot serve ") && warning.endsWith("running without it"), warning);
+        assertTrue(run.out().startsWith("staticbf: wrote "), run.out());
+    }
+
+    @Test
     void aDirectoryOthersCanEnterIsNotUsed() throws IOException {
         Path open = Files.createDirectory(work.resolve("open"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));

@@ -23,8 +23,10 @@ public final class StaticBF {
     private StaticBF() {
     }
 
+    /** The {@code staticbf} command; with {@code STATICBF_DAEMON=on} in the environment, as if given {@code --daemon}. */
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err, System.console() != null));
+        System.exit(run(DaemonClient.byDefault(args, System.getenv()), System.out, System.err,
+                System.console() != null));
     }
 
     /** Runs the command; returns 0 on success, 2 on a usage error, 1 on an input or processing error. */

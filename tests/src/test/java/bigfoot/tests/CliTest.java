@@ -217,9 +217,18 @@ class CliTest {
         List<String> daemon = staticbfScript(script, daemonDir, "--daemon", "--in", "in.jar", "--out", "daemon.jar");
         assertTrue(daemon.get(0).startsWith("staticbf: wrote " + dir.resolve("daemon.jar")), daemon.toString());
         assertArrayEquals(Files.readAllBytes(dir.resolve("alone.jar")), Files.readAllBytes(dir.resolve("daemon.jar")));
+        List<String> byDefault = staticbfScript(script, daemonDir, "STATICBF_DAEMON=on", "--in", "in.jar", "--out",
+                "default.jar");
+        assertTrue(byDefault.get(0).startsWith("staticbf: wrote " + dir.resolve("default.jar")), byDefault.toString());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("alone.jar")), Files.readAllBytes(dir.resolve("default.jar")));
         Path lock;
         try (var files = Files.list(daemonDir)) {
             lock = files.filter(f -> f.toString().endsWith(".lock")).findFirst().orElseThrow();
+        }
+        try (var logs = Files.list(daemonDir)) {
+            Path log = logs.filter(f -> f.toString().endsWith(".log")).findFirst().orElseThrow();
+            assertEquals(1, Files.readAllLines(log).stream().filter(l -> l.contains(": serving ")).count(),
+                    "one daemon made both runs");
         }
         assertTrue(staticbfScript(script, daemonDir, "--stop-daemon").get(0).startsWith("staticbf: the daemon stops"));
         for (long deadline = System.nanoTime() + 60_000_000_000L; ; Thread.sleep(100)) {
@@ -233,13 +242,21 @@ class CliTest {
         }
     }
 
-    /** Runs {@code bin/staticbf} in this test's directory; asserts it succeeded and returns what it printed. */
+    /**
+     * Runs {@code bin/staticbf} in this test's directory (a first argument {@code NAME=VALUE} is put in its
+     * environment); asserts it succeeded and returns what it printed.
+     */
     private List<String> staticbfScript(Path script, Path daemonDir, String... args) throws Exception {
+        List<String> rest = new ArrayList<>(List.of(args));
+        String[] variable = !rest.isEmpty() && rest.get(0).contains("=") ? rest.remove(0).split("=", 2) : null;
         List<String> command = new ArrayList<>(List.of(script.toString()));
-        command.addAll(List.of(args));
+        command.addAll(rest);
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().put("STATICBF_DAEMON_DIR", daemonDir.toString());
         pb.environment().put("STATICBF_DAEMON_IDLE", "120");
+        if (variable != null) {
+            pb.environment().put(variable[0], variable[1]);
+        }
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);

@@ -59,6 +59,7 @@ public record Options(Path in, Path out, Mode mode, Elision elision, CapsuleSele
             "  --daemon         run in a StaticBF JVM kept warm for the next runs (started by the first such run; it",
             "                   exits after $STATICBF_DAEMON_IDLE seconds without a run, 900 by default): a re-run",
             "                   after an edit takes a fraction of a cold JVM's time; the output is the same",
+            "                   (STATICBF_DAEMON=on: every run of the command as if with --daemon)",
             "  --stop-daemon    stop this build's daemon, if one runs",
             "  --help           print this help");
 

@@ -33,6 +33,8 @@ public final class DaemonClient {
 
     /** Seconds a daemon waits for its next run ({@code STATICBF_DAEMON_IDLE}, 900 if unset). */
     public static final String IDLE_ENVIRONMENT = "STATICBF_DAEMON_IDLE";
+    /** {@code STATICBF_DAEMON=on}: the command line's runs ask for the daemon without {@code --daemon}. */
+    public static final String DEFAULT_ENVIRONMENT = "STATICBF_DAEMON";
     private static final String DAEMON = "--daemon";
     private static final String STOP = "--stop-daemon";
     private static final long START_NANOS = 30_000_000_000L;
@@ -44,6 +46,17 @@ public final class DaemonClient {
     /** True if {@code args} ask for the daemon ({@code --daemon}) or for its end ({@code --stop-daemon}). */
     public static boolean asked(String[] args) {
         return Arrays.asList(args).contains(DAEMON) || Arrays.asList(args).contains(STOP);
+    }
+
+    /** {@code args}, with {@code --daemon} added if {@code environment} has {@code STATICBF_DAEMON=on}. */
+    public static String[] byDefault(String[] args, Map<String, String> environment) {
+        if (!"on".equals(environment.get(DEFAULT_ENVIRONMENT)) || asked(args)) {
+            return args;
+        }
+        String[] with = new String[args.length + 1];
+        with[0] = DAEMON;
+        System.arraycopy(args, 0, with, 1, args.length);
+        return with;
     }
 
     /** Runs {@code args} in the daemon, or with {@code local} if it cannot; returns the exit code. */

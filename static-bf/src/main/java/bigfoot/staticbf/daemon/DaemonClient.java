@@ -38,7 +38,7 @@ public final class DaemonClient {
     private static final String DAEMON = "--daemon";
     private static final String STOP = "--stop-daemon";
     private static final long START_NANOS = 30_000_000_000L;
-    private static final long EXITED_GRACE_NANOS = 2_000_000_000L;
+    private static final long EXITED_GRACE_NANOS = 10_000_000_000L;
 
     private DaemonClient() {
     }

@@ -35,24 +35,23 @@ final class Channels {
      * aliases are objects that library calls return.
      */
     VarState of(Object key) {
-        if (key instanceof HandOff h) {
-            return h.channel;
-        }
-        Object target = root(key);
+        Object target = holder(key);
         return target instanceof HandOff h ? h.channel : channels.entry(target, k -> new VarState()).value;
     }
 
     /** The channel of {@code key} if it has one (it released into it, or something acquired from it), else null. */
     VarState existing(Object key) {
-        if (key instanceof HandOff h) {
-            return h.channel;
-        }
-        Object target = root(key);
+        Object target = holder(key);
         if (target instanceof HandOff h) {
             return h.channel;
         }
         WeakIdentityMap.Entry<VarState> channel = channels.find(target);
         return channel == null ? null : channel.value;
+    }
+
+    /** What holds {@code key}'s channel: a HandOff itself (no alias lookup), else its alias's target or itself. */
+    private Object holder(Object key) {
+        return key instanceof HandOff ? key : root(key);
     }
 
     /** From now on {@code alias} uses {@code key}'s channel (the first alias an object gets is kept). */

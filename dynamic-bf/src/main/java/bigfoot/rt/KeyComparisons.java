@@ -4,14 +4,14 @@ package bigfoot.rt;
  * A concurrent collection's key comparisons. A map's lookup ({@code get}, {@code put}, {@code containsKey}, ...) calls
  * back the keys' {@code equals} or {@code compareTo}, or the map's Comparator, on keys other threads inserted, and
  * those read the keys' fields (as do a concurrent set's {@code add} and {@code contains} and a priority queue's
- * insertions and removals, on its elements: they are its keys here). The map orders each such read after the key's insertion (java.util.concurrent's memory
- * consistency: the lookup found the key by reading what the insertion wrote, volatile). So the rewriter publishes a
- * key when it is inserted (into the key's channel, as an element: {@link Channels}; not a JDK class's key, as no
- * comparison of it acquires), brackets every map call that compares keys, and calls {@link #start} at the entry of
- * the program's {@code equals}, {@code compareTo} and {@code compare} methods and of the methods its Comparator
- * lambdas run. Inside a concurrent map's call, the outermost comparison acquires from the channels of both objects
- * it compares, before any of its accesses: the stored key's, if it was inserted; a key of this thread's, or one never
- * inserted, has none and orders nothing.
+ * insertions and removals, on its elements: they are its keys here). The map orders each such read after the key's
+ * insertion (java.util.concurrent's memory consistency: the lookup found the key by reading what the insertion wrote,
+ * volatile). So the rewriter publishes a key when it is inserted (into the key's channel, as an element:
+ * {@link Channels}; not a JDK class's key, as no comparison of it acquires), brackets every map call that compares
+ * keys, and calls {@link #start} at the entry of the program's {@code equals}, {@code compareTo} and {@code compare}
+ * methods and of the methods its Comparator lambdas run. Inside a concurrent map's call, the outermost comparison
+ * acquires from the channels of both objects it compares, before any of its accesses: the stored key's, if it was
+ * inserted; a key of this thread's, or one never inserted, has none and orders nothing.
  *
  * <p>Only the outermost comparison acquires: one nested in it (a key comparing its parts) runs in the middle of a
  * method whose checks BigFoot may have moved across its call, which the placement sees as no synchronisation.

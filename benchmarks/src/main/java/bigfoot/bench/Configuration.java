@@ -45,6 +45,13 @@ enum Configuration {
     BFC("bigfoot", "proxies", "adaptive", "none", true, null),
     /** The dissertation's BF+E+C: BF+E with capsules, those of the same discovery run. */
     BFEC("bigfoot", "proxies", "adaptive", "escape", true, null),
+    /**
+     * BF+E with the chapter's dynamic half: objects of rewritten classes carry a bit cleared where they may escape,
+     * and a local object's field checks are skipped ({@code --elide dynamic-escape}).
+     */
+    BFDE("bigfoot", "proxies", "adaptive", "dynamic-escape", false, null),
+    /** BFDE with capsules, those of the same discovery run as BFC's. */
+    BFDEC("bigfoot", "proxies", "adaptive", "dynamic-escape", true, null),
     /** FastTrack as first published (PLDI 2009). */
     FT1("fasttrack", "per-field", "fine", "none", false, "ft1"),
     /** DJIT+: vector clocks for each variable's reads and writes. */

@@ -34,6 +34,16 @@ public final class RuntimeApi {
     public static final String HAND_OFF_DESC = "(Ljava/lang/Object;Lbigfoot/rt/FieldShadow;JZ)V";
     public static final String HANDED_OFF = "handedOff";
     public static final String HANDED_OFF_DESC = "(Ljava/lang/Object;Lbigfoot/rt/FieldShadow;Z)Z";
+    /**
+     * {@code void programCall(Object receiver)} and {@code boolean takeProgramCall(Object self)}, instance methods of
+     * {@link #THREAD_STATE} ({@code --elide dynamic-escape}): the program calls a JDK type's abstract method that runs its
+     * own code on receiver; that method, one the JDK may call, asks at entry whether this caller was the program's, and
+     * then returns its result without escaping it.
+     */
+    public static final String PROGRAM_CALL = "programCall";
+    public static final String PROGRAM_CALL_DESC = "(Ljava/lang/Object;)V";
+    public static final String TAKE_PROGRAM_CALL = "takeProgramCall";
+    public static final String TAKE_PROGRAM_CALL_DESC = "(Ljava/lang/Object;)Z";
     public static final String VAR_STATE = "bigfoot/rt/VarState";
     public static final String FIELD_SHADOW = "bigfoot/rt/FieldShadow";
     public static final String UPDATER = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater";
@@ -79,6 +89,19 @@ public final class RuntimeApi {
      * the helper's reads. Throws what the class's initialisation throws, as the call would have.
      */
     public static final Entry INITIALIZE = new Entry("initialize", "(Ljava/lang/Class;)V");
+    /**
+     * {@code void escape(Object o)} ({@code --elide dynamic-escape}): before a reference is stored where another thread
+     * may reach it (a field of an escaped object, a static, an array), handed to code that is not rewritten, or
+     * returned to it; and after such code returns one: o, and every object reachable from it through the fields of
+     * rewritten classes, is no longer local to its thread ({@link #LOCAL_BIT_FIELD} cleared). Nothing for null.
+     */
+    public static final Entry ESCAPE = new Entry("escape", "(Ljava/lang/Object;)V");
+    /**
+     * {@code boolean runsProgram(Object receiver, String method)}: true if a virtual call of {@code method} (name and
+     * descriptor) on receiver runs code of a rewritten class (the implementation its class has or inherits), so that
+     * what the call hands over (an abstract method of a JDK type, such as {@code Runnable.run}) does not escape by it.
+     */
+    public static final Entry RUNS_PROGRAM = new Entry("runsProgram", "(Ljava/lang/Object;Ljava/lang/String;)Z");
 
     // ---- accesses (before the access) ----
     /**
@@ -303,7 +326,8 @@ public final class RuntimeApi {
 
     /** Every entry point, for the reflective contract test. */
     public static final Entry[] ALL = {
-        THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS, INITIALIZE,
+        THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS, INITIALIZE, ESCAPE,
+        RUNS_PROGRAM,
         READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, ARRAY_SHADOW, READ_ELEMENT,
         WRITE_ELEMENT, READ_FOREIGN, WRITE_FOREIGN,
         CAPSULE_SHADOW_OF, CAPSULE_READ, CAPSULE_WRITE,
@@ -333,6 +357,13 @@ public final class RuntimeApi {
      * {@code __bf$r$$capsule}, {@code __bf$u$$capsule}), as if it were a field: all its own fields as one location.
      */
     public static final String CAPSULE_LOCATION = "$capsule";
+    /**
+     * {@code public transient int __bf$local} ({@code --elide dynamic-escape}), in the topmost rewritten class of a
+     * hierarchy whose classes above it are {@code Object} (or {@code Record}) only: 1 from the start of its constructor
+     * while the object is local to the thread that made it, 0 once it escaped (and in an object no constructor made,
+     * such as a deserialised one). Checks of a local object's fields are skipped.
+     */
+    public static final String LOCAL_BIT_FIELD = "__bf$local";
     /** Prefix of an instance field's shadow: {@code static final FieldShadow __bf$u$<field>}. */
     public static final String UPDATER_PREFIX = "__bf$u$";
     /** Prefix of a non-volatile instance field's W shadow word: {@code volatile transient long __bf$w$<field>}. */

@@ -1,9 +1,11 @@
 package bigfoot.rt;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -43,6 +45,8 @@ final class PlacementVerifier {
     private final Sink sink;
     /** Per location, the checks and accesses since the last release (CHECKED_* / ACCESSED_* bits). */
     private final Map<VarState, Integer> sinceRelease = new IdentityHashMap<>();
+    /** The objects that stopped being local since the last release: their accesses made no access events. */
+    private final Set<Object> escapedSinceRelease = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Per location, what waits for a later check or access; reported at the next acquire. */
     private final Map<VarState, List<Pending>> pending = new IdentityHashMap<>();
 
@@ -53,11 +57,20 @@ final class PlacementVerifier {
 
     /** A check of {@code location} (a write check if {@code write}) from {@code site}. */
     synchronized void check(VarState location, boolean write, int site) {
+        check(location, write, site, null);
+    }
+
+    /**
+     * A check of a field of {@code object}: legitimate also if the object escaped since the last release ({@code
+     * --elide dynamic-escape}): its access came while it was local, which skips the access event, not the check.
+     */
+    synchronized void check(VarState location, boolean write, int site, Object object) {
         // COVER AFTER: this check covers the earlier accesses still waiting (no acquire since them)
         resolve(location, PlacementViolation.Kind.UNCOVERED_ACCESS, p -> covers(write, p.write));
         int past = remember(location, write ? CHECKED_WRITE : CHECKED_READ);
         // LEGITIMATE AFTER: an access since the last release (a write access for a write check)
-        boolean legitimate = (past & ACCESSED_WRITE) != 0 || (!write && (past & ACCESSED_READ) != 0);
+        boolean legitimate = (past & ACCESSED_WRITE) != 0 || (!write && (past & ACCESSED_READ) != 0)
+                || object != null && escapedSinceRelease.contains(object);
         if (!legitimate) {
             await(location, new Pending(PlacementViolation.Kind.ILLEGITIMATE_CHECK, write, site));
         }
@@ -83,12 +96,19 @@ final class PlacementVerifier {
     /** A release: nothing earlier covers a later access or legitimises a later check. */
     synchronized void release() {
         sinceRelease.clear();
+        escapedSinceRelease.clear();
     }
 
     /** Thread end (or exit report): both an acquire and a release. */
     synchronized void end() {
         reportPending();
         sinceRelease.clear();
+        escapedSinceRelease.clear();
+    }
+
+    /** {@code object} was local to this thread until now ({@code --elide dynamic-escape}). */
+    synchronized void escaped(Object object) {
+        escapedSinceRelease.add(object);
     }
 
     private static boolean covers(boolean checkWrite, boolean accessWrite) {

@@ -131,6 +131,29 @@ public final class RT {
         INITIALIZED.get(c);
     }
 
+    /**
+     * Where a reference may leave its thread ({@code staticbf --elide dynamic-escape}): {@code o} and what it reaches
+     * escape ({@link Escapes}). A failure to follow them turns detection off: a local bit left set would hide races.
+     */
+    public static void escape(Object o) {
+        try {
+            ThreadState ts = VERIFY.enabled() ? thread() : null;
+            Escapes.escape(o, ts == null ? null : VERIFY.of(ts)::escaped);
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
+    /** True if a call of {@code method} on {@code receiver} runs a rewritten class's code ({@link Escapes#runsProgram}). */
+    public static boolean runsProgram(Object receiver, String method) {
+        try {
+            return Escapes.runsProgram(receiver, method);
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+            return false;
+        }
+    }
+
     /** Before a read of a final static field of a rewritten class: orders its {@code <clinit>} first; no check. */
     public static void classAccess(VarState shadow, ThreadState ts) {
         try {
@@ -202,7 +225,7 @@ public final class RT {
             if (VERIFY.enabled() && shadow.capsule == null) { // capsule checks cover accesses the verifier never sees
                 VarState sx = shadow.inflate(obj, 0);          // the verifier tells locations by their VarState
                 FT.check(ts, sx, write, site);
-                checked(ts, sx, write, site);
+                VERIFY.of(ts).check(sx, write, site, obj);
             } else if (word == ShadowWord.INFLATED) {
                 FT.checkUncounted(ts, shadow.inflated(obj, 0), write, site);
             } else if (fresh) {

@@ -59,6 +59,27 @@ public final class ThreadState extends PaddedClock {
         return handedObject == obj && handedLocation == location && handedEpoch == epoch && (handedWrite || !write);
     }
 
+    /**
+     * The receiver of the program's call, just made, of a JDK type's abstract method that runs the program's code
+     * ({@code --elide dynamic-escape}); null once that method took it at entry, or after the call.
+     */
+    private Object programCallee;
+
+    /** Right before the program calls a JDK type's abstract method that runs its own code on {@code receiver}. */
+    public void programCall(Object receiver) {
+        programCallee = receiver;
+    }
+
+    /**
+     * At the entry of a method that the JDK may call (and right after the program's call): true if the program just
+     * called it on {@code self}, so what it returns stays the program's; forgets the call either way.
+     */
+    public boolean takeProgramCall(Object self) {
+        boolean program = programCallee == self;
+        programCallee = null;
+        return program;
+    }
+
     /** Keyed calls of concurrent maps this thread is inside, and key comparisons inside them ({@link KeyComparisons}). */
     int keyedCalls;
     int keyComparisons;

@@ -43,6 +43,19 @@ class PlacementVerifierTest {
     }
 
     @Test
+    void aCheckOfAnObjectThatEscapedSinceTheLastReleaseStandsForTheAccessItMadeWhileLocal() {
+        Object local = new Object();
+        Object other = new Object();
+        t.escaped(local);               // its access came while it was local: no access event (--elide dynamic-escape)
+        t.check(x, W, 1, local);        // legitimate
+        t.check(y, W, 2, other);        // not: that object did not escape
+        t.release();                    // the escape belongs to the span it happened in
+        t.check(x, R, 3, local);
+        assertEquals(List.of("illegitimate-check x @3 by t", "illegitimate-check y @2 by t"),
+                atEnd().stream().sorted().toList());
+    }
+
+    @Test
     void aCheckBeforeCoversAcrossAnAcquireButIsThenNotLegitimate() {
         t.check(x, R, 1);
         t.acquire();                    // the check waited for a legitimising access: none before this acquire

@@ -29,4 +29,16 @@ public class ThreadState {
     public boolean handedOff(Object obj, FieldShadow location, boolean write) {
         return handedObject == obj && handedLocation == location && handedEpoch == epoch && (handedWrite || !write);
     }
+
+    private Object programCallee;
+
+    public void programCall(Object receiver) {
+        programCallee = receiver;
+    }
+
+    public boolean takeProgramCall(Object self) {
+        boolean program = programCallee == self;
+        programCallee = null;
+        return program;
+    }
 }

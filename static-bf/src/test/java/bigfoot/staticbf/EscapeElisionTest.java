@@ -362,6 +362,6 @@ class EscapeElisionTest {
         TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", work.resolve("x.jar").toString(),
                 "--elide", "everything");
         assertEquals(2, run.exitCode());
-        assertEquals(List.of("staticbf: error: unknown --elide 'everything' (one of: none, escape)"), run.errLines());
+        assertEquals(List.of("staticbf: error: unknown --elide 'everything' (one of: none, escape, dynamic-escape)"), run.errLines());
     }
 }

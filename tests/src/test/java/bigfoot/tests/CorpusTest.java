@@ -30,7 +30,7 @@ import org.opentest4j.AssertionFailedError;
  * The corpus is also rewritten with {@code --verify-placement} in every placement mode (fasttrack, redcard,
  * bigfoot) and every program run again under each: the same expectations hold, every mode reports the racy
  * locations fasttrack reports, and the precise-checks verifier finds no violation in any of them. With
- * {@code --elide escape} (partial escape, trace-precise) a program keeps every declared race but those declared as
+ * {@code --elide escape} or {@code dynamic-escape} (partial escape, trace-precise) a program keeps every declared race but those declared as
  * following another race, and reports nothing fasttrack does not. With {@code --capsules all} every race fasttrack
  * reports on a capsule's field shows as a capsule violation of its class instead, and every other race as itself.
  */
@@ -125,7 +125,8 @@ class CorpusTest {
     /** Every class that may be a capsule one: a race on its fields shows as a capsule violation. */
     private static final String WITH_CAPSULES = "bigfoot+capsules";
     /** The rewrites whose filters may miss a race that follows another race ({@code ExpectRaces.afterAnotherRace}). */
-    private static final Set<String> TRACE_PRECISE = Set.of("fasttrack+escape", "bigfoot+escape");
+    private static final Set<String> TRACE_PRECISE = Set.of("fasttrack+escape", "bigfoot+escape",
+            "bigfoot+dynamic-escape");
     /**
      * The verified rewrites whose runs are compared, with their staticbf options: every placement with a shadow per
      * field must report exactly fasttrack's racy locations; bigfoot with field proxies (the default) must report
@@ -140,6 +141,7 @@ class CorpusTest {
         VERIFIED.put(WITH_PROXIES, List.of("--mode", "bigfoot"));
         VERIFIED.put("fasttrack+escape", List.of("--mode", "fasttrack", "--elide", "escape"));
         VERIFIED.put("bigfoot+escape", List.of("--mode", "bigfoot", "--elide", "escape"));
+        VERIFIED.put("bigfoot+dynamic-escape", List.of("--mode", "bigfoot", "--elide", "dynamic-escape"));
         VERIFIED.put(WITH_CAPSULES, List.of("--mode", "bigfoot", "--capsules", "all"));
     }
 

@@ -66,6 +66,23 @@ public final class ClassHierarchy implements Closeable {
         return found.info();
     }
 
+    /** The class file of {@code internalName} from the first source that keeps its bytes (the JDK's), or null. */
+    public byte[] classFile(String internalName) {
+        try {
+            synchronized (this) { // the sources are read by one thread at a time
+                for (ClassSource source : sources) {
+                    byte[] bytes = source.bytes(internalName);
+                    if (bytes != null) {
+                        return bytes;
+                    }
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /**
      * Makes {@code info} known by its name, though no source may have it: a class being defined from bytes at load
      * time (a generated proxy), whose own fields and supertypes its rewriting resolves.

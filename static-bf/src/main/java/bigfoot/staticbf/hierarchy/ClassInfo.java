@@ -3,8 +3,10 @@ package bigfoot.staticbf.hierarchy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -30,11 +32,14 @@ public final class ClassInfo {
     private final Map<String, Boolean> methods;
     /** name + descriptor of each synthetic field accessor declared here. */
     private final Map<String, FieldAccessor> accessors;
+    /** name + descriptor of each abstract method declared here (an interface's, but for its default methods). */
+    private final Set<String> abstractMethods;
     /** {@link #describe}'s text, once made. */
     private String description;
 
     private ClassInfo(String name, int access, String superName, List<String> interfaces, List<FieldInfo> fields,
-            boolean packageExported, Map<String, Boolean> methods, Map<String, FieldAccessor> accessors) {
+            boolean packageExported, Map<String, Boolean> methods, Map<String, FieldAccessor> accessors,
+            Set<String> abstractMethods) {
         this.name = name;
         this.access = access;
         this.superName = superName;
@@ -43,6 +48,7 @@ public final class ClassInfo {
         this.packageExported = packageExported;
         this.methods = methods;
         this.accessors = accessors;
+        this.abstractMethods = abstractMethods;
     }
 
     /**
@@ -56,6 +62,7 @@ public final class ClassInfo {
         List<FieldInfo> fields = new ArrayList<>();
         Map<String, Boolean> methods = new HashMap<>();
         Map<String, FieldAccessor.Reader> accessors = new HashMap<>();
+        Set<String> abstractMethods = new HashSet<>();
         String owner = reader.getClassName();
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
@@ -70,6 +77,9 @@ public final class ClassInfo {
                     String[] exceptions) {
                 methods.put(methodName + descriptor,
                         exceptions != null && Arrays.asList(exceptions).contains(INTERRUPTED_EXCEPTION));
+                if ((acc & Opcodes.ACC_ABSTRACT) != 0) {
+                    abstractMethods.add(methodName + descriptor);
+                }
                 if (!FieldAccessor.mayBe(acc, methodName)) {
                     return null; // its code is skipped unread
                 }
@@ -81,7 +91,8 @@ public final class ClassInfo {
         Map<String, FieldAccessor> found = new HashMap<>();
         accessors.forEach((method, body) -> body.result().ifPresent(a -> found.put(method, a)));
         return new ClassInfo(owner, reader.getAccess(), reader.getSuperName(),
-                List.of(reader.getInterfaces()), List.copyOf(fields), packageExported, methods, Map.copyOf(found));
+                List.of(reader.getInterfaces()), List.copyOf(fields), packageExported, methods, Map.copyOf(found),
+                Set.copyOf(abstractMethods));
     }
 
     public String name() {
@@ -134,6 +145,11 @@ public final class ClassInfo {
     /** True if this class declares a method with this name and descriptor. */
     public boolean declaresMethod(String methodName, String descriptor) {
         return methods.containsKey(methodName + descriptor);
+    }
+
+    /** True if this class declares the method abstract: what runs for it is an implementation elsewhere. */
+    public boolean declaresAbstract(String methodName, String descriptor) {
+        return abstractMethods.contains(methodName + descriptor);
     }
 
     /** The field accessor declared here with this name and descriptor, or null. */

@@ -22,15 +22,30 @@ public final class JdkClassSource implements ClassSource {
 
     @Override
     public ClassInfo find(String internalName) throws IOException {
+        Path file = file(internalName);
+        if (file == null) {
+            return null;
+        }
+        String pkg = internalName.substring(0, internalName.lastIndexOf('/')).replace('/', '.');
+        return ClassInfo.read(Files.readAllBytes(file), isExported(file.getName(1).toString(), pkg));
+    }
+
+    @Override
+    public byte[] bytes(String internalName) throws IOException {
+        Path file = file(internalName);
+        return file == null ? null : Files.readAllBytes(file);
+    }
+
+    /** The class file in its module ({@code /modules/<module>/<name>.class}), or null. */
+    private Path file(String internalName) throws IOException {
         int slash = internalName.lastIndexOf('/');
         if (slash < 0) {
             return null;
         }
-        String pkg = internalName.substring(0, slash).replace('/', '.');
-        for (String module : modulesOf(pkg)) {
+        for (String module : modulesOf(internalName.substring(0, slash).replace('/', '.'))) {
             Path file = jrt.getPath("/modules", module, internalName + ".class");
             if (Files.isRegularFile(file)) {
-                return ClassInfo.read(Files.readAllBytes(file), isExported(module, pkg));
+                return file;
             }
         }
         return null;

@@ -22,6 +22,7 @@ import bigfoot.staticbf.rewrite.ClassFit;
 import bigfoot.staticbf.rewrite.ClassRewriter;
 import bigfoot.staticbf.rewrite.Counts;
 import bigfoot.staticbf.rewrite.Environment;
+import bigfoot.staticbf.rewrite.EscapeBits;
 import bigfoot.staticbf.rewrite.FieldProxies;
 import bigfoot.staticbf.rewrite.ProgramFit;
 import bigfoot.staticbf.rewrite.ShadowPolicy;
@@ -49,6 +50,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.zip.DataFormatException;
 import java.util.zip.ZipEntry;
@@ -147,9 +149,11 @@ public final class JarRewriter {
             }
             Capsules capsules = capsules(toRewrite, hierarchy);
             counts.capsules(capsules);
-            KeptRewrites kept = keptRewrites(input, capsules);
+            Set<String> handleTargets = options.elision() == Elision.DYNAMIC_ESCAPE
+                    ? EscapeBits.handleTargets(toRewrite) : Set.of();
+            KeptRewrites kept = keptRewrites(input, capsules, handleTargets);
             if (placement == null) {
-                ElidedAccesses tableReads = options.elision() == Elision.ESCAPE
+                ElidedAccesses tableReads = options.elision().escapes()
                         ? ReadOnlyTables.reads(toRewrite, new FieldResolver(hierarchy)) : ElidedAccesses.NONE;
                 placement = options.mode().placement(analysisInput == null ? null : analysisInput.withClassFiles(
                         input.everyClassEntry().stream().map(c -> new AnalysisInput.ClassFile(c.entryName(), c.bytes(),
@@ -159,6 +163,9 @@ public final class JarRewriter {
             ShadowPolicy shadows = new ShadowPolicy(rewritten);
             Environment env = new Environment(hierarchy, shadows, placement, options.verifyPlacement(), diagnostics)
                     .withCapsules(capsules);
+            if (options.elision() == Elision.DYNAMIC_ESCAPE) {
+                env = env.withEscapeBits(rewritten, handleTargets);
+            }
             Optional<KeptRewrites.Groups> last = options.proxies() ? kept.groups() : Optional.empty();
             Optional<FieldProxies> lastGroups = options.proxies() ? last.map(KeptRewrites.Groups::proxies)
                     : Optional.of(FieldProxies.NONE);
@@ -216,10 +223,10 @@ public final class JarRewriter {
 
     /**
      * Where rewritten classes are kept for re-runs: the rewrite cache's {@value #CLASSES} directory, under the key of
-     * this run's options and program (every input class's treatment and shape, the capsules); none if this run has no
-     * cache.
+     * this run's options and program (every input class's treatment and shape, the capsules, the method handles'
+     * targets with {@code --elide dynamic-escape}); none if this run has no cache.
      */
-    private KeptRewrites keptRewrites(InputJar input, Capsules capsules) {
+    private KeptRewrites keptRewrites(InputJar input, Capsules capsules, Set<String> handleTargets) {
         Optional<Path> dir = RewriteCache.directory(options);
         if (dir.isEmpty()) {
             return KeptRewrites.NONE;
@@ -232,6 +239,7 @@ public final class JarRewriter {
             }
             program.forEach((entry, c) -> d.add(entry).add(c));
             d.add(capsules.describe());
+            d.add(new TreeSet<>(handleTargets).toString());
             return new KeptRewrites(Optional.of(store(dir.get().resolve(CLASSES), KEEP)), d.hex());
         } catch (IOException | UncheckedIOException e) {
             return KeptRewrites.NONE;

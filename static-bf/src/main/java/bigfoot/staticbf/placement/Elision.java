@@ -10,9 +10,19 @@ public enum Elision {
      * Partial escape: accesses to an object the method allocated (or a constructor's {@code this}) before the object
      * can have been published to another thread are not checked (the BigFoot dissertation, chapter 4).
      */
-    ESCAPE;
+    ESCAPE,
+    /**
+     * {@link #ESCAPE}, and its dynamic half: each object of a rewritten class carries a bit that says it is still local
+     * to the thread that made it, cleared where it may escape; the checks of a local object's fields are skipped.
+     */
+    DYNAMIC_ESCAPE;
 
     public String optionName() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** True if accesses to objects not yet published are left unchecked: the static half, with or without the other. */
+    public boolean escapes() {
+        return this != NONE;
     }
 }

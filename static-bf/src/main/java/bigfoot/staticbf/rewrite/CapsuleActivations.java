@@ -198,11 +198,16 @@ final class CapsuleActivations {
         String location = RuntimeApi.CAPSULE_LOCATION;
         LabelNode sameEpoch = new LabelNode();
         LabelNode done = new LabelNode();
-        return new Code().append(ctx.threadState())
+        Code code = new Code().append(ctx.threadState())
                 .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.THREAD_EPOCH, "()J", false)
                 .op(Opcodes.DUP2).load(Type.LONG_TYPE, lastChecked).op(Opcodes.LCMP).jump(Opcodes.IFEQ, sameEpoch)
-                .store(Type.LONG_TYPE, lastChecked)
-                .append(ctx.threadState()).aload(0).append(location(owner)).op(writes ? Opcodes.ICONST_1 : Opcodes.ICONST_0)
+                .store(Type.LONG_TYPE, lastChecked);
+        if (ctx.cls.env.escapeBits().root(owner) != null) {
+            // --elide dynamic-escape: no check of a local object; the stretch's later accesses are in this epoch, in
+            // which no other thread can have reached it by an ordered read: an escape is published by a later release
+            code.aload(0).field(Opcodes.GETFIELD, owner, RuntimeApi.LOCAL_BIT_FIELD, "I").jump(Opcodes.IFNE, done);
+        }
+        return code.append(ctx.threadState()).aload(0).append(location(owner)).op(writes ? Opcodes.ICONST_1 : Opcodes.ICONST_0)
                 .invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.HANDED_OFF, RuntimeApi.HANDED_OFF_DESC,
                         false)
                 .jump(Opcodes.IFNE, done).aload(0).aload(0)

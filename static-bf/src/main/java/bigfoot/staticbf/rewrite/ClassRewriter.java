@@ -87,14 +87,15 @@ public final class ClassRewriter {
             if (CLINIT.equals(m.name)) {
                 clinit = m;
             }
-            if (instrumentBody || m == clinit) {
+            if (instrumentBody || m == clinit || env.escapeBits().enabled()) { // a too-large one: the events it needs
                 Map<AbstractInsnNode, Integer> bcis = offsets.of(m);
                 MethodRewriter.rewrite(cls, m, bcis, instrumentBody);
             }
         }
         List<FieldInfo> shadowed = env.shadows().shadowedFields(info);
         boolean capsule = env.capsules().isCapsule(node.name);
-        if (!capsule && !needsRewrite(cls, shadowed)) {
+        boolean bitRoot = node.name.equals(env.escapeBits().root(node.name));
+        if (!capsule && !bitRoot && !needsRewrite(cls, shadowed)) {
             return new Result(original, false, cls.counts.accessesOnly()); // every access elided: still counted
         }
         if (clinit == null) {
@@ -103,7 +104,7 @@ public final class ClassRewriter {
             node.methods.add(clinit);
             MethodRewriter.rewrite(cls, clinit, Map.of(), true);
         }
-        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info), info.hasAccessors(), capsule);
+        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info), info.hasAccessors(), capsule, bitRoot);
         InsnList prologue = ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed, capsule,
                 env.verifyPlacement()).take();
         cls.counts.countRuntimeCalls(prologue);

@@ -8,6 +8,7 @@ import bigfoot.staticbf.placement.MethodPlan;
 import bigfoot.staticbf.placement.Placement;
 import bigfoot.staticbf.tool.Diagnostics;
 import java.util.Optional;
+import java.util.Set;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -16,12 +17,12 @@ import org.objectweb.asm.tree.MethodNode;
  * fasttrack placement would check also gets an access event, for the runtime's precise-checks verifier.
  */
 public record Environment(ClassHierarchy hierarchy, FieldResolver fields, ShadowPolicy shadows, Placement placement,
-        Capsules capsules, ProgramFit fits, boolean verifyPlacement, Diagnostics diagnostics) {
+        Capsules capsules, ProgramFit fits, EscapeBits escapeBits, boolean verifyPlacement, Diagnostics diagnostics) {
 
     public Environment(ClassHierarchy hierarchy, ShadowPolicy shadows, Placement placement, boolean verifyPlacement,
             Diagnostics diagnostics) {
-        this(hierarchy, new FieldResolver(hierarchy), shadows, placement, Capsules.NONE, ProgramFit.NONE, verifyPlacement,
-                diagnostics);
+        this(hierarchy, new FieldResolver(hierarchy), shadows, placement, Capsules.NONE, ProgramFit.NONE, EscapeBits.NONE,
+                verifyPlacement, diagnostics);
     }
 
     /**
@@ -44,17 +45,29 @@ public record Environment(ClassHierarchy hierarchy, FieldResolver fields, Shadow
 
     /** This environment with {@code policy} deciding the shadow fields. */
     public Environment withShadows(ShadowPolicy policy) {
-        return new Environment(hierarchy, fields, policy, placement, capsules, fits, verifyPlacement, diagnostics);
+        return new Environment(hierarchy, fields, policy, placement, capsules, fits, escapeBits, verifyPlacement,
+                diagnostics);
     }
 
     /** This environment with {@code chosen} as the capsule classes (no field shadows for their own fields). */
     public Environment withCapsules(Capsules chosen) {
-        return new Environment(hierarchy, fields, shadows.withCapsules(chosen), placement, chosen, fits, verifyPlacement,
-                diagnostics);
+        return new Environment(hierarchy, fields, shadows.withCapsules(chosen), placement, chosen, fits, escapeBits,
+                verifyPlacement, diagnostics);
     }
 
     /** This environment with {@code program} as the fits of the methods it rewrites. */
     public Environment withFits(ProgramFit program) {
-        return new Environment(hierarchy, fields, shadows, placement, capsules, program, verifyPlacement, diagnostics);
+        return new Environment(hierarchy, fields, shadows, placement, capsules, program, escapeBits, verifyPlacement,
+                diagnostics);
+    }
+
+    /**
+     * This environment with local bits on the objects of the classes this run rewrites ({@code --elide
+     * dynamic-escape}): {@code handleTargets} are the methods and constructors of the jar a method handle constant
+     * names ({@code owner.name+descriptor}).
+     */
+    public Environment withEscapeBits(Set<String> rewritten, Set<String> handleTargets) {
+        return new Environment(hierarchy, fields, shadows, placement, capsules, fits,
+                new EscapeBits(hierarchy, rewritten, handleTargets), verifyPlacement, diagnostics);
     }
 }

@@ -170,6 +170,25 @@ final class FieldAccesses {
      */
     static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
             Code site) {
+        String root = target.shadowed() ? ctx.cls.env.escapeBits().root(target.shadowClass()) : null;
+        if (root != null && isCheckOrAccess(entry)) {
+            // --elide dynamic-escape: a local object's check is skipped ({@code dup; getfield __bf$local; ifeq check; pop})
+            LabelNode check = new LabelNode();
+            LabelNode done = new LabelNode();
+            return new Code().op(Opcodes.DUP).field(Opcodes.GETFIELD, target.shadowClass(), RuntimeApi.LOCAL_BIT_FIELD, "I")
+                    .jump(Opcodes.IFEQ, check).op(Opcodes.POP).jump(Opcodes.GOTO, done)
+                    .label(check).append(unguardedInstanceCall(ctx, target, entry, site)).label(done);
+        }
+        return unguardedInstanceCall(ctx, target, entry, site);
+    }
+
+    /** Race checks and the verifier's access events: what a local object skips; never a volatile's events. */
+    private static boolean isCheckOrAccess(Entry entry) {
+        return entry == RuntimeApi.READ_FIELD || entry == RuntimeApi.WRITE_FIELD || entry == RuntimeApi.READ_FRESH
+                || entry == RuntimeApi.WRITE_FRESH || entry == RuntimeApi.ACCESS_FIELD;
+    }
+
+    private static Code unguardedInstanceCall(MethodContext ctx, FieldTarget target, Entry entry, Code site) {
         Code code = new Code();
         if (target.shadowed()) {
             boolean read = entry == RuntimeApi.READ_FIELD || entry == RuntimeApi.READ_FRESH;

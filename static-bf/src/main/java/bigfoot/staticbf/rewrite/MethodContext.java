@@ -49,6 +49,10 @@ final class MethodContext {
     private final ArrayMemos memos;
     /** The next free local after the scratch slots. */
     private int nextLocal;
+    /** The locals a call's arguments are spilled to ({@link #spillBlock}): the first, and how many. */
+    private int spillBase;
+    private int spillSize;
+    private int programCallerSlot = -1;
     private final PlanFit fit;
     /** The original instructions by bytecode index, for the plan's positions. */
     private final Map<Integer, AbstractInsnNode> byBci;
@@ -156,6 +160,24 @@ final class MethodContext {
             throw new IllegalArgumentException("scratch slot " + index);
         }
         return scratchBase + index;
+    }
+
+    /** An int local holding whether the program's code called this method ({@code EscapeBarriers.methodStart}). */
+    int programCallerSlot() {
+        if (programCallerSlot < 0) {
+            programCallerSlot = nextLocal++;
+        }
+        return programCallerSlot;
+    }
+
+    /** The first of {@code size} locals for a call's arguments, kept by no code after it: every call shares them. */
+    int spillBlock(int size) {
+        if (size > spillSize) {
+            spillBase = nextLocal;
+            spillSize = size;
+            nextLocal += size;
+        }
+        return spillBase;
     }
 
     /** The code pushing the global id of the access {@code insn}'s site, registered on first use. */

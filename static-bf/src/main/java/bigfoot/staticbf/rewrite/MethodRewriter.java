@@ -30,7 +30,9 @@ final class MethodRewriter {
         MethodContext ctx = new MethodContext(cls, method, bcis);
         boolean isClinit = "<clinit>".equals(method.name);
         boolean isSynchronized = (method.access & Opcodes.ACC_SYNCHRONIZED) != 0;
-        Set<AbstractInsnNode> uninitializedThisWrites = instrumentBody && "<init>".equals(method.name)
+        // the escape barriers are events a method cannot do without: a store they miss would leave an object local
+        boolean escapes = cls.env.escapeBits().enabled();
+        Set<AbstractInsnNode> uninitializedThisWrites = (instrumentBody || escapes) && "<init>".equals(method.name)
                 ? UninitializedThis.writesBeforeSuperCall(cls.name(), method) : Set.of();
         Optional<DeferredChecks> deferred = instrumentBody ? DeferredChecks.of(ctx) : Optional.empty();
         CapsuleActivations capsule = instrumentBody ? CapsuleActivations.of(ctx, uninitializedThisWrites) : null;
@@ -39,6 +41,9 @@ final class MethodRewriter {
             Integer bci = ctx.bytecodeIndex(insn);
             if (bci != null) {
                 deferred.ifPresent(d -> d.before(insn, bci)); // first: checks go before any event at insn
+            }
+            if (escapes) {
+                EscapeBarriers.around(ctx, insn, uninitializedThisWrites);
             }
             if (instrumentBody) {
                 if (capsule != null && capsule.covers(insn)) {
@@ -66,6 +71,9 @@ final class MethodRewriter {
                 }
             }
             if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+                if (escapes) {
+                    EscapeBarriers.beforeReturn(ctx, insn);
+                }
                 if (isSynchronized) {
                     Monitors.beforeSynchronizedReturn(ctx, insn);
                 }
@@ -77,6 +85,12 @@ final class MethodRewriter {
             }
             if (bci != null) {
                 deferred.ifPresent(d -> d.after(insn, bci)); // last: right after insn, before any event after it
+            }
+        }
+        if (escapes) { // after the loop, which sees only the method's own instructions
+            EscapeBarriers.methodStart(ctx);
+            if (instrumentBody) {
+                EscapeBarriers.constructorStart(ctx);
             }
         }
         if (instrumentBody) {

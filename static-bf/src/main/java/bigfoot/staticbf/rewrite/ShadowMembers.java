@@ -14,7 +14,8 @@ import org.objectweb.asm.tree.FieldNode;
  * ({@code __bf$s$f}), two shadow words per non-volatile instance field ({@code __bf$w$f}, {@code __bf$r$f}) and a
  * {@code FieldShadow} per instance field ({@code __bf$u$f}); a capsule class ({@code --capsules}), whose own fields
  * have none of these, the same members for its capsule location ({@code __bf$s$$capsule} ...: all its own fields as
- * one); and the start of {@code <clinit>} that sets the static ones.
+ * one); the root of a hierarchy whose objects carry a local bit ({@code --elide dynamic-escape}) the bit
+ * {@code __bf$local}; and the start of {@code <clinit>} that sets the static ones.
  */
 final class ShadowMembers {
 
@@ -38,11 +39,15 @@ final class ShadowMembers {
      * field instead ({@link ShadowPolicy}), for later runs that rewrite code using this class.
      */
     static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers, boolean hasAccessors,
-            boolean capsule) {
+            boolean capsule, boolean bitRoot) {
         boolean isInterface = (node.access & Opcodes.ACC_INTERFACE) != 0;
         int siteBaseAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
         node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.SITE_BASE_FIELD, "I", null, null));
+        if (bitRoot) { // public: every class that checks a field of the hierarchy reads it (--elide dynamic-escape)
+            node.fields.add(new FieldNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,
+                    RuntimeApi.LOCAL_BIT_FIELD, "I", null, null));
+        }
         if (capsule) {
             // protected: a subclass's methods that touch the capsule's fields check it too
             addInstanceShadow(node, RuntimeApi.CAPSULE_LOCATION, Opcodes.ACC_PROTECTED, true);

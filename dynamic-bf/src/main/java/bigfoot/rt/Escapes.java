@@ -1,0 +1,170 @@
+package bigfoot.rt;
+
+import bigfoot.ir.RuntimeApi;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The dynamic half of partial escape ({@code staticbf --elide dynamic-escape}; the BigFoot dissertation, chapter 4,
+ * "Correctness of Partial Escape Analysis for Multithreading Optimization"): the escaped set G as one bit per object.
+ * A rewritten root class carries {@code __bf$local}, which its constructor sets first thing; the checks of a local
+ * object's fields are skipped. The rewritten code calls {@link #escape} where G grows (a reference stored into an
+ * escaped object, a static or an array, handed to or returned to code that is not rewritten, captured by a lambda):
+ * the object and everything reachable from it through fields leave the set of local objects (the chapter's rule for
+ * a write to an escaped object: {@code G ∪ reachable(v, H)}). The bit only ever goes from 1 to 0.
+ *
+ * <p>Objects without the bit (arrays, the JDK's, those of a class whose superclasses are not all rewritten) count as
+ * escaped from birth. A store into one escapes the value, so such an object never holds a local one, and the
+ * walk stops there; arrays' elements are escaped as they are stored ({@code aastore}), but for a capsule's protected
+ * array while the capsule is local: the walk follows an array field's elements.
+ */
+final class Escapes {
+
+    private Escapes() {
+    }
+
+    /** Per class: the handle of its bit (null if it has none) and of the reference fields the walk follows. */
+    private record Layout(VarHandle bit, List<VarHandle> references) {
+    }
+
+    /** Per class, per method (name and descriptor): whether its objects run a rewritten class's code for it. */
+    private static final ClassValue<Map<String, Boolean>> IMPLEMENTED = new ClassValue<>() {
+        @Override
+        protected Map<String, Boolean> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
+    private static final ClassValue<Layout> LAYOUTS = new ClassValue<>() {
+        @Override
+        protected Layout computeValue(Class<?> type) {
+            return layout(type);
+        }
+    };
+
+    /**
+     * Clears the bit of {@code o} and of every local object reachable from it; nothing for null or an escaped one.
+     * {@code cleared}, if not null, is told each object whose bit it cleared (the verifier's).
+     */
+    static void escape(Object o, Consumer<Object> cleared) {
+        ArrayDeque<Object> reached = new ArrayDeque<>();
+        reach(o, reached, cleared);
+        while (!reached.isEmpty()) {
+            Object next = reached.pop();
+            for (VarHandle field : LAYOUTS.get(next.getClass()).references()) {
+                reach(field.get(next), reached, cleared);
+            }
+        }
+    }
+
+    /**
+     * A local object is cleared and left to follow (cleared before it is followed: a cycle ends there); an array of
+     * references has its elements reached, one level: an array a capsule keeps to itself (a protected array, whose
+     * stores escape nothing while their capsule is local) holds local objects, any other array escaped ones.
+     */
+    private static void reach(Object o, ArrayDeque<Object> reached, Consumer<Object> cleared) {
+        if (o instanceof Object[] elements) {
+            for (Object e : elements) {
+                if (e != null && !(e instanceof Object[]) && clear(e, cleared)) {
+                    reached.push(e);
+                }
+            }
+        } else if (o != null && clear(o, cleared)) {
+            reached.push(o);
+        }
+    }
+
+    /**
+     * True if a virtual call of {@code method} (name and descriptor) on {@code receiver} runs code of a rewritten class:
+     * the implementation its class declares or inherits (not an interface's default) is declared by a class with the
+     * rewriter's site base.
+     */
+    static boolean runsProgram(Object receiver, String method) {
+        return receiver != null
+                && IMPLEMENTED.get(receiver.getClass()).computeIfAbsent(method, m -> implementedByProgram(receiver.getClass(), m));
+    }
+
+    private static boolean implementedByProgram(Class<?> type, String method) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            for (Method m : c.getDeclaredMethods()) {
+                if (!Modifier.isAbstract(m.getModifiers()) && method.equals(m.getName()
+                        + MethodType.methodType(m.getReturnType(), m.getParameterTypes()).toMethodDescriptorString())) {
+                    return isRewritten(c);
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isRewritten(Class<?> c) {
+        try {
+            c.getDeclaredField(RuntimeApi.SITE_BASE_FIELD);
+            return true;
+        } catch (NoSuchFieldException e) {
+            return false;
+        }
+    }
+
+    /** True if {@code o} was local: it is escaped now. */
+    private static boolean clear(Object o, Consumer<Object> cleared) {
+        VarHandle bit = LAYOUTS.get(o.getClass()).bit();
+        if (bit == null || (int) bit.get(o) == 0) {
+            return false;
+        }
+        bit.set(o, 0);
+        if (cleared != null) {
+            cleared.accept(o);
+        }
+        return true;
+    }
+
+    /**
+     * The bit a class's objects carry (declared by its topmost rewritten class) and the instance fields of reference
+     * type its classes declare, up to the JDK's (whose fields only hold what was escaped on its way in): arrays of
+     * primitives and the rewriter's own members are not followed.
+     */
+    private static Layout layout(Class<?> type) {
+        VarHandle bit = null;
+        List<VarHandle> references = new ArrayList<>();
+        for (Class<?> c = type; c != null && !isJdk(c); c = c.getSuperclass()) {
+            MethodHandles.Lookup lookup;
+            try {
+                lookup = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
+            } catch (IllegalAccessException | RuntimeException e) {
+                throw new IllegalStateException("cannot read the fields of " + c.getName()
+                        + " to follow its objects' escape (is its package open?)", e);
+            }
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                try {
+                    if (f.getName().equals(RuntimeApi.LOCAL_BIT_FIELD) && f.getType() == int.class) {
+                        bit = lookup.unreflectVarHandle(f);
+                    } else if (!f.getType().isPrimitive() && !(f.getType().isArray()
+                            && f.getType().getComponentType().isPrimitive()) && !f.getName().startsWith("__bf$")) {
+                        references.add(lookup.unreflectVarHandle(f));
+                    }
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("cannot read field " + f + " to follow its objects' escape", e);
+                }
+            }
+        }
+        return new Layout(bit, List.copyOf(references));
+    }
+
+    private static boolean isJdk(Class<?> c) {
+        ClassLoader loader = c.getClassLoader();
+        return loader == null || loader == ClassLoader.getPlatformClassLoader();
+    }
+}

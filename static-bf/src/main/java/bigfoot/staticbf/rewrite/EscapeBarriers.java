@@ -1,0 +1,394 @@
+package bigfoot.staticbf.rewrite;
+
+import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.hierarchy.ClassInfo;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * Where the escaped set grows ({@code --elide dynamic-escape}; the BigFoot dissertation, chapter 4, the write rule
+ * {@code G ∪ reachable(v, H)} for a write to an escaped object, and fork): {@code RT.escape(v)} before a reference
+ * {@code v} is
+ * <ul>
+ * <li>stored into a field of an object that is not local (a local receiver's store needs none: what it reaches
+ *     escapes with it), into a static or into an array (arrays carry no bit: they count as escaped), but for a
+ *     capsule's protected array while the capsule is local (the runtime's walk follows the capsule's array fields);</li>
+ * <li>handed to code that is not rewritten (the JDK's, another jar's) as an argument or receiver, or captured by an
+ *     invokedynamic (a lambda): that code may keep it where another thread finds it, a thread's start included;</li>
+ * <li>returned to such code: by a method overriding one of its methods (a {@code Supplier}, an {@code Iterator})
+ *     unless the program's own code called it (the caller tells the thread state, the method asks at entry),
+ *     by a method a method handle names (a lambda's body, {@code Foo::create}), or made by a constructor a handle
+ *     names ({@code Foo::new}) or of a class with a finalizer (the JVM hands it to its finalizer thread);</li>
+ * </ul>
+ * and after such code returns one (an object it made by reflection or deserialisation may be one of ours). Calls
+ * into the JDK that keep no reference (strings, boxes, {@code Math}, {@code Object}'s own methods, ...) escape
+ * nothing. Each object of a bit's root class is marked local at the start of its constructors.
+ */
+final class EscapeBarriers {
+
+    private EscapeBarriers() {
+    }
+
+    /**
+     * JDK classes whose methods keep no reference to what they are given and return nothing of the program's they were
+     * not given: calls to them escape nothing.
+     */
+    private static final Set<String> KEEPS_NOTHING = Set.of("java/lang/Object", "java/lang/String",
+            "java/lang/StringBuilder", "java/lang/StringBuffer", "java/lang/Math", "java/lang/StrictMath",
+            "java/lang/Integer", "java/lang/Long", "java/lang/Short", "java/lang/Byte", "java/lang/Character",
+            "java/lang/Boolean", "java/lang/Float", "java/lang/Double", "java/lang/Number", "java/util/Objects",
+            "java/lang/System", "java/lang/Class", "java/lang/Enum");
+    /** Types whose values never are, nor lead to, an object of the program. */
+    private static final Set<String> NO_PROGRAM_OBJECT = Set.of("java/lang/String", "java/lang/Integer",
+            "java/lang/Long", "java/lang/Short", "java/lang/Byte", "java/lang/Character", "java/lang/Boolean",
+            "java/lang/Float", "java/lang/Double", "java/lang/Class");
+
+    /** First in each constructor of a bit's root class: the object is local ({@code this.__bf$local = 1}). */
+    static void constructorStart(MethodContext ctx) {
+        if ("<init>".equals(ctx.method.name) && ctx.cls.name().equals(bits(ctx).root(ctx.cls.name()))) {
+            ctx.insertAtStart(new Code().aload(0).push(1)
+                    .field(Opcodes.PUTFIELD, ctx.cls.name(), RuntimeApi.LOCAL_BIT_FIELD, "I"));
+        }
+    }
+
+    /**
+     * Before a reference store or a call, and after a call that returns an object from code that is not rewritten.
+     * {@code uninitializedThis}: a constructor's stores before its super call, into an object nothing else can see.
+     */
+    static void around(MethodContext ctx, AbstractInsnNode insn, Set<AbstractInsnNode> uninitializedThis) {
+        int op = insn.getOpcode();
+        String protector = protectingCapsule(ctx, insn);
+        if (insn instanceof FieldInsnNode f && mayLeadToProgram(Type.getType(f.desc))) {
+            if (op == Opcodes.PUTSTATIC) {
+                ctx.insertBefore(insn, escapeTop());
+            } else if (op == Opcodes.PUTFIELD && !uninitializedThis.contains(insn)) {
+                ctx.insertBefore(insn, beforeFieldStore(ctx, f));
+            }
+        } else if (op == Opcodes.PUTFIELD && protector != null && !uninitializedThis.contains(insn)
+                && isReferenceArray(Type.getType(((FieldInsnNode) insn).desc))) {
+            // a capsule's own array: what it holds escapes with the capsule (the runtime's walk follows it)
+            ctx.insertBefore(insn, unlessThisIsLocal(protector, escapeTop()));
+        } else if (op == Opcodes.AASTORE) {
+            // into a capsule's protected array: only the capsule reaches it, so the value escapes with it
+            ctx.insertBefore(insn, protector == null ? escapeTop() : unlessThisIsLocal(protector, escapeTop()));
+        } else if (insn instanceof MethodInsnNode call && isOutside(ctx, call)) {
+            outsideCall(ctx, call);
+        } else if (insn instanceof InvokeDynamicInsnNode indy
+                && !"java/lang/invoke/StringConcatFactory".equals(indy.bsm.getOwner())) {
+            ctx.insertBefore(insn, escapeArguments(ctx, Type.getArgumentTypes(indy.desc), false, -1, null, false));
+        }
+    }
+
+    /**
+     * A call that may run code that is not rewritten: its arguments, its receiver and its result escape. If what the
+     * call names is abstract where it is declared (a JDK interface's method, such as {@code Transformer.transform} or
+     * {@code Runnable.run}), the receiver may run the program's own implementation: then nothing escapes
+     * ({@code RT.runsProgram}, kept in a local for the result's turn).
+     */
+    private static void outsideCall(MethodContext ctx, MethodInsnNode call) {
+        int op = call.getOpcode();
+        boolean constructor = "<init>".equals(call.name);
+        boolean receiver = op != Opcodes.INVOKESTATIC && !constructor && mayLeadToProgram(Type.getObjectType(call.owner));
+        Type[] args = Type.getArgumentTypes(call.desc);
+        boolean dispatched = receiver && op != Opcodes.INVOKESPECIAL
+                && declaredAbstract(ctx, call.owner, call.name, call.desc);
+        int flag = dispatched ? ctx.spillBlock(slots(args) + 1) + slots(args) : -1;
+        boolean result = mayLeadToProgram(Type.getReturnType(call.desc));
+        ctx.insertBefore(call, escapeArguments(ctx, args, receiver, flag, call.name + call.desc, result));
+        if (flag < 0) {
+            if (result) {
+                ctx.insertAfter(call, escapeTop());
+            }
+            return;
+        }
+        if (!result) {
+            return;
+        }
+        // the program's own code ran: its result stays local, and a call it did not take at entry is forgotten
+        LabelNode done = new LabelNode();
+        LabelNode escape = new LabelNode();
+        ctx.insertAfter(call, new Code().load(Type.INT_TYPE, flag).jump(Opcodes.IFEQ, escape)
+                .append(ctx.threadState()).op(Opcodes.ACONST_NULL).invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE,
+                        RuntimeApi.TAKE_PROGRAM_CALL, RuntimeApi.TAKE_PROGRAM_CALL_DESC, false).op(Opcodes.POP)
+                .jump(Opcodes.GOTO, done).label(escape).append(escapeTop()).label(done));
+    }
+
+    /**
+     * Before a return: a method whose caller may be code that is not rewritten escapes the object it returns; a
+     * constructor a method handle names escapes the object it made, and so does the constructor of a class with a
+     * finalizer, which the JVM hands to its finalizer thread.
+     */
+    static void beforeReturn(MethodContext ctx, AbstractInsnNode insn) {
+        String name = ctx.method.name;
+        boolean handle = bits(ctx).isHandleTarget(ctx.cls.name(), name, ctx.method.desc);
+        if (insn.getOpcode() == Opcodes.RETURN && "<init>".equals(name)
+                && (handle || ctx.cls.hierarchy().hasFinalizer(ctx.cls.name()))) {
+            ctx.insertBefore(insn, new Code().aload(0).call(RuntimeApi.ESCAPE));
+        } else if (insn.getOpcode() == Opcodes.ARETURN && mayLeadToProgram(Type.getReturnType(ctx.method.desc))) {
+            if (handle) {
+                ctx.insertBefore(insn, escapeTop());
+            } else if (overridesOutside(ctx)) {
+                LabelNode program = new LabelNode(); // called by the program's code: its result stays the program's
+                ctx.insertBefore(insn, new Code().load(Type.INT_TYPE, ctx.programCallerSlot())
+                        .jump(Opcodes.IFNE, program).append(escapeTop()).label(program));
+            }
+        }
+    }
+
+    /**
+     * First in a method the JDK may call that returns an object: whether the program's code called it (its caller's
+     * {@code ts.programCall}), kept for its returns.
+     */
+    static void methodStart(MethodContext ctx) {
+        if (mayLeadToProgram(Type.getReturnType(ctx.method.desc)) && overridesOutside(ctx)
+                && !bits(ctx).isHandleTarget(ctx.cls.name(), ctx.method.name, ctx.method.desc)) {
+            ctx.insertAtStart(new Code().append(ctx.threadState()).aload(0).invoke(Opcodes.INVOKEVIRTUAL,
+                    RuntimeApi.THREAD_STATE, RuntimeApi.TAKE_PROGRAM_CALL, RuntimeApi.TAKE_PROGRAM_CALL_DESC, false)
+                    .store(Type.INT_TYPE, ctx.programCallerSlot()));
+        }
+    }
+
+    /**
+     * {@code [o v] -> [o v]}: escapes v unless o is local (a null o is left to the store's own exception); a receiver
+     * whose class carries no bit is not local.
+     */
+    private static Code beforeFieldStore(MethodContext ctx, FieldInsnNode store) {
+        String root = bits(ctx).root(store.owner);
+        if (root == null) {
+            return escapeTop();
+        }
+        LabelNode isNull = new LabelNode();
+        LabelNode done = new LabelNode();
+        return new Code().op(Opcodes.DUP2).op(Opcodes.POP).op(Opcodes.DUP).jump(Opcodes.IFNULL, isNull)
+                .field(Opcodes.GETFIELD, store.owner, RuntimeApi.LOCAL_BIT_FIELD, "I").jump(Opcodes.IFNE, done)
+                .append(escapeTop()).jump(Opcodes.GOTO, done)
+                .label(isNull).op(Opcodes.POP).label(done);
+    }
+
+    /**
+     * The capsule class whose location covers {@code insn} as an activation's access on {@code this} (an own field, or
+     * an element of a protected array: {@code Capsules}), if it carries a bit; else null.
+     */
+    private static String protectingCapsule(MethodContext ctx, AbstractInsnNode insn) {
+        Integer bci = ctx.bytecodeIndex(insn);
+        String method = ctx.method.name + ctx.method.desc;
+        if (bci == null || !ctx.cls.env.capsules().accesses().of(ctx.cls.name(), method).contains(bci)) {
+            return null;
+        }
+        String capsule = insn instanceof FieldInsnNode f
+                ? ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.declaringClass().name()).orElse(null)
+                : ctx.cls.env.capsules().elementCapsule(ctx.cls.name(), method, bci);
+        return capsule != null && bits(ctx).root(capsule) != null ? capsule : null;
+    }
+
+    /** {@code code} (which leaves the stack as it was) unless {@code this}, of {@code capsule}, is local. */
+    private static Code unlessThisIsLocal(String capsule, Code code) {
+        LabelNode local = new LabelNode();
+        return new Code().aload(0).field(Opcodes.GETFIELD, capsule, RuntimeApi.LOCAL_BIT_FIELD, "I")
+                .jump(Opcodes.IFNE, local).append(code).label(local);
+    }
+
+    private static boolean isReferenceArray(Type type) {
+        return type.getSort() == Type.ARRAY && type.getElementType().getSort() == Type.OBJECT && type.getDimensions() == 1;
+    }
+
+    /** {@code dup; RT.escape}: the reference on top of the stack escapes and stays there. */
+    private static Code escapeTop() {
+        return new Code().op(Opcodes.DUP).call(RuntimeApi.ESCAPE);
+    }
+
+    /**
+     * The arguments (of types {@code args}, on top of the stack) that may lead to an object of the program escape, and
+     * the receiver under them if {@code receiver}; the stack is left as it was. Only the last one needs no spilling. With
+     * a {@code flag} local, the receiver is asked first whether it runs the program's code for {@code method}; the
+     * answer is kept there, and if it does nothing escapes, and the callee is told its caller is the program's if
+     * {@code tellsCallee} (it returns an object, which then stays local).
+     */
+    private static Code escapeArguments(MethodContext ctx, Type[] args, boolean receiver, int flag, String method,
+            boolean tellsCallee) {
+        int last = -1;
+        for (int i = 0; i < args.length; i++) {
+            if (mayLeadToProgram(args[i])) {
+                last = i;
+            }
+        }
+        if (last < 0 && !receiver) {
+            return new Code();
+        }
+        if (last == args.length - 1 && !receiver && onlyLast(args)) {
+            return escapeTop();
+        }
+        int base = ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1));
+        int[] slots = new int[args.length];
+        for (int i = 0, next = base; i < args.length; next += args[i].getSize(), i++) {
+            slots[i] = next;
+        }
+        Code code = new Code();
+        for (int i = args.length - 1; i >= 0; i--) {
+            code.store(args[i], slots[i]);
+        }
+        LabelNode reload = new LabelNode();
+        if (flag >= 0) {
+            code.op(Opcodes.DUP).ldc(method).call(RuntimeApi.RUNS_PROGRAM).op(Opcodes.DUP).store(Type.INT_TYPE, flag)
+                    .jump(Opcodes.IFNE, reload);
+        }
+        if (receiver) {
+            code.append(escapeTop());
+        }
+        for (int i = 0; i < args.length; i++) {
+            if (mayLeadToProgram(args[i])) {
+                code.load(args[i], slots[i]).call(RuntimeApi.ESCAPE);
+            }
+        }
+        code.label(reload);
+        if (flag >= 0 && tellsCallee) { // the callee (the JDK may call it; it returns an object) learns its caller
+            LabelNode jdk = new LabelNode();
+            code.load(Type.INT_TYPE, flag).jump(Opcodes.IFEQ, jdk).op(Opcodes.DUP).append(ctx.threadState())
+                    .op(Opcodes.SWAP).invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.PROGRAM_CALL,
+                            RuntimeApi.PROGRAM_CALL_DESC, false).label(jdk);
+        }
+        for (int i = 0; i < args.length; i++) {
+            code.load(args[i], slots[i]);
+        }
+        return code;
+    }
+
+    private static int slots(Type[] args) {
+        int size = 0;
+        for (Type t : args) {
+            size += t.getSize();
+        }
+        return size;
+    }
+
+    private static boolean onlyLast(Type[] args) {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (mayLeadToProgram(args[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True if a value of {@code type} may be, or lead through its fields to, a local object: a reference that is not
+     * an array (arrays carry no bit, and what is stored into one escapes) nor of a type that holds none.
+     */
+    private static boolean mayLeadToProgram(Type type) {
+        return type.getSort() == Type.OBJECT && !NO_PROGRAM_OBJECT.contains(type.getInternalName());
+    }
+
+    /**
+     * True if {@code call} may run code that is not rewritten and may keep what it is given: its owner is not a class
+     * this run rewrites, or the method the call resolves to is declared by such a class (a superclass's, or an
+     * interface's default method); not a JDK class that keeps nothing.
+     */
+    private static boolean isOutside(MethodContext ctx, MethodInsnNode call) {
+        if (call.owner.startsWith("[") || KEEPS_NOTHING.contains(call.owner)) {
+            return false;
+        }
+        EscapeBits bits = bits(ctx);
+        String c = call.owner;
+        while (bits.isRewritten(c)) {
+            ClassInfo info = ctx.cls.hierarchy().find(c);
+            if (info == null) {
+                return true;
+            }
+            if (info.declaresMethod(call.name, call.desc)) {
+                return false; // the program's own method (overrides are the program's too)
+            }
+            if (info.isInterface() || info.superName() == null) {
+                break;
+            }
+            c = info.superName();
+        }
+        if (!bits.isRewritten(c) && !KEEPS_NOTHING.contains(c)) {
+            return true; // inherited from a superclass that is not rewritten
+        }
+        return declaredOutside(ctx, call.owner, call.name, call.desc);
+    }
+
+    /**
+     * True if the method overrides or implements a method declared by a type this run does not rewrite (other than
+     * {@code Object}): code that is not rewritten may call it.
+     */
+    private static boolean overridesOutside(MethodContext ctx) {
+        if ((ctx.method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) != 0 || ctx.method.name.startsWith("<")) {
+            return false;
+        }
+        ClassInfo self = ctx.cls.hierarchy().find(ctx.cls.name());
+        return self == null || declaredOutside(ctx, ctx.cls.name(), ctx.method.name, ctx.method.desc);
+    }
+
+    /**
+     * True if a proper supertype of {@code type} that this run does not rewrite, other than the JDK classes that keep
+     * nothing, declares {@code name desc} (or cannot be read).
+     */
+    private static boolean declaredOutside(MethodContext ctx, String type, String name, String desc) {
+        EscapeBits bits = bits(ctx);
+        Deque<String> types = new ArrayDeque<>(supertypes(ctx, type));
+        Set<String> seen = new HashSet<>();
+        while (!types.isEmpty()) {
+            String t = types.pop();
+            if (!seen.add(t) || KEEPS_NOTHING.contains(t)) {
+                continue;
+            }
+            ClassInfo info = ctx.cls.hierarchy().find(t);
+            if (info == null || !bits.isRewritten(t) && info.declaresMethod(name, desc)) {
+                return true;
+            }
+            types.addAll(supertypes(ctx, t));
+        }
+        return false;
+    }
+
+    /**
+     * True if the nearest declaration of {@code name desc} from {@code owner} up (its superclasses first, then its
+     * interfaces) is abstract: what runs is the receiver's class's implementation.
+     */
+    private static boolean declaredAbstract(MethodContext ctx, String owner, String name, String desc) {
+        Deque<String> types = new ArrayDeque<>(List.of(owner));
+        Set<String> seen = new HashSet<>();
+        while (!types.isEmpty()) {
+            String t = types.removeFirst();
+            ClassInfo info = seen.add(t) ? ctx.cls.hierarchy().find(t) : null;
+            if (info == null) {
+                continue;
+            }
+            if (info.declaresMethod(name, desc)) {
+                return info.declaresAbstract(name, desc);
+            }
+            if (info.superName() != null) {
+                types.addFirst(info.superName());
+            }
+            types.addAll(info.interfaces());
+        }
+        return false;
+    }
+
+    private static Set<String> supertypes(MethodContext ctx, String type) {
+        ClassInfo info = ctx.cls.hierarchy().find(type);
+        Set<String> supertypes = new HashSet<>();
+        if (info != null) {
+            if (info.superName() != null) {
+                supertypes.add(info.superName());
+            }
+            supertypes.addAll(info.interfaces());
+        }
+        return supertypes;
+    }
+
+    private static EscapeBits bits(MethodContext ctx) {
+        return ctx.cls.env.escapeBits();
+    }
+}

@@ -1,0 +1,144 @@
+package bigfoot.staticbf;
+
+import static bigfoot.staticbf.TestJars.assertVerifies;
+import static bigfoot.staticbf.TestJars.compile;
+import static bigfoot.staticbf.TestJars.loader;
+import static bigfoot.staticbf.TestJars.rewrite;
+import static bigfoot.staticbf.TestJars.writeJar;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import bigfoot.rt.RT;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --elide dynamic-escape} (the dynamic half of the BigFoot dissertation's chapter 4): objects of rewritten
+ * classes start local, their field checks are skipped while they are, and they escape where a reference may leave the
+ * thread. Each case of the subject runs under the runtime's test double, which clears the bit at each escape and
+ * records it; the test asserts the checks and escapes in order.
+ */
+class DynamicEscapeTest {
+
+    private static final String SUBJECT = """
+            package dyn;
+
+            import java.util.ArrayList;
+            import java.util.List;
+            import java.util.function.Supplier;
+
+            public class Subject {
+                static Object sink;
+                static final List<Object> LIST = new ArrayList<>();
+
+                public static void publishedThroughAStatic() {
+                    Point p = new Point();
+                    p.x = 1;         // local: no check
+                    sink = p;        // escapes
+                    p.x = 2;         // checked
+                }
+
+                public static void storedIntoALocalThenHandedToTheJdk() {
+                    Point p = new Point();
+                    Box b = new Box();
+                    b.p = p;         // b is local: nothing escapes
+                    p.x = 1;
+                    LIST.add(b);     // b escapes (the runtime's walk takes p with it)
+                }
+
+                public static void storedIntoAnArray() {
+                    Point p = new Point();
+                    Object[] a = new Object[1];
+                    a[0] = p;        // escapes: arrays carry no bit
+                }
+
+                public static void capturedByALambda() {
+                    Point p = new Point();
+                    Runnable r = () -> p.x = 3;
+                    r.run();         // the lambda's own class is not rewritten: p escaped at the capture
+                }
+
+                public static void aProgramRunnableKeepsItsArgumentLocal() {
+                    Point p = new Point();
+                    Runnable r = new Task(p);
+                    r.run();         // Runnable.run is abstract: the receiver is the program's, nothing escapes
+                    p.x = 4;
+                }
+
+                public static void aSupplierTheProgramCallsKeepsItsResultLocal() {
+                    Supplier<Point> s = new Maker();
+                    Point p = s.get(); // the program called Maker's get: the point stays local
+                    p.x = 6;
+                }
+
+                public static Object aSupplierTheJdkCallsHandsItsResultOver() {
+                    return java.util.Optional.<Point>empty().orElseGet(new Maker()); // the JDK called it
+                }
+
+                public static void aThreadSubclassIsNeverLocal() {
+                    Worker w = new Worker();
+                    w.count = 1;     // checked: Thread's constructor may publish its object
+                }
+            }
+
+            class Point {
+                int x;
+            }
+
+            class Box {
+                Point p;
+            }
+
+            class Task implements Runnable {
+                final Point p;
+
+                Task(Point p) {
+                    this.p = p;
+                }
+
+                public void run() {
+                    p.x = 5;
+                }
+            }
+
+            class Maker implements Supplier<Point> {
+                public Point get() {
+                    return new Point();
+                }
+            }
+
+            class Worker extends Thread {
+                int count;
+            }
+            """;
+
+    @Test
+    void localObjectsAreNotCheckedUntilTheyEscape(@TempDir Path work) throws Exception {
+        Path in = writeJar(work.resolve("in.jar"), compile(work, Map.of("dyn/Subject.java", SUBJECT)));
+        rewrite(work, in, "out.jar", "--mode", "fasttrack", "--elide", "dynamic-escape", "--no-cache");
+        Path out = work.resolve("out.jar");
+        assertVerifies(out);
+        try (URLClassLoader loader = loader(out)) {
+            Class<?> subject = Class.forName("dyn.Subject", true, loader);
+            assertEquals(List.of("escape Point", "writeField Point"), run(subject, "publishedThroughAStatic"));
+            assertEquals(List.of("escape Box"), run(subject, "storedIntoALocalThenHandedToTheJdk"));
+            assertEquals(List.of("escape Point"), run(subject, "storedIntoAnArray"));
+            assertEquals(List.of("escape Point", "writeField Point"), run(subject, "capturedByALambda"));
+            assertEquals(List.of(), run(subject, "aProgramRunnableKeepsItsArgumentLocal"));
+            assertEquals(List.of(), run(subject, "aSupplierTheProgramCallsKeepsItsResultLocal"));
+            assertEquals(List.of("escape Maker", "escape Point"), run(subject, "aSupplierTheJdkCallsHandsItsResultOver"));
+            assertEquals(List.of("writeField Worker"), run(subject, "aThreadSubclassIsNeverLocal"));
+        }
+    }
+
+    /** The escapes and field checks a case makes, with their objects' classes. */
+    private static List<String> run(Class<?> subject, String method) throws Exception {
+        RT.reset();
+        subject.getMethod(method).invoke(null);
+        return RT.events().stream().filter(e -> e.entry().equals("escape") || e.entry().endsWith("Field"))
+                .map(e -> e.entry() + " " + e.subject().getClass().getSimpleName()).toList();
+    }
+}

@@ -47,7 +47,7 @@ enum Configuration {
     BFEC("bigfoot", "proxies", "adaptive", "escape", true, null),
     /**
      * BF+E with the chapter's dynamic half: objects of rewritten classes carry a bit cleared where they may escape,
-     * and a local object's field checks are skipped ({@code --elide dynamic-escape}).
+     * and a local object's field checks are skipped ({@code --elide dynamic-escape}; run when picked).
      */
     BFDE("bigfoot", "proxies", "adaptive", "dynamic-escape", false, null),
     /** BFDE with capsules, those of the same discovery run as BFC's. */
@@ -89,9 +89,9 @@ enum Configuration {
         this.tool = tool;
     }
 
-    /** The configurations run unless others are picked: all but the other tools'. */
+    /** The configurations run unless others are picked: all but the other tools' and the opt-in dynamic escape's. */
     static List<Configuration> defaults() {
-        return Stream.of(values()).filter(c -> c.tool == null).toList();
+        return Stream.of(values()).filter(c -> c.tool == null && !"dynamic-escape".equals(c.elide)).toList();
     }
 
     /** False for a tool whose warnings are not all races (Eraser): its runs of race-free kernels may warn. */

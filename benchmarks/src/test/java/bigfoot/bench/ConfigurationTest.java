@@ -3,6 +3,7 @@ package bigfoot.bench;
 import bigfoot.rt.JitOptions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -20,12 +21,16 @@ class ConfigurationTest {
             .findFirst().orElseThrow();
 
     @Test
-    void theCapsuleConfigurationsAreBfAndBfeWithCapsules() {
+    void theCapsuleConfigurationsAreBfBfeAndBfdeWithCapsules() {
         for (Configuration c : Configuration.values()) {
-            assertEquals(c == Configuration.BFC || c == Configuration.BFEC, c.capsules, c.name());
+            assertEquals(c == Configuration.BFC || c == Configuration.BFEC || c == Configuration.BFDEC, c.capsules,
+                    c.name());
         }
         assertEquals(options(Configuration.BF), options(Configuration.BFC));
         assertEquals(options(Configuration.BFE), options(Configuration.BFEC));
+        assertEquals(options(Configuration.BFDE), options(Configuration.BFDEC));
+        assertEquals(List.of("bigfoot", "proxies", "adaptive", "dynamic-escape"), options(Configuration.BFDE));
+        assertFalse(Configuration.defaults().contains(Configuration.BFDE), "run when picked");
     }
 
     @Test

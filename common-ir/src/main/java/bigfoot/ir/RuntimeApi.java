@@ -97,11 +97,21 @@ public final class RuntimeApi {
      */
     public static final Entry ESCAPE = new Entry("escape", "(Ljava/lang/Object;)V");
     /**
+     * {@code void escapeElements(Object[] a)}: before a capsule stores its own array (one only it reaches, whose
+     * elements a local capsule stores without escaping them) while it may not be local: a's elements escape.
+     */
+    public static final Entry ESCAPE_ELEMENTS = new Entry("escapeElements", "([Ljava/lang/Object;)V");
+    /**
      * {@code boolean runsProgram(Object receiver, String method)}: true if a virtual call of {@code method} (name and
-     * descriptor) on receiver runs code of a rewritten class (the implementation its class has or inherits), so that
-     * what the call hands over (an abstract method of a JDK type, such as {@code Runnable.run}) does not escape by it.
+     * descriptor) on receiver runs code of a class rewritten with {@code --elide dynamic-escape} (the implementation its
+     * class has or inherits, {@link #ESCAPE_MARKER_FIELD}), so that what the call hands over does not escape by it.
      */
     public static final Entry RUNS_PROGRAM = new Entry("runsProgram", "(Ljava/lang/Object;Ljava/lang/String;)Z");
+    /**
+     * {@code boolean classRunsProgram(Class owner, String method)}: {@link #RUNS_PROGRAM} for a static call, a
+     * constructor or a super call, whose code is {@code owner}'s (or its superclasses').
+     */
+    public static final Entry CLASS_RUNS_PROGRAM = new Entry("classRunsProgram", "(Ljava/lang/Class;Ljava/lang/String;)Z");
 
     // ---- accesses (before the access) ----
     /**
@@ -326,8 +336,8 @@ public final class RuntimeApi {
 
     /** Every entry point, for the reflective contract test. */
     public static final Entry[] ALL = {
-        THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS, INITIALIZE, ESCAPE,
-        RUNS_PROGRAM,
+        THREAD, REGISTER_SITES, STATIC_SHADOW, FIELD_SHADOW_OF, CLASS_INITIALIZED, CLASS_ACCESS, INITIALIZE, ESCAPE, ESCAPE_ELEMENTS,
+        RUNS_PROGRAM, CLASS_RUNS_PROGRAM,
         READ_FIELD, WRITE_FIELD, READ_STATIC, WRITE_STATIC, READ_ARRAY, WRITE_ARRAY, ARRAY_SHADOW, READ_ELEMENT,
         WRITE_ELEMENT, READ_FOREIGN, WRITE_FOREIGN,
         CAPSULE_SHADOW_OF, CAPSULE_READ, CAPSULE_WRITE,
@@ -364,6 +374,11 @@ public final class RuntimeApi {
      * such as a deserialised one). Checks of a local object's fields are skipped.
      */
     public static final String LOCAL_BIT_FIELD = "__bf$local";
+    /**
+     * {@code static final int __bf$de}: marks a class rewritten with {@code --elide dynamic-escape}, whose code escapes
+     * what it hands on as this run's does: a call from another jar's rewritten code into it hands nothing over.
+     */
+    public static final String ESCAPE_MARKER_FIELD = "__bf$de";
     /** Prefix of an instance field's shadow: {@code static final FieldShadow __bf$u$<field>}. */
     public static final String UPDATER_PREFIX = "__bf$u$";
     /** Prefix of a non-volatile instance field's W shadow word: {@code volatile transient long __bf$w$<field>}. */

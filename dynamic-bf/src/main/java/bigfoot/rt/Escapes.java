@@ -58,7 +58,20 @@ final class Escapes {
      */
     static void escape(Object o, Consumer<Object> cleared) {
         ArrayDeque<Object> reached = new ArrayDeque<>();
-        reach(o, reached, cleared);
+        if (o != null && !(o instanceof Object[]) && clear(o, cleared)) { // an array's elements escaped as stored
+            reached.push(o);
+        }
+        follow(reached, cleared);
+    }
+
+    /** The elements of a capsule's own array stored while the capsule may no longer be local: they escape with it. */
+    static void escapeElements(Object[] array, Consumer<Object> cleared) {
+        ArrayDeque<Object> reached = new ArrayDeque<>();
+        reach(array, reached, cleared);
+        follow(reached, cleared);
+    }
+
+    private static void follow(ArrayDeque<Object> reached, Consumer<Object> cleared) {
         while (!reached.isEmpty()) {
             Object next = reached.pop();
             for (VarHandle field : LAYOUTS.get(next.getClass()).references()) {
@@ -85,13 +98,13 @@ final class Escapes {
     }
 
     /**
-     * True if a virtual call of {@code method} (name and descriptor) on {@code receiver} runs code of a rewritten class:
-     * the implementation its class declares or inherits (not an interface's default) is declared by a class with the
-     * rewriter's site base.
+     * True if a call of {@code method} (name and descriptor) on code of {@code type} (its class, for a virtual call) runs
+     * code of a class rewritten with dynamic escape: the implementation it declares or inherits (not an interface's
+     * default), or for a constructor the class itself.
      */
-    static boolean runsProgram(Object receiver, String method) {
-        return receiver != null
-                && IMPLEMENTED.get(receiver.getClass()).computeIfAbsent(method, m -> implementedByProgram(receiver.getClass(), m));
+    static boolean runsProgram(Class<?> type, String method) {
+        return IMPLEMENTED.get(type).computeIfAbsent(method,
+                m -> m.startsWith("<init>") ? isRewritten(type) : implementedByProgram(type, m));
     }
 
     private static boolean implementedByProgram(Class<?> type, String method) {
@@ -108,7 +121,7 @@ final class Escapes {
 
     private static boolean isRewritten(Class<?> c) {
         try {
-            c.getDeclaredField(RuntimeApi.SITE_BASE_FIELD);
+            c.getDeclaredField(RuntimeApi.ESCAPE_MARKER_FIELD);
             return true;
         } catch (NoSuchFieldException e) {
             return false;

@@ -144,10 +144,25 @@ public final class RT {
         }
     }
 
+    /** {@link Escapes#escapeElements}: a capsule's own array, stored while the capsule may have escaped. */
+    public static void escapeElements(Object[] a) {
+        try {
+            ThreadState ts = VERIFY.enabled() ? thread() : null;
+            Escapes.escapeElements(a, ts == null ? null : VERIFY.of(ts)::escaped);
+        } catch (Throwable t) {
+            FT.failed(t);
+        }
+    }
+
     /** True if a call of {@code method} on {@code receiver} runs a rewritten class's code ({@link Escapes#runsProgram}). */
     public static boolean runsProgram(Object receiver, String method) {
+        return receiver != null && classRunsProgram(receiver.getClass(), method);
+    }
+
+    /** {@link #runsProgram} for code of {@code owner}: a static call, a constructor, a super call. */
+    public static boolean classRunsProgram(Class<?> owner, String method) {
         try {
-            return Escapes.runsProgram(receiver, method);
+            return Escapes.runsProgram(owner, method);
         } catch (Throwable t) {
             FT.checkFailed(t);
             return false;

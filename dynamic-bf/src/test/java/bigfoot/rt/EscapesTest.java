@@ -75,11 +75,13 @@ class EscapesTest {
     }
 
     @Test
-    void anArrayHandedOverHasItsElementsEscape() {
+    void aCapsulesOwnArrayHasItsElementsEscapeButAnArrayHandedOverDoesNot() {
         Node a = new Node();
         Node b = new Node();
         List<Object> cleared = new ArrayList<>();
-        Escapes.escape(new Object[] {a, null, b}, cleared::add);
+        Escapes.escape(new Object[] {a}, cleared::add); // what an array holds escaped as it was stored
+        assertEquals(List.of(), cleared);
+        Escapes.escapeElements(new Object[] {a, null, b}, cleared::add);
         assertEquals(List.of(a, b), cleared);
     }
 

@@ -168,10 +168,22 @@ public final class RT {
         }
     }
 
-    /** The classes tests make implement what they are called for: a rewritten one (its site base) runs the program. */
+    public static void escapeElements(Object[] a) {
+        if (a != null) {
+            for (Object e : a) {
+                escape(e);
+            }
+        }
+    }
+
+    /** The classes tests make implement what they are called for: a rewritten one (its marker) runs the program. */
     public static boolean runsProgram(Object receiver, String method) {
+        return receiver != null && classRunsProgram(receiver.getClass(), method);
+    }
+
+    public static boolean classRunsProgram(Class<?> owner, String method) {
         try {
-            return receiver != null && receiver.getClass().getDeclaredField("__bf$sb") != null;
+            return owner.getDeclaredField("__bf$de") != null;
         } catch (NoSuchFieldException e) {
             return false;
         }

@@ -104,7 +104,8 @@ public final class ClassRewriter {
             node.methods.add(clinit);
             MethodRewriter.rewrite(cls, clinit, Map.of(), true);
         }
-        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info), info.hasAccessors(), capsule, bitRoot);
+        ShadowMembers.addFields(node, shadowed, env.shadows().proxyMarkers(info), info.hasAccessors(), capsule,
+                env.escapeBits().enabled(), bitRoot);
         InsnList prologue = ShadowMembers.clinitPrologue(node.name, cls.sites.encode(), shadowed, capsule,
                 env.verifyPlacement()).take();
         cls.counts.countRuntimeCalls(prologue);

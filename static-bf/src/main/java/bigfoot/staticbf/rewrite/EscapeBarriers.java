@@ -77,7 +77,8 @@ final class EscapeBarriers {
         } else if (op == Opcodes.PUTFIELD && protector != null && !uninitializedThis.contains(insn)
                 && isReferenceArray(Type.getType(((FieldInsnNode) insn).desc))) {
             // a capsule's own array: what it holds escapes with the capsule (the runtime's walk follows it)
-            ctx.insertBefore(insn, unlessThisIsLocal(protector, escapeTop()));
+            ctx.insertBefore(insn, unlessThisIsLocal(protector, new Code().op(Opcodes.DUP)
+                    .call(RuntimeApi.ESCAPE_ELEMENTS)));
         } else if (op == Opcodes.AASTORE) {
             // into a capsule's protected array: only the capsule reaches it, so the value escapes with it
             ctx.insertBefore(insn, protector == null ? escapeTop() : unlessThisIsLocal(protector, escapeTop()));
@@ -85,26 +86,30 @@ final class EscapeBarriers {
             outsideCall(ctx, call);
         } else if (insn instanceof InvokeDynamicInsnNode indy
                 && !"java/lang/invoke/StringConcatFactory".equals(indy.bsm.getOwner())) {
-            ctx.insertBefore(insn, escapeArguments(ctx, Type.getArgumentTypes(indy.desc), false, -1, null, false));
+            ctx.insertBefore(insn, escapeArguments(ctx, Type.getArgumentTypes(indy.desc), false, -1, Asked.NOBODY, null,
+                    false));
         }
     }
 
     /**
-     * A call that may run code that is not rewritten: its arguments, its receiver and its result escape. If what the
-     * call names is abstract where it is declared (a JDK interface's method, such as {@code Transformer.transform} or
-     * {@code Runnable.run}), the receiver may run the program's own implementation: then nothing escapes
-     * ({@code RT.runsProgram}, kept in a local for the result's turn).
+     * A call that may run code that is not rewritten: its arguments, its receiver and its result escape. The runtime is
+     * asked first, and then nothing escapes, if the call may run code rewritten with this option after all: a virtual
+     * call whose method is abstract where the JDK declares it ({@code Runnable.run}, {@code Transformer.transform}) or
+     * that goes to another jar, on a receiver of the program's ({@code RT.runsProgram}); a static, super or constructor
+     * call into another jar's class ({@code RT.classRunsProgram}). The answer is kept in a local for the result's turn.
      */
     private static void outsideCall(MethodContext ctx, MethodInsnNode call) {
         int op = call.getOpcode();
         boolean constructor = "<init>".equals(call.name);
         boolean receiver = op != Opcodes.INVOKESTATIC && !constructor && mayLeadToProgram(Type.getObjectType(call.owner));
         Type[] args = Type.getArgumentTypes(call.desc);
-        boolean dispatched = receiver && op != Opcodes.INVOKESPECIAL
-                && declaredAbstract(ctx, call.owner, call.name, call.desc);
-        int flag = dispatched ? ctx.spillBlock(slots(args) + 1) + slots(args) : -1;
+        boolean anotherJar = !bits(ctx).isJdk(call.owner);
+        boolean virtual = op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKEINTERFACE;
+        Asked asked = virtual && receiver && (anotherJar || declaredAbstract(ctx, call.owner, call.name, call.desc))
+                ? Asked.RECEIVER : anotherJar ? Asked.CLASS : Asked.NOBODY;
+        int flag = asked == Asked.NOBODY ? -1 : ctx.spillBlock(slots(args) + 1) + slots(args);
         boolean result = mayLeadToProgram(Type.getReturnType(call.desc));
-        ctx.insertBefore(call, escapeArguments(ctx, args, receiver, flag, call.name + call.desc, result));
+        ctx.insertBefore(call, escapeArguments(ctx, args, receiver, flag, asked, call, result));
         if (flag < 0) {
             if (result) {
                 ctx.insertAfter(call, escapeTop());
@@ -122,6 +127,9 @@ final class EscapeBarriers {
                         RuntimeApi.TAKE_PROGRAM_CALL, RuntimeApi.TAKE_PROGRAM_CALL_DESC, false).op(Opcodes.POP)
                 .jump(Opcodes.GOTO, done).label(escape).append(escapeTop()).label(done));
     }
+
+    /** Whom the runtime asks whether a call runs code rewritten with this option: nobody, its receiver, its class. */
+    private enum Asked { NOBODY, RECEIVER, CLASS }
 
     /**
      * Before a return: a method whose caller may be code that is not rewritten escapes the object it returns; a
@@ -210,22 +218,22 @@ final class EscapeBarriers {
     /**
      * The arguments (of types {@code args}, on top of the stack) that may lead to an object of the program escape, and
      * the receiver under them if {@code receiver}; the stack is left as it was. Only the last one needs no spilling. With
-     * a {@code flag} local, the receiver is asked first whether it runs the program's code for {@code method}; the
-     * answer is kept there, and if it does nothing escapes, and the callee is told its caller is the program's if
-     * {@code tellsCallee} (it returns an object, which then stays local).
+     * a {@code flag} local, the runtime is asked first ({@code asked}) whether {@code call} runs code rewritten with
+     * this option; the answer is kept there, and if it does nothing escapes, and a receiver's callee is told its caller
+     * is the program's if {@code tellsCallee} (it returns an object, which then stays local).
      */
-    private static Code escapeArguments(MethodContext ctx, Type[] args, boolean receiver, int flag, String method,
-            boolean tellsCallee) {
+    private static Code escapeArguments(MethodContext ctx, Type[] args, boolean receiver, int flag, Asked asked,
+            MethodInsnNode call, boolean tellsCallee) {
         int last = -1;
         for (int i = 0; i < args.length; i++) {
             if (mayLeadToProgram(args[i])) {
                 last = i;
             }
         }
-        if (last < 0 && !receiver) {
+        if (last < 0 && !receiver && flag < 0) {
             return new Code();
         }
-        if (last == args.length - 1 && !receiver && onlyLast(args)) {
+        if (last == args.length - 1 && !receiver && onlyLast(args) && flag < 0) {
             return escapeTop();
         }
         int base = ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1));
@@ -238,9 +246,13 @@ final class EscapeBarriers {
             code.store(args[i], slots[i]);
         }
         LabelNode reload = new LabelNode();
+        if (asked == Asked.RECEIVER) {
+            code.op(Opcodes.DUP).ldc(call.name + call.desc).call(RuntimeApi.RUNS_PROGRAM);
+        } else if (asked == Asked.CLASS) {
+            code.ldc(Type.getObjectType(call.owner)).ldc(call.name + call.desc).call(RuntimeApi.CLASS_RUNS_PROGRAM);
+        }
         if (flag >= 0) {
-            code.op(Opcodes.DUP).ldc(method).call(RuntimeApi.RUNS_PROGRAM).op(Opcodes.DUP).store(Type.INT_TYPE, flag)
-                    .jump(Opcodes.IFNE, reload);
+            code.op(Opcodes.DUP).store(Type.INT_TYPE, flag).jump(Opcodes.IFNE, reload);
         }
         if (receiver) {
             code.append(escapeTop());
@@ -251,7 +263,7 @@ final class EscapeBarriers {
             }
         }
         code.label(reload);
-        if (flag >= 0 && tellsCallee) { // the callee (the JDK may call it; it returns an object) learns its caller
+        if (asked == Asked.RECEIVER && tellsCallee) { // the callee (the JDK may call it; it returns an object) learns its caller
             LabelNode jdk = new LabelNode();
             code.load(Type.INT_TYPE, flag).jump(Opcodes.IFEQ, jdk).op(Opcodes.DUP).append(ctx.threadState())
                     .op(Opcodes.SWAP).invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.PROGRAM_CALL,

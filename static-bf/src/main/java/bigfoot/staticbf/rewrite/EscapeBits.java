@@ -35,6 +35,7 @@ public final class EscapeBits {
     private final Set<String> handleTargets;
     private final Map<String, Optional<String>> roots = new ConcurrentHashMap<>();
     private final Map<String, Boolean> keeping = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> jdk = new ConcurrentHashMap<>();
 
     EscapeBits(ClassHierarchy hierarchy, Set<String> rewritten, Set<String> handleTargets) {
         this.hierarchy = hierarchy;
@@ -123,6 +124,11 @@ public final class EscapeBits {
             new ClassReader(classFile).accept(visitor, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         }
         return targets;
+    }
+
+    /** True if {@code className} is the JDK's (the hierarchy reads its class file from the running JDK). */
+    boolean isJdk(String className) {
+        return jdk.computeIfAbsent(className, c -> hierarchy.classFile(c) != null);
     }
 
     /** True if a method handle constant of the jar names {@code owner.name desc}. */

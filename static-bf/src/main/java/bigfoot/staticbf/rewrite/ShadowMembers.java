@@ -39,11 +39,14 @@ final class ShadowMembers {
      * field instead ({@link ShadowPolicy}), for later runs that rewrite code using this class.
      */
     static void addFields(ClassNode node, List<FieldInfo> shadowed, List<String> proxyMarkers, boolean hasAccessors,
-            boolean capsule, boolean bitRoot) {
+            boolean capsule, boolean escapeMarker, boolean bitRoot) {
         boolean isInterface = (node.access & Opcodes.ACC_INTERFACE) != 0;
         int siteBaseAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
         node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.SITE_BASE_FIELD, "I", null, null));
+        if (escapeMarker) { // --elide dynamic-escape: the runtime tells code that escapes what it hands on by this
+            node.fields.add(new FieldNode(siteBaseAccess, RuntimeApi.ESCAPE_MARKER_FIELD, "I", null, 1));
+        }
         if (bitRoot) { // public: every class that checks a field of the hierarchy reads it (--elide dynamic-escape)
             node.fields.add(new FieldNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,
                     RuntimeApi.LOCAL_BIT_FIELD, "I", null, null));

@@ -143,8 +143,9 @@ final class Escapes {
 
     /**
      * The bit a class's objects carry (declared by its topmost rewritten class) and the instance fields of reference
-     * type its classes declare, up to the JDK's (whose fields only hold what was escaped on its way in): arrays of
-     * primitives and the rewriter's own members are not followed.
+     * type its classes declare, up to the JDK's (whose fields only hold what was escaped on its way in, as do those of
+     * a class not rewritten with the option that the runtime cannot open): arrays of primitives and the rewriter's own
+     * members are not followed.
      */
     private static Layout layout(Class<?> type) {
         VarHandle bit = null;
@@ -154,6 +155,9 @@ final class Escapes {
             try {
                 lookup = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
             } catch (IllegalAccessException | RuntimeException e) {
+                if (!isRewritten(c)) {
+                    continue; // not rewritten with the option: its fields were given only escaped objects
+                }
                 throw new IllegalStateException("cannot read the fields of " + c.getName()
                         + " to follow its objects' escape (is its package open?)", e);
             }

@@ -49,6 +49,13 @@ class DynamicEscapeTest {
                     LIST.add(b);     // b escapes (the runtime's walk takes p with it)
                 }
 
+                public static void lookedUpInACollection() {
+                    Point p = new Point();
+                    if (!LIST.contains(p)) { // a collection's read keeps nothing
+                        p.x = 7;
+                    }
+                }
+
                 public static void storedIntoAnArray() {
                     Point p = new Point();
                     Object[] a = new Object[1];
@@ -125,6 +132,7 @@ class DynamicEscapeTest {
             Class<?> subject = Class.forName("dyn.Subject", true, loader);
             assertEquals(List.of("escape Point", "writeField Point"), run(subject, "publishedThroughAStatic"));
             assertEquals(List.of("escape Box"), run(subject, "storedIntoALocalThenHandedToTheJdk"));
+            assertEquals(List.of(), run(subject, "lookedUpInACollection"));
             assertEquals(List.of("escape Point"), run(subject, "storedIntoAnArray"));
             assertEquals(List.of("escape Point", "writeField Point"), run(subject, "capturedByALambda"));
             assertEquals(List.of(), run(subject, "aProgramRunnableKeepsItsArgumentLocal"));

@@ -20,10 +20,11 @@ import org.objectweb.asm.tree.analysis.Interpreter;
 import org.objectweb.asm.tree.analysis.Value;
 
 /**
- * Whether the constructors of a class that is not rewritten (a JDK superclass such as {@code javax.xml.transform.Transformer}
- * or {@code java.io.Reader}) keep {@code this} to themselves: they only read and write its fields (a field may hold
- * {@code this} itself) and call a constructor of their superclass, which must keep it too. Then a rewritten subclass's
- * objects can start local ({@code --elide dynamic-escape}): nothing but the program's own code can reach them yet.
+ * Whether the constructors of a class that is not rewritten (a JDK superclass such as
+ * {@code javax.xml.transform.Transformer} or {@code java.io.Reader}) keep {@code this} to themselves: they only read and
+ * write its fields (a field may hold {@code this} itself) and call a constructor of their superclass, which must keep
+ * it too. Then a rewritten subclass's objects can start local ({@code --elide dynamic-escape}): nothing but the
+ * program's own code can reach them yet.
  */
 final class ConstructorThis {
 

@@ -31,8 +31,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
  *     names ({@code Foo::new}) or of a class with a finalizer (the JVM hands it to its finalizer thread);</li>
  * </ul>
  * and after such code returns one (an object it made by reflection or deserialisation may be one of ours). Calls
- * into the JDK that keep no reference (strings, boxes, {@code Math}, {@code Object}'s own methods, ...) escape
- * nothing. Each object of a bit's root class is marked local at the start of its constructors.
+ * into the JDK that keep no reference (strings, boxes, {@code Math}, {@code Object}'s own methods, ..., and the
+ * collections' reads: {@code get}, {@code contains}, {@code next}, ...) escape nothing. Each object of a bit's root class is marked local at the start of its constructors.
  */
 final class EscapeBarriers {
 
@@ -48,6 +48,17 @@ final class EscapeBarriers {
             "java/lang/Integer", "java/lang/Long", "java/lang/Short", "java/lang/Byte", "java/lang/Character",
             "java/lang/Boolean", "java/lang/Float", "java/lang/Double", "java/lang/Number", "java/util/Objects",
             "java/lang/System", "java/lang/Class", "java/lang/Enum");
+    /**
+     * Reads of the collections of {@code java.util} (and its subpackages): they keep nothing they are given and make
+     * nothing that keeps their receiver, and return what was stored (escaped when stored); a program's collection
+     * implementing them runs rewritten code. Calls of them escape nothing.
+     */
+    private static final Set<String> COLLECTION_READS = Set.of("get(I)Ljava/lang/Object;",
+            "get(Ljava/lang/Object;)Ljava/lang/Object;", "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+            "containsKey(Ljava/lang/Object;)Z", "containsValue(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z",
+            "indexOf(Ljava/lang/Object;)I", "lastIndexOf(Ljava/lang/Object;)I", "size()I", "isEmpty()Z", "hasNext()Z",
+            "next()Ljava/lang/Object;", "peek()Ljava/lang/Object;", "getFirst()Ljava/lang/Object;",
+            "getLast()Ljava/lang/Object;"); // not iterator(), views: the JDK object they make keeps the receiver
     /** Types whose values never are, nor lead to, an object of the program. */
     private static final Set<String> NO_PROGRAM_OBJECT = Set.of("java/lang/String", "java/lang/Integer",
             "java/lang/Long", "java/lang/Short", "java/lang/Byte", "java/lang/Character", "java/lang/Boolean",
@@ -306,7 +317,8 @@ final class EscapeBarriers {
      * interface's default method); not a JDK class that keeps nothing.
      */
     private static boolean isOutside(MethodContext ctx, MethodInsnNode call) {
-        if (call.owner.startsWith("[") || KEEPS_NOTHING.contains(call.owner)) {
+        if (call.owner.startsWith("[") || KEEPS_NOTHING.contains(call.owner)
+                || call.owner.startsWith("java/util/") && COLLECTION_READS.contains(call.name + call.desc)) {
             return false;
         }
         EscapeBits bits = bits(ctx);

@@ -46,7 +46,10 @@ public final class InstrumentMojo extends BigFootMojo {
     @Parameter(property = "bigfoot.fields", defaultValue = "proxies")
     private String fields;
 
-    /** Accesses left unchecked: none, or escape (those to an object not yet published; staticbf --elide). */
+    /**
+     * Accesses left unchecked: none, escape (those to an object not yet published) or dynamic-escape (also those to an
+     * object still local to its thread at run time); staticbf --elide.
+     */
     @Parameter(property = "bigfoot.elide", defaultValue = "none")
     private String elide;
 

@@ -172,7 +172,7 @@ final class FieldAccesses {
             Code site) {
         String root = target.shadowed() ? ctx.cls.env.escapeBits().root(target.shadowClass()) : null;
         if (root != null && isCheckOrAccess(entry)) {
-            // --elide dynamic-escape: a local object's check is skipped ({@code dup; getfield __bf$local; ifeq check; pop})
+            // --elide dynamic-escape: a local object's check is skipped (dup; getfield __bf$local; ifeq check; pop)
             LabelNode check = new LabelNode();
             LabelNode done = new LabelNode();
             return new Code().op(Opcodes.DUP).field(Opcodes.GETFIELD, target.shadowClass(), RuntimeApi.LOCAL_BIT_FIELD, "I")

@@ -36,9 +36,9 @@ public final class RuntimeApi {
     public static final String HANDED_OFF_DESC = "(Ljava/lang/Object;Lbigfoot/rt/FieldShadow;Z)Z";
     /**
      * {@code void programCall(Object receiver)} and {@code boolean takeProgramCall(Object self)}, instance methods of
-     * {@link #THREAD_STATE} ({@code --elide dynamic-escape}): the program calls a JDK type's abstract method that runs its
-     * own code on receiver; that method, one the JDK may call, asks at entry whether this caller was the program's, and
-     * then returns its result without escaping it.
+     * {@link #THREAD_STATE} ({@code --elide dynamic-escape}): the program calls a JDK type's abstract method, or another
+     * jar's method, that runs code rewritten with the option on receiver; that method, one the JDK may call, asks at
+     * entry whether this caller was the program's, and then returns its result without escaping it.
      */
     public static final String PROGRAM_CALL = "programCall";
     public static final String PROGRAM_CALL_DESC = "(Ljava/lang/Object;)V";

@@ -60,12 +60,12 @@ public final class ThreadState extends PaddedClock {
     }
 
     /**
-     * The receiver of the program's call, just made, of a JDK type's abstract method that runs the program's code
-     * ({@code --elide dynamic-escape}); null once that method took it at entry, or after the call.
+     * The receiver of the program's call, just made, of a JDK type's abstract method or another jar's method that runs
+     * code rewritten with {@code --elide dynamic-escape}; null once that method took it at entry, or after the call.
      */
     private Object programCallee;
 
-    /** Right before the program calls a JDK type's abstract method that runs its own code on {@code receiver}. */
+    /** Right before the program calls such a method ({@link #programCallee}) on {@code receiver}. */
     public void programCall(Object receiver) {
         programCallee = receiver;
     }

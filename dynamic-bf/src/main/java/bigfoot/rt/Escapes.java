@@ -57,10 +57,11 @@ final class Escapes {
      * {@code cleared}, if not null, is told each object whose bit it cleared (the verifier's).
      */
     static void escape(Object o, Consumer<Object> cleared) {
-        ArrayDeque<Object> reached = new ArrayDeque<>();
-        if (o != null && !(o instanceof Object[]) && clear(o, cleared)) { // an array's elements escaped as stored
-            reached.push(o);
+        if (o == null || o instanceof Object[] || !clear(o, cleared)) { // an array's elements escaped as stored
+            return; // the common case, escaped already or never local: nothing allocated
         }
+        ArrayDeque<Object> reached = new ArrayDeque<>();
+        reached.push(o);
         follow(reached, cleared);
     }
 
@@ -103,8 +104,13 @@ final class Escapes {
      * default), or for a constructor the class itself.
      */
     static boolean runsProgram(Class<?> type, String method) {
-        return IMPLEMENTED.get(type).computeIfAbsent(method,
-                m -> m.startsWith("<init>") ? isRewritten(type) : implementedByProgram(type, m));
+        Map<String, Boolean> known = IMPLEMENTED.get(type);
+        Boolean runs = known.get(method); // asked at every such call: no lambda made unless it is the first time
+        if (runs == null) {
+            runs = method.startsWith("<init>") ? isRewritten(type) : implementedByProgram(type, method);
+            known.put(method, runs);
+        }
+        return runs;
     }
 
     private static boolean implementedByProgram(Class<?> type, String method) {

@@ -123,7 +123,7 @@ final class CapsuleActivations {
      * The capsule class whose own field or protected array {@code insn} accesses as an activation (on {@code this}),
      * or whose protected array it hands to a filler, or null.
      */
-    private static String capsuleOf(MethodContext ctx, AbstractInsnNode insn) {
+    static String capsuleOf(MethodContext ctx, AbstractInsnNode insn) {
         Integer bci = ctx.bytecodeIndex(insn);
         String method = ctx.method.name + ctx.method.desc;
         if (bci == null || !ctx.cls.env.capsules().accesses().of(ctx.cls.name(), method).contains(bci)) {

@@ -196,17 +196,10 @@ final class EscapeBarriers {
 
     /**
      * The capsule class whose location covers {@code insn} as an activation's access on {@code this} (an own field, or
-     * an element of a protected array: {@code Capsules}), if it carries a bit; else null.
+     * an element of a protected array: {@link CapsuleActivations#capsuleOf}), if it carries a bit; else null.
      */
     private static String protectingCapsule(MethodContext ctx, AbstractInsnNode insn) {
-        Integer bci = ctx.bytecodeIndex(insn);
-        String method = ctx.method.name + ctx.method.desc;
-        if (bci == null || !ctx.cls.env.capsules().accesses().of(ctx.cls.name(), method).contains(bci)) {
-            return null;
-        }
-        String capsule = insn instanceof FieldInsnNode f
-                ? ctx.cls.fields().resolve(f.owner, f.name, f.desc).map(r -> r.declaringClass().name()).orElse(null)
-                : ctx.cls.env.capsules().elementCapsule(ctx.cls.name(), method, bci);
+        String capsule = CapsuleActivations.capsuleOf(ctx, insn);
         return capsule != null && bits(ctx).root(capsule) != null ? capsule : null;
     }
 
@@ -228,24 +221,22 @@ final class EscapeBarriers {
 
     /**
      * The arguments (of types {@code args}, on top of the stack) that may lead to an object of the program escape, and
-     * the receiver under them if {@code receiver}; the stack is left as it was. Only the last one needs no spilling. With
+     * the receiver under them if {@code receiver}; the stack is left as it was. Only the top one needs no spilling. With
      * a {@code flag} local, the runtime is asked first ({@code asked}) whether {@code call} runs code rewritten with
      * this option; the answer is kept there, and if it does nothing escapes, and a receiver's callee is told its caller
      * is the program's if {@code tellsCallee} (it returns an object, which then stays local).
      */
     private static Code escapeArguments(MethodContext ctx, Type[] args, boolean receiver, int flag, Asked asked,
             MethodInsnNode call, boolean tellsCallee) {
-        int last = -1;
-        for (int i = 0; i < args.length; i++) {
-            if (mayLeadToProgram(args[i])) {
-                last = i;
-            }
+        int escaping = 0;
+        for (Type arg : args) {
+            escaping += mayLeadToProgram(arg) ? 1 : 0;
         }
-        if (last < 0 && !receiver && flag < 0) {
+        if (!receiver && flag < 0 && escaping == 0) {
             return new Code();
         }
-        if (last == args.length - 1 && !receiver && onlyLast(args) && flag < 0) {
-            return escapeTop();
+        if (!receiver && flag < 0 && escaping == 1 && mayLeadToProgram(args[args.length - 1])) {
+            return escapeTop(); // only the argument on top
         }
         int base = ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1));
         int[] slots = new int[args.length];
@@ -292,15 +283,6 @@ final class EscapeBarriers {
             size += t.getSize();
         }
         return size;
-    }
-
-    private static boolean onlyLast(Type[] args) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if (mayLeadToProgram(args[i])) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

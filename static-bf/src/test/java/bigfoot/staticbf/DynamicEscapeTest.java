@@ -81,6 +81,12 @@ class DynamicEscapeTest {
                     p.x = 6;
                 }
 
+                public static void anIteratorAskedOfItsOwnClassStaysLocal() {
+                    Bag b = new Bag();
+                    Cursor c = (Cursor) b.iterator(); // Bag's iterator(), called through Bag: the program's call
+                    c.at = 1;
+                }
+
                 public static Object aSupplierTheJdkCallsHandsItsResultOver() {
                     return java.util.Optional.<Point>empty().orElseGet(new Maker()); // the JDK called it
                 }
@@ -117,6 +123,25 @@ class DynamicEscapeTest {
                 }
             }
 
+            class Bag implements Iterable<Point> {
+                public java.util.Iterator<Point> iterator() { // the JDK may call it too (a for-each in its code)
+                    return new Cursor();
+                }
+            }
+
+            class Cursor implements java.util.Iterator<Point> {
+                int at;
+
+                public boolean hasNext() {
+                    return at == 0;
+                }
+
+                public Point next() {
+                    at++;
+                    return new Point();
+                }
+            }
+
             class Worker extends Thread {
                 int count;
             }
@@ -137,8 +162,106 @@ class DynamicEscapeTest {
             assertEquals(List.of("escape Point", "writeField Point"), run(subject, "capturedByALambda"));
             assertEquals(List.of(), run(subject, "aProgramRunnableKeepsItsArgumentLocal"));
             assertEquals(List.of(), run(subject, "aSupplierTheProgramCallsKeepsItsResultLocal"));
+            assertEquals(List.of(), run(subject, "anIteratorAskedOfItsOwnClassStaysLocal"));
             assertEquals(List.of("escape Maker", "escape Point"), run(subject, "aSupplierTheJdkCallsHandsItsResultOver"));
             assertEquals(List.of("writeField Worker"), run(subject, "aThreadSubclassIsNeverLocal"));
+        }
+    }
+
+    private static final String CAPSULES = """
+            package cap;
+
+            public class Subject {
+                static Object[] sink;
+
+                public static void keptByACapsule() {
+                    Stack s = new Stack();
+                    Point p = new Point();
+                    s.push(p);       // into the local capsule's own array: stays local
+                    p.x = 1;
+                }
+
+                public static void copiedOutOfACapsule() {
+                    CopyingStack s = new CopyingStack();
+                    Point p = new Point();
+                    s.push(p);       // escapes: the capsule's copies take its elements elsewhere
+                    sink = s.snapshot();
+                    p.x = 2;
+                }
+
+                public static void copiedOutOfACapsuleByAHelper() {
+                    FillingStack s = new FillingStack();
+                    Point p = new Point();
+                    s.push(p);       // escapes: a helper copies the capsule's elements into the caller's array
+                    sink = s.copyInto(new Object[4]);
+                    p.x = 3;
+                }
+            }
+
+            final class Copies {
+                static void copy(Object[] from, Object[] to, int n) {
+                    System.arraycopy(from, 0, to, 0, n);
+                }
+            }
+
+            class FillingStack {
+                private Object[] items = new Object[4];
+                private int size;
+
+                void push(Object o) {
+                    items[size++] = o;
+                }
+
+                Object[] copyInto(Object[] into) {
+                    Copies.copy(items, into, size);
+                    return into;
+                }
+            }
+
+            class Point {
+                int x;
+            }
+
+            class Stack {
+                private Object[] items = new Object[4];
+                private int size;
+
+                void push(Object o) {
+                    if (size == items.length) {
+                        Object[] bigger = new Object[size * 2];
+                        System.arraycopy(items, 0, bigger, 0, size); // into its own array again
+                        items = bigger;
+                    }
+                    items[size++] = o;
+                }
+            }
+
+            class CopyingStack {
+                private Object[] items = new Object[4];
+                private int size;
+
+                void push(Object o) {
+                    items[size++] = o;
+                }
+
+                Object[] snapshot() {
+                    return items.clone();
+                }
+            }
+            """;
+
+    @Test
+    void aCapsuleKeepsWhatItStoresIntoItsOwnArrayUnlessItCopiesItOut(@TempDir Path work) throws Exception {
+        Path in = writeJar(work.resolve("in.jar"), compile(work, Map.of("cap/Subject.java", CAPSULES)));
+        rewrite(work, in, "out.jar", "--mode", "fasttrack", "--elide", "dynamic-escape", "--capsules", "all",
+                "--no-cache");
+        Path out = work.resolve("out.jar");
+        assertVerifies(out);
+        try (URLClassLoader loader = loader(out)) {
+            Class<?> subject = Class.forName("cap.Subject", true, loader);
+            assertEquals(List.of(), run(subject, "keptByACapsule"));
+            assertEquals(List.of("escape Point", "writeField Point"), run(subject, "copiedOutOfACapsule"));
+            assertEquals(List.of("escape Point", "writeField Point"), run(subject, "copiedOutOfACapsuleByAHelper"));
         }
     }
 

@@ -82,9 +82,13 @@ final class ProtectedArrays {
      *                   filler that only reads it: the capsule class whose location covers each
      * @param otherReads element reads of another object's protected array right after its {@code getfield}: covered
      *                   by the check of that object's location that the placement puts for the {@code getfield}
+     * @param copiedOut  the capsules whose protected reference arrays' elements may be copied into an array that is
+     *                   not one of the same object's protected arrays ({@code System.arraycopy}, an array's
+     *                   {@code clone()}, a filler copying them): their elements do not stay with the capsule
      */
-    record Found(Map<MethodKey, Map<Integer, String>> covered, Map<MethodKey, Set<Integer>> otherReads) {
-        static final Found NONE = new Found(Map.of(), Map.of());
+    record Found(Map<MethodKey, Map<Integer, String>> covered, Map<MethodKey, Set<Integer>> otherReads,
+            Set<String> copiedOut) {
+        static final Found NONE = new Found(Map.of(), Map.of(), Set.of());
     }
 
     private static final String CLONEABLE = "java/lang/Cloneable";
@@ -102,6 +106,11 @@ final class ProtectedArrays {
     private final List<ElementAccess> accesses = new ArrayList<>();
     /** Element reads through another object's candidate field, right after its {@code getfield}. */
     private final List<ElementAccess> otherReads = new ArrayList<>();
+    /** Copies of arrays' elements into other arrays: from values of these origins, into these (null: anywhere). */
+    private final List<Copy> copies = new ArrayList<>();
+
+    private record Copy(Set<Origin> from, Set<Origin> into) {
+    }
 
     private record ElementAccess(MethodKey method, int bci, Set<Origin> origins) {
     }
@@ -253,6 +262,11 @@ final class ProtectedArrays {
             int receiver = op == Opcodes.INVOKESTATIC ? 0 : 1;
             boolean arrayClone = call.owner.startsWith("[") && call.name.equals("clone");
             List<OriginValue> arguments = OriginInterpreter.arguments(call, f);
+            if (arrayClone) {
+                copies.add(new Copy(arguments.get(0).origins(), Set.of(new Origin.Fresh(call))));
+            } else if (call.owner.equals("java/lang/System") && call.name.equals("arraycopy")) {
+                copies.add(new Copy(arguments.get(0).origins(), arguments.get(2).origins()));
+            }
             Set<Origin> read = new HashSet<>();
             for (int a = 0; a < arguments.size(); a++) {
                 String type = a < receiver ? "L" + call.owner + ";" : parameters[a - receiver].getDescriptor();
@@ -260,6 +274,9 @@ final class ProtectedArrays {
                 if (helpers.onlyReads(call, a) && origins.stream().noneMatch(OtherLoad.class::isInstance)) {
                     if (origins.stream().anyMatch(o -> o instanceof Load || o instanceof Origin.Fresh)) {
                         read.addAll(origins); // the call is checked as an access of the array: see protectedAccesses
+                    }
+                    if (helpers.copiesFrom(call, a)) {
+                        copies.add(new Copy(origins, null));
                     }
                 } else if (a < receiver ? !arrayClone : !ArrayCopiers.keeps(call.owner, call.name, type)) {
                     leak(arguments.get(a));
@@ -375,7 +392,33 @@ final class ProtectedArrays {
                 reads.computeIfAbsent(a.method(), k -> new TreeSet<>()).add(a.bci());
             }
         }
-        return new Found(covered, reads);
+        return new Found(covered, reads, copiedOut());
+    }
+
+    /**
+     * The capsules whose protected reference arrays a copy may take elements from into an array that is not held by
+     * the same object's protected fields: into anywhere (a filler's copy), into an array of another origin, or from
+     * another object's array.
+     */
+    private Set<String> copiedOut() {
+        Set<String> out = new TreeSet<>();
+        for (Copy c : copies) {
+            Optional<String> into = c.into() == null ? Optional.empty() : coveringCapsule(c.into());
+            for (Origin o : c.from()) {
+                boolean sameObject = !(o instanceof OtherLoad);
+                fieldsOf(o).orElse(Set.of()).stream()
+                        .filter(f -> !unprotected.contains(f) && holdsReferences(f))
+                        .filter(f -> !sameObject || !into.equals(Optional.of(f.owner())))
+                        .forEach(f -> out.add(f.owner()));
+            }
+        }
+        return out;
+    }
+
+    /** True if protected field {@code f} holds arrays of references. */
+    private boolean holdsReferences(Load f) {
+        return classes.get(f.owner()).fields.stream().anyMatch(n -> n.name.equals(f.field())
+                && (n.desc.startsWith("[L") || n.desc.startsWith("[[")));
     }
 
     /** The fields an origin's arrays may be held in: a protected field read, a fresh array stored; else empty. */

@@ -51,14 +51,19 @@ public final class ArrayHelpers {
         void use(AbstractInsnNode insn, OriginValue value, Use use);
     }
 
-    /** A filler: its confined array arguments (by index), those it writes, and whether it is release-free. */
-    private record Filler(Set<Integer> confined, Set<Integer> written, boolean releaseFree) {
+    /**
+     * A filler: its confined array arguments (by index), those it writes, those whose elements it copies into another
+     * array (a JDK copier's source), and whether it is release-free.
+     */
+    private record Filler(Set<Integer> confined, Set<Integer> written, Set<Integer> copied, boolean releaseFree) {
         Filler and(Filler other) { // every version of a multi-release class
             Set<Integer> both = new HashSet<>(confined);
             both.retainAll(other.confined);
             Set<Integer> writes = new HashSet<>(written);
             writes.addAll(other.written);
-            return new Filler(both, writes, releaseFree && other.releaseFree);
+            Set<Integer> copies = new HashSet<>(copied);
+            copies.addAll(other.copied);
+            return new Filler(both, writes, copies, releaseFree && other.releaseFree);
         }
     }
 
@@ -116,6 +121,15 @@ public final class ArrayHelpers {
         return f != null && f.releaseFree() && f.confined().contains(argument) && !f.written().contains(argument);
     }
 
+    /**
+     * True if {@code call} hands its argument {@code argument} to a filler that may copy its elements into another array
+     * (its source for {@code System.arraycopy}).
+     */
+    public boolean copiesFrom(MethodInsnNode call, int argument) {
+        Filler f = call.getOpcode() == Opcodes.INVOKESTATIC ? fillers.get(key(call.owner, call.name, call.desc)) : null;
+        return f != null && f.copied().contains(argument);
+    }
+
     // ---------------------------------------------------------------- finding them
 
     private void findFillers(Collection<ClassNode> classes) {
@@ -134,6 +148,7 @@ public final class ArrayHelpers {
                 }
                 Set<Integer> confined = new HashSet<>(argumentOfLocal.values());
                 Set<Integer> written = new HashSet<>();
+                Set<Integer> copied = new HashSet<>();
                 Optional<Frame<OriginValue>[]> frames = new Finder(true).frames(c.name, m);
                 if (frames.isEmpty()) {
                     confined.clear();
@@ -143,13 +158,15 @@ public final class ArrayHelpers {
                             Integer argument = argumentOfLocal.get(p.local());
                             if (use == Use.WRITE || use == Use.COPY_INTO) {
                                 written.add(argument);
-                            } else if (use != Use.READ && use != Use.HARMLESS && use != Use.COPY_FROM) {
+                            } else if (use == Use.COPY_FROM) {
+                                copied.add(argument);
+                            } else if (use != Use.READ && use != Use.HARMLESS) {
                                 confined.remove(argument);
                             }
                         }
                     }));
                 }
-                fillers.merge(key(c.name, m.name, m.desc), new Filler(confined, written, releaseFree(c.name, m)),
+                fillers.merge(key(c.name, m.name, m.desc), new Filler(confined, written, copied, releaseFree(c.name, m)),
                         Filler::and);
             }
         }

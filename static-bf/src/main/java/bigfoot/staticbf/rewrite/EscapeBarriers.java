@@ -95,6 +95,8 @@ final class EscapeBarriers {
             ctx.insertBefore(insn, protector == null ? escapeTop() : unlessThisIsLocal(protector, escapeTop()));
         } else if (insn instanceof MethodInsnNode call && isOutside(ctx, call)) {
             outsideCall(ctx, call);
+        } else if (insn instanceof MethodInsnNode call && reachesOverrideOfOutside(ctx, call)) {
+            tellCallee(ctx, call);
         } else if (insn instanceof InvokeDynamicInsnNode indy
                 && !"java/lang/invoke/StringConcatFactory".equals(indy.bsm.getOwner())) {
             ctx.insertBefore(insn, escapeArguments(ctx, Type.getArgumentTypes(indy.desc), false, -1, Asked.NOBODY, null,
@@ -134,9 +136,47 @@ final class EscapeBarriers {
         LabelNode done = new LabelNode();
         LabelNode escape = new LabelNode();
         ctx.insertAfter(call, new Code().load(Type.INT_TYPE, flag).jump(Opcodes.IFEQ, escape)
-                .append(ctx.threadState()).op(Opcodes.ACONST_NULL).invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE,
-                        RuntimeApi.TAKE_PROGRAM_CALL, RuntimeApi.TAKE_PROGRAM_CALL_DESC, false).op(Opcodes.POP)
-                .jump(Opcodes.GOTO, done).label(escape).append(escapeTop()).label(done));
+                .append(forgetProgramCall(ctx)).jump(Opcodes.GOTO, done).label(escape).append(escapeTop()).label(done));
+    }
+
+    /**
+     * True if {@code call}, into the program's own code, runs a method that code which is not rewritten may also call
+     * and that returns an object ({@link #methodStart}): one overriding or implementing a method such code declares
+     * ({@code Iterable.iterator}, {@code Supplier.get}).
+     */
+    private static boolean reachesOverrideOfOutside(MethodContext ctx, MethodInsnNode call) {
+        return call.getOpcode() != Opcodes.INVOKESTATIC && !"<init>".equals(call.name) && !call.owner.startsWith("[")
+                && mayLeadToProgram(Type.getReturnType(call.desc))
+                && declaredOutside(ctx, call.owner, call.name, call.desc);
+    }
+
+    /**
+     * The program calls its own override of a method code that is not rewritten declares: the callee is told its
+     * caller is the program's ({@code ts.programCall(receiver)}), so what it returns stays local; a call the callee
+     * did not take at entry (dispatched to a class not rewritten with this option) is forgotten after it.
+     */
+    private static void tellCallee(MethodContext ctx, MethodInsnNode call) {
+        Type[] args = Type.getArgumentTypes(call.desc);
+        int base = ctx.spillBlock(slots(args));
+        Code code = new Code();
+        for (int i = args.length - 1, slot = base + slots(args); i >= 0; i--) {
+            slot -= args[i].getSize();
+            code.store(args[i], slot);
+        }
+        code.op(Opcodes.DUP).append(ctx.threadState()).op(Opcodes.SWAP).invoke(Opcodes.INVOKEVIRTUAL,
+                RuntimeApi.THREAD_STATE, RuntimeApi.PROGRAM_CALL, RuntimeApi.PROGRAM_CALL_DESC, false);
+        for (int i = 0, slot = base; i < args.length; slot += args[i].getSize(), i++) {
+            code.load(args[i], slot);
+        }
+        ctx.insertBefore(call, code);
+        ctx.insertAfter(call, forgetProgramCall(ctx));
+    }
+
+    /** {@code ts.takeProgramCall(null)}: a program call the callee did not take is forgotten. */
+    private static Code forgetProgramCall(MethodContext ctx) {
+        return new Code().append(ctx.threadState()).op(Opcodes.ACONST_NULL).invoke(Opcodes.INVOKEVIRTUAL,
+                RuntimeApi.THREAD_STATE, RuntimeApi.TAKE_PROGRAM_CALL, RuntimeApi.TAKE_PROGRAM_CALL_DESC, false)
+                .op(Opcodes.POP);
     }
 
     /** Whom the runtime asks whether a call runs code rewritten with this option: nobody, its receiver, its class. */
@@ -196,11 +236,13 @@ final class EscapeBarriers {
 
     /**
      * The capsule class whose location covers {@code insn} as an activation's access on {@code this} (an own field, or
-     * an element of a protected array: {@link CapsuleActivations#capsuleOf}), if it carries a bit; else null.
+     * an element of a protected array: {@link CapsuleActivations#capsuleOf}), if it carries a bit and no copy takes its
+     * protected arrays' elements elsewhere; else null.
      */
     private static String protectingCapsule(MethodContext ctx, AbstractInsnNode insn) {
         String capsule = CapsuleActivations.capsuleOf(ctx, insn);
-        return capsule != null && bits(ctx).root(capsule) != null ? capsule : null;
+        return capsule != null && bits(ctx).root(capsule) != null && ctx.cls.env.capsules().keepsElements(capsule)
+                ? capsule : null;
     }
 
     /** {@code code} (which leaves the stack as it was) unless {@code this}, of {@code capsule}, is local. */

@@ -190,7 +190,7 @@ class CapsulesTest {
     /**
      * One array field per way of losing {@code Pool}'s protection: an overridable producer, a filler that writes it, one
      * with a lock, one that sorts objects (their {@code compareTo} may release), another object's field read after a
-     * call, and written.
+     * call, written, and copied after a call.
      */
     private static final String POOL_VARIANTS = """
             package cap;
@@ -201,6 +201,7 @@ class CapsulesTest {
                 private Object[] readLate = new Object[2];
                 private Object[] poked = new Object[2];
                 private Object[] sortedCopy = new Object[2];
+                private Object[] copiedLate = new Object[2];
                 Object[] make(int n) { return new Object[n]; }
                 Object made() { return made[0]; }
                 Object cleared() { Copies.clear(cleared); return cleared[0]; }
@@ -208,6 +209,12 @@ class CapsulesTest {
                 Object readLate(PoolVariants v) { Object[] d = v.readLate; Thread.yield(); return d[0] != readLate[0]; }
                 Object poked(PoolVariants v) { v.poked[0] = this; return poked[0]; }
                 Object sortedCopy(Object[] into) { Copies.copySorted(sortedCopy, into); return sortedCopy[0]; }
+                Object copiedLate(PoolVariants v, Object[] into) {
+                    Object[] d = v.copiedLate;
+                    Thread.yield();
+                    System.arraycopy(d, 0, into, 0, 1);
+                    return copiedLate[0];
+                }
             }
             """;
     /** Cloneable, but its copies are made by a constructor that copies the array (xalan's {@code IntVector}). */
@@ -505,7 +512,7 @@ class CapsulesTest {
             assertFalse(peek.contains("readArray"), peek.toString());
         }
         ClassNode variants = classNode(out, "cap.PoolVariants");
-        for (String m : List.of("made", "cleared", "locked", "readLate", "poked", "sortedCopy")) {
+        for (String m : List.of("made", "cleared", "locked", "readLate", "poked", "sortedCopy", "copiedLate")) {
             assertTrue(TestJars.runtimeCalls(method(variants, m)).contains("readArray"), m + " is not protected");
         }
         try (java.net.URLClassLoader loader = TestJars.loader(out)) {

@@ -280,6 +280,12 @@ final class ProtectedArrays {
                     }
                 } else if (a < receiver ? !arrayClone : !ArrayCopiers.keeps(call.owner, call.name, type)) {
                     leak(arguments.get(a));
+                } else {
+                    for (Origin o : origins) { // a JDK copy reads another object's array: as its element reads do
+                        if (o instanceof OtherLoad other && !straightLine(other.getfield(), call, targets)) {
+                            unprotected.add(other.field());
+                        }
+                    }
                 }
             }
             if (!read.isEmpty()) {
@@ -291,9 +297,10 @@ final class ProtectedArrays {
     }
 
     /**
-     * True if every path to {@code access} runs straight from {@code getfield}, through loads, constants, arithmetic
-     * and stack operations only: no call, field access, monitor or allocation, no jump and no jump target, so nothing
-     * between them can synchronise or start another class's initialisation.
+     * True if every path to {@code access} runs straight from {@code getfield}, through loads (an instance field's, an
+     * array's length too), constants, arithmetic and stack operations only: no call, field write, static access,
+     * monitor or allocation, no jump and no jump target, so nothing between them can release or start another
+     * class's initialisation.
      */
     private static boolean straightLine(AbstractInsnNode getfield, AbstractInsnNode access, Set<LabelNode> targets) {
         for (AbstractInsnNode i = getfield.getNext(); i != access; i = i.getNext()) {
@@ -303,7 +310,8 @@ final class ProtectedArrays {
             int op = i.getOpcode();
             boolean plain = op == -1 ? !(i instanceof LabelNode label && targets.contains(label))
                     : op >= Opcodes.ACONST_NULL && op <= Opcodes.ALOAD || op >= Opcodes.ISTORE && op <= Opcodes.ASTORE
-                            || op >= Opcodes.POP && op <= Opcodes.I2S;
+                            || op >= Opcodes.POP && op <= Opcodes.I2S || op == Opcodes.GETFIELD
+                            || op == Opcodes.ARRAYLENGTH;
             if (i instanceof LdcInsnNode ldc && ldc.cst instanceof ConstantDynamic) {
                 plain = false; // its bootstrap method runs code
             }

@@ -217,6 +217,15 @@ class CapsulesTest {
                 }
             }
             """;
+    /** Its protected array is written only by {@code System.arraycopy}. */
+    private static final String FILLED = """
+            package cap;
+            public class Filled {
+                private Object[] data = new Object[4];
+                void setAll(Object[] from) { System.arraycopy(from, 0, data, 0, 4); }
+                Object get(int i) { return data[i]; }
+            }
+            """;
     /** Cloneable, but its copies are made by a constructor that copies the array (xalan's {@code IntVector}). */
     private static final String DEEP_COPY_BUFFER = """
             package cap;
@@ -384,7 +393,7 @@ class CapsulesTest {
                 Map.entry("cap.Shown", SHOWN), Map.entry("cap.other.FarShown", FAR_SHOWN),
                 Map.entry("cap.Nested", NESTED), Map.entry("cap.Pool", POOL), Map.entry("cap.Copies", COPIES),
                 Map.entry("cap.PoolVariants", POOL_VARIANTS), Map.entry("cap.DeepCopyBuffer", DEEP_COPY_BUFFER),
-                Map.entry("cap.DeepCopyStack", DEEP_COPY_STACK)));
+                Map.entry("cap.DeepCopyStack", DEEP_COPY_STACK), Map.entry("cap.Filled", FILLED)));
     }
 
     private static Path rewrite(String name, String... options) {
@@ -511,6 +520,9 @@ class CapsulesTest {
             assertFalse(addAll.contains("readArray"), "the other list's element reads, right after: " + addAll);
             assertFalse(peek.contains("readArray"), peek.toString());
         }
+        assertEquals(List.of("capsuleWrite"), TestJars.runtimeCalls(method(classNode(out, "cap.Filled"), "setAll"))
+                .stream().filter(c -> c.startsWith("capsule")).distinct().toList(),
+                "arraycopy writes the protected array: write checks (at the field's read and, guarded, at the copy)");
         ClassNode variants = classNode(out, "cap.PoolVariants");
         for (String m : List.of("made", "cleared", "locked", "readLate", "poked", "sortedCopy", "copiedLate")) {
             assertTrue(TestJars.runtimeCalls(method(variants, m)).contains("readArray"), m + " is not protected");

@@ -99,7 +99,7 @@ public final class CapsuleCandidates {
         }
         ProtectedArrays.Found arrays = ProtectedArrays.find(c.classes, c.offsets, c.fields, hierarchy, chosen.keySet());
         return new Capsules(Map.copyOf(chosen), c.activationAccesses(chosen, arrays), arrays.covered(),
-                Map.copyOf(c.callsOnThis), arrays.copiedOut());
+                Map.copyOf(c.callsOnThis), arrays.copierWrites(), arrays.copiedOut());
     }
 
     private void check(List<byte[]> classFiles) {

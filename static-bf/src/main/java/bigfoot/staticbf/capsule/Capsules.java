@@ -22,14 +22,17 @@ import java.util.TreeSet;
  *                  location covers it
  * @param callsOnThis per instance method that accesses an own field on {@code this}, the bytecode indices of its calls
  *                  whose receiver is {@code this}: where an activation can hand its check to a nested one
+ * @param copierWrites the activations' JDK copies into a protected array ({@link ProtectedArrays}): per method,
+ *                  bytecode index -> the capsule class whose location they write
  * @param copiedOut the capsules whose protected reference arrays' elements may be copied into other arrays
  *                  ({@link ProtectedArrays}): the elements stored into them do not stay with the capsule
  */
 public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses accesses,
         Map<MethodKey, Map<Integer, String>> elements, Map<MethodKey, Set<Integer>> callsOnThis,
-        Set<String> copiedOut) {
+        Map<MethodKey, Map<Integer, String>> copierWrites, Set<String> copiedOut) {
 
-    public static final Capsules NONE = new Capsules(Map.of(), ElidedAccesses.NONE, Map.of(), Map.of(), Set.of());
+    public static final Capsules NONE = new Capsules(Map.of(), ElidedAccesses.NONE, Map.of(), Map.of(), Map.of(),
+            Set.of());
 
     /** The bytecode indices of a method's calls on {@code this}, if it accesses an own field on {@code this}. */
     public Set<Integer> callsOnThis(String classInternalName, String nameAndDescriptor) {
@@ -39,6 +42,11 @@ public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses access
     /** The capsule class whose location covers the element access (or filler call) at {@code bci} of a method, or null. */
     public String elementCapsule(String classInternalName, String nameAndDescriptor, int bci) {
         return elements.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Map.of()).get(bci);
+    }
+
+    /** The capsule class whose protected array the JDK copy at {@code bci} of a method writes, or null. */
+    public String copierWriteCapsule(String classInternalName, String nameAndDescriptor, int bci) {
+        return copierWrites.getOrDefault(new MethodKey(classInternalName, nameAndDescriptor), Map.of()).get(bci);
     }
 
     /**
@@ -65,7 +73,7 @@ public record Capsules(Map<String, Set<String>> ownFields, ElidedAccesses access
     /** All this says, in a text that is equal for equal selections. */
     public String describe() {
         return sorted(ownFields) + " " + sorted(accesses.byMethod()) + " " + sorted(elements) + " " + sorted(callsOnThis)
-                + " " + sorted(copiedOut);
+                + " " + sorted(copierWrites) + " " + sorted(copiedOut);
     }
 
     /** {@code value} with its maps' entries and its sets' elements in the order of their texts. */

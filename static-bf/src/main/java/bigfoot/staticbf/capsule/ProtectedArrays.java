@@ -82,13 +82,16 @@ final class ProtectedArrays {
      *                   filler that only reads it: the capsule class whose location covers each
      * @param otherReads element reads of another object's protected array right after its {@code getfield}: covered
      *                   by the check of that object's location that the placement puts for the {@code getfield}
+     * @param copierWrites the activations' JDK copies into a protected array ({@code System.arraycopy}'s destination,
+     *                   {@code Arrays.fill}): per method, bytecode index -> the capsule class whose location they write;
+     *                   they keep their own array checks too (their other array may be anyone's)
      * @param copiedOut  the capsules whose protected reference arrays' elements may be copied into an array that is
      *                   not one of the same object's protected arrays ({@code System.arraycopy}, an array's
      *                   {@code clone()}, a filler copying them): their elements do not stay with the capsule
      */
     record Found(Map<MethodKey, Map<Integer, String>> covered, Map<MethodKey, Set<Integer>> otherReads,
-            Set<String> copiedOut) {
-        static final Found NONE = new Found(Map.of(), Map.of(), Set.of());
+            Map<MethodKey, Map<Integer, String>> copierWrites, Set<String> copiedOut) {
+        static final Found NONE = new Found(Map.of(), Map.of(), Map.of(), Set.of());
     }
 
     private static final String CLONEABLE = "java/lang/Cloneable";
@@ -112,7 +115,11 @@ final class ProtectedArrays {
     private record Copy(Set<Origin> from, Set<Origin> into) {
     }
 
-    private record ElementAccess(MethodKey method, int bci, Set<Origin> origins) {
+    /** {@code copierWrite}: a JDK copier's write into the array, which keeps its own checks. */
+    private record ElementAccess(MethodKey method, int bci, Set<Origin> origins, boolean copierWrite) {
+        ElementAccess(MethodKey method, int bci, Set<Origin> origins) {
+            this(method, bci, origins, false);
+        }
     }
 
     private ProtectedArrays(Map<String, ClassNode> classes, Map<String, BytecodeOffsets> offsets,
@@ -280,6 +287,9 @@ final class ProtectedArrays {
                     }
                 } else if (a < receiver ? !arrayClone : !ArrayCopiers.keeps(call.owner, call.name, type)) {
                     leak(arguments.get(a));
+                } else if (a >= receiver && ArrayCopiers.writes(call.owner, call.name, a - receiver)) {
+                    // a JDK copy writing the elements: a write of the capsule location, as an element store is
+                    accesses.add(new ElementAccess(method, bcis.get(call), origins, true));
                 } else {
                     for (Origin o : origins) { // a JDK copy reads another object's array: as its element reads do
                         if (o instanceof OtherLoad other && !straightLine(other.getfield(), call, targets)) {
@@ -381,13 +391,19 @@ final class ProtectedArrays {
             }
         });
         Map<MethodKey, Map<Integer, String>> covered;
+        Map<MethodKey, Map<Integer, String>> copierWrites;
         int before;
         do {
             before = unprotected.size();
             covered = new HashMap<>();
+            copierWrites = new HashMap<>();
             for (ElementAccess a : accesses) {
                 Optional<String> owner = coveringCapsule(a.origins());
-                if (owner.isPresent()) {
+                if (owner.isPresent() && a.copierWrite()) {
+                    if (a.origins().stream().anyMatch(Load.class::isInstance)) { // not only a fresh array, unpublished
+                        copierWrites.computeIfAbsent(a.method(), k -> new TreeMap<>()).put(a.bci(), owner.get());
+                    }
+                } else if (owner.isPresent()) {
                     covered.computeIfAbsent(a.method(), k -> new TreeMap<>()).put(a.bci(), owner.get());
                 } else {
                     a.origins().forEach(o -> fieldsOf(o).ifPresent(unprotected::addAll));
@@ -400,7 +416,7 @@ final class ProtectedArrays {
                 reads.computeIfAbsent(a.method(), k -> new TreeSet<>()).add(a.bci());
             }
         }
-        return new Found(covered, reads, copiedOut());
+        return new Found(covered, reads, copierWrites, copiedOut());
     }
 
     /**

@@ -34,7 +34,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * prove release-free) gets nothing ({@link MustPass}). The others compare the thread's epoch with the one a long local
  * per capsule recorded at the activation's last check of it (none at entry), and check only when it changed: a loop
  * checks once, and so does code past a call that did not release after all. A call handing a protected array to a
- * filler that only reads it always gets the guarded check, after its class is initialised. A call on {@code this}
+ * filler that only reads it always gets the guarded check, after its class is initialised, and so does a JDK copy
+ * writing into one (a write check). A call on {@code this}
  * that every path reaches after a check with no release since hands that check on through the thread state; the
  * called activation, if it is still in that epoch on the same object and needs no stronger check, makes none of its
  * own.
@@ -77,9 +78,14 @@ final class CapsuleActivations {
         Set<Integer> releaseFree = ctx.cls.placement().releaseFree(ctx.cls.node, ctx.method);
         for (AbstractInsnNode insn : ctx.method.instructions) {
             String capsule = capsuleOf(ctx, insn);
+            String copiedInto = copierWriteOf(ctx, insn);
             if (capsule != null && insn instanceof MethodInsnNode) {
                 accesses.computeIfAbsent(capsule, k -> identitySet()).add(insn); // a filler call: see beforeFillerCall
                 fillerCalls.add(insn);
+            } else if (copiedInto != null) {
+                accesses.computeIfAbsent(copiedInto, k -> identitySet()).add(insn); // as a filler call, writing
+                fillerCalls.add(insn);
+                written.add(copiedInto);
             } else if (capsule != null && !beforeSuperCall.contains(insn)) {
                 accesses.computeIfAbsent(capsule, k -> identitySet()).add(insn);
                 if (insn.getOpcode() == Opcodes.PUTFIELD || ArrayAccesses.isStore(insn.getOpcode())) {
@@ -140,6 +146,13 @@ final class CapsuleActivations {
                 .filter(d -> ctx.cls.env.capsules().isOwnField(d, f.name)).orElse(null);
     }
 
+    /** The capsule class whose protected array {@code insn}, a JDK copy (an activation's), writes; or null. */
+    private static String copierWriteOf(MethodContext ctx, AbstractInsnNode insn) {
+        Integer bci = ctx.bytecodeIndex(insn);
+        return insn instanceof MethodInsnNode && bci != null
+                ? ctx.cls.env.capsules().copierWriteCapsule(ctx.cls.name(), ctx.method.name + ctx.method.desc, bci) : null;
+    }
+
     /**
      * Where the thread's epoch may change: a monitorexit, a volatile write, a call (it may release) and the first use
      * of another class (a {@code new} or static access may run its {@code <clinit>}, which ends with a release),
@@ -168,7 +181,7 @@ final class CapsuleActivations {
     void beforeAccess(AbstractInsnNode access) {
         ctx.cls.counts.capsuleAccess(!(access instanceof FieldInsnNode));
         if (heads.contains(access)) {
-            ctx.insertBefore(access, check(access));
+            ctx.insertBefore(access, check(access, capsuleOf(ctx, access)));
         }
     }
 
@@ -177,22 +190,29 @@ final class CapsuleActivations {
      * against the activations' unchecked writes): the filler's class initialised first, as the call would (a filler
      * has no release in it, but its class's initialiser ends with one), then the check of the capsule location unless
      * the activation checked it already in the thread's epoch: the filler's reads are then in the epoch of a check,
-     * however the call returns.
+     * however the call returns. Before a JDK copy writing into a protected array ({@code System.arraycopy}'s
+     * destination, {@code Arrays.fill}), the same check, a write check: the copy's own array checks never meet the
+     * activations' unchecked reads.
      */
     void beforeFillerCall(MethodInsnNode call) {
-        if (capsuleOf(ctx, call) == null) {
+        String copiedInto = copierWriteOf(ctx, call);
+        if (copiedInto != null) { // a JDK copy into a protected array: the JDK's classes are initialised
+            ctx.insertBefore(call, check(call, copiedInto));
+            return;
+        }
+        String owner = capsuleOf(ctx, call);
+        if (owner == null) {
             return;
         }
         Code code = new Code();
         if (!call.owner.equals(ctx.cls.name())) { // a running method's class is initialised, or being so by this thread
             code.ldc(Type.getObjectType(call.owner)).call(RuntimeApi.INITIALIZE);
         }
-        ctx.insertBefore(call, code.append(check(call)));
+        ctx.insertBefore(call, code.append(check(call, owner)));
     }
 
-    /** The guarded check of the location of the capsule whose fields or arrays {@code access} touches. */
-    private Code check(AbstractInsnNode access) {
-        String owner = capsuleOf(ctx, access);
+    /** The guarded check of the location of capsule class {@code owner}, whose fields or arrays {@code access} touches. */
+    private Code check(AbstractInsnNode access, String owner) {
         boolean writes = written.contains(owner);
         int lastChecked = ctx.capsuleEpoch(capsules.indexOf(owner));
         String location = RuntimeApi.CAPSULE_LOCATION;

@@ -91,6 +91,11 @@ class DynamicEscapeTest {
                     return java.util.Optional.<Point>empty().orElseGet(new Maker()); // the JDK called it
                 }
 
+                public static java.math.BigDecimal sumOfJdkValues(java.math.BigDecimal d, java.util.HashMap<Object, Object> m) {
+                    m.clear();           // handed to the JDK, as d is below: but no HashMap nor BigDecimal can
+                    return d.add(d);     // ever carry a bit, nor hold an object that does
+                }
+
                 public static void aThreadSubclassIsNeverLocal() {
                     Worker w = new Worker();
                     w.count = 1;     // checked: Thread's constructor may publish its object
@@ -166,6 +171,9 @@ class DynamicEscapeTest {
             assertEquals(List.of("escape Maker", "escape Point"), run(subject, "aSupplierTheJdkCallsHandsItsResultOver"));
             assertEquals(List.of("writeField Worker"), run(subject, "aThreadSubclassIsNeverLocal"));
         }
+        assertEquals(List.of(), TestJars.runtimeCalls(TestJars.method(TestJars.classNode(out, "dyn.Subject"),
+                "sumOfJdkValues")).stream().filter(c -> c.startsWith("escape")).toList(),
+                "BigDecimal's and HashMap's constructors may let this go: no subclass of theirs gets a bit");
     }
 
     private static final String CAPSULES = """

@@ -79,7 +79,7 @@ final class EscapeBarriers {
     static void around(MethodContext ctx, AbstractInsnNode insn, Set<AbstractInsnNode> uninitializedThis) {
         int op = insn.getOpcode();
         String protector = protectingCapsule(ctx, insn);
-        if (insn instanceof FieldInsnNode f && mayLeadToProgram(Type.getType(f.desc))) {
+        if (insn instanceof FieldInsnNode f && mayLeadToProgram(ctx, Type.getType(f.desc))) {
             if (op == Opcodes.PUTSTATIC) {
                 ctx.insertBefore(insn, escapeTop());
             } else if (op == Opcodes.PUTFIELD && !uninitializedThis.contains(insn)) {
@@ -114,14 +114,14 @@ final class EscapeBarriers {
     private static void outsideCall(MethodContext ctx, MethodInsnNode call) {
         int op = call.getOpcode();
         boolean constructor = "<init>".equals(call.name);
-        boolean receiver = op != Opcodes.INVOKESTATIC && !constructor && mayLeadToProgram(Type.getObjectType(call.owner));
+        boolean receiver = op != Opcodes.INVOKESTATIC && !constructor && mayLeadToProgram(ctx, Type.getObjectType(call.owner));
         Type[] args = Type.getArgumentTypes(call.desc);
         boolean anotherJar = !bits(ctx).isJdk(call.owner);
         boolean virtual = op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKEINTERFACE;
         Asked asked = virtual && receiver && (anotherJar || declaredAbstract(ctx, call.owner, call.name, call.desc))
                 ? Asked.RECEIVER : anotherJar ? Asked.CLASS : Asked.NOBODY;
         int flag = asked == Asked.NOBODY ? -1 : ctx.spillBlock(slots(args) + 1) + slots(args);
-        boolean result = mayLeadToProgram(Type.getReturnType(call.desc));
+        boolean result = mayLeadToProgram(ctx, Type.getReturnType(call.desc));
         ctx.insertBefore(call, escapeArguments(ctx, args, receiver, flag, asked, call, result));
         if (flag < 0) {
             if (result) {
@@ -146,7 +146,7 @@ final class EscapeBarriers {
      */
     private static boolean reachesOverrideOfOutside(MethodContext ctx, MethodInsnNode call) {
         return call.getOpcode() != Opcodes.INVOKESTATIC && !"<init>".equals(call.name) && !call.owner.startsWith("[")
-                && mayLeadToProgram(Type.getReturnType(call.desc))
+                && mayLeadToProgram(ctx, Type.getReturnType(call.desc))
                 && declaredOutside(ctx, call.owner, call.name, call.desc);
     }
 
@@ -193,7 +193,7 @@ final class EscapeBarriers {
         if (insn.getOpcode() == Opcodes.RETURN && "<init>".equals(name)
                 && (handle || ctx.cls.hierarchy().hasFinalizer(ctx.cls.name()))) {
             ctx.insertBefore(insn, new Code().aload(0).call(RuntimeApi.ESCAPE));
-        } else if (insn.getOpcode() == Opcodes.ARETURN && mayLeadToProgram(Type.getReturnType(ctx.method.desc))) {
+        } else if (insn.getOpcode() == Opcodes.ARETURN && mayLeadToProgram(ctx, Type.getReturnType(ctx.method.desc))) {
             if (handle) {
                 ctx.insertBefore(insn, escapeTop());
             } else if (overridesOutside(ctx)) {
@@ -209,7 +209,7 @@ final class EscapeBarriers {
      * {@code ts.programCall}), kept for its returns.
      */
     static void methodStart(MethodContext ctx) {
-        if (mayLeadToProgram(Type.getReturnType(ctx.method.desc)) && overridesOutside(ctx)
+        if (mayLeadToProgram(ctx, Type.getReturnType(ctx.method.desc)) && overridesOutside(ctx)
                 && !bits(ctx).isHandleTarget(ctx.cls.name(), ctx.method.name, ctx.method.desc)) {
             ctx.insertAtStart(new Code().append(ctx.threadState()).aload(0).invoke(Opcodes.INVOKEVIRTUAL,
                     RuntimeApi.THREAD_STATE, RuntimeApi.TAKE_PROGRAM_CALL, RuntimeApi.TAKE_PROGRAM_CALL_DESC, false)
@@ -272,12 +272,12 @@ final class EscapeBarriers {
             MethodInsnNode call, boolean tellsCallee) {
         int escaping = 0;
         for (Type arg : args) {
-            escaping += mayLeadToProgram(arg) ? 1 : 0;
+            escaping += mayLeadToProgram(ctx, arg) ? 1 : 0;
         }
         if (!receiver && flag < 0 && escaping == 0) {
             return new Code();
         }
-        if (!receiver && flag < 0 && escaping == 1 && mayLeadToProgram(args[args.length - 1])) {
+        if (!receiver && flag < 0 && escaping == 1 && mayLeadToProgram(ctx, args[args.length - 1])) {
             return escapeTop(); // only the argument on top
         }
         int base = ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1));
@@ -302,7 +302,7 @@ final class EscapeBarriers {
             code.append(escapeTop());
         }
         for (int i = 0; i < args.length; i++) {
-            if (mayLeadToProgram(args[i])) {
+            if (mayLeadToProgram(ctx, args[i])) {
                 code.load(args[i], slots[i]).call(RuntimeApi.ESCAPE);
             }
         }
@@ -329,10 +329,13 @@ final class EscapeBarriers {
 
     /**
      * True if a value of {@code type} may be, or lead through its fields to, a local object: a reference that is not
-     * an array (arrays carry no bit, and what is stored into one escapes) nor of a type that holds none.
+     * an array (arrays carry no bit, and what is stored into one escapes), nor of a type that holds none, nor of a JDK
+     * class none of whose objects can carry a bit ({@link EscapeBits#mayBeLocal}: {@code BigDecimal}, {@code HashMap};
+     * an object without a bit never holds a local one either).
      */
-    private static boolean mayLeadToProgram(Type type) {
-        return type.getSort() == Type.OBJECT && !NO_PROGRAM_OBJECT.contains(type.getInternalName());
+    private static boolean mayLeadToProgram(MethodContext ctx, Type type) {
+        return type.getSort() == Type.OBJECT && !NO_PROGRAM_OBJECT.contains(type.getInternalName())
+                && bits(ctx).mayBeLocal(type.getInternalName());
     }
 
     /**

@@ -75,6 +75,20 @@ public final class EscapeBits {
     }
 
     /**
+     * False if no object of {@code className} or of a subclass, in any jar, can carry a bit: a JDK class (not an
+     * interface) whose constructors, or its superclasses', may let {@code this} go ({@link ConstructorThis}:
+     * {@code BigDecimal}, {@code HashMap}). A subclass's root would have to be below it, and that needs it to keep
+     * {@code this}.
+     */
+    boolean mayBeLocal(String className) {
+        if (!isJdk(className)) {
+            return true;
+        }
+        ClassInfo info = hierarchy.find(className);
+        return info == null || info.isInterface() || keepsThis(className);
+    }
+
+    /**
      * True if the constructors of {@code className}, a class this run does not rewrite, and of its superclasses keep
      * {@code this} to themselves ({@link ConstructorThis}); false if its class file cannot be read (another jar's).
      */

@@ -32,12 +32,22 @@ class DynamicEscapeTest {
 
             public class Subject {
                 static Object sink;
+                static Point last;
                 static final List<Object> LIST = new ArrayList<>();
 
                 public static void publishedThroughAStatic() {
                     Point p = new Point();
                     p.x = 1;         // local: no check
                     sink = p;        // escapes
+                    p.x = 2;         // checked
+                }
+
+                public static void publishedThroughATypedStatic() {
+                    Point p = new Point();
+                    p.x = 1;         // local: no check
+                    last = p;        // escapes (its bit read in line first: a Point carries one)
+                    last = p;        // escaped already: nothing
+                    last = null;
                     p.x = 2;         // checked
                 }
 
@@ -161,6 +171,7 @@ class DynamicEscapeTest {
         try (URLClassLoader loader = loader(out)) {
             Class<?> subject = Class.forName("dyn.Subject", true, loader);
             assertEquals(List.of("escape Point", "writeField Point"), run(subject, "publishedThroughAStatic"));
+            assertEquals(List.of("escape Point", "writeField Point"), run(subject, "publishedThroughATypedStatic"));
             assertEquals(List.of("escape Box"), run(subject, "storedIntoALocalThenHandedToTheJdk"));
             assertEquals(List.of(), run(subject, "lookedUpInACollection"));
             assertEquals(List.of("escape Point"), run(subject, "storedIntoAnArray"));

@@ -81,7 +81,7 @@ final class EscapeBarriers {
         String protector = protectingCapsule(ctx, insn);
         if (insn instanceof FieldInsnNode f && mayLeadToProgram(ctx, Type.getType(f.desc))) {
             if (op == Opcodes.PUTSTATIC) {
-                ctx.insertBefore(insn, escapeTop());
+                ctx.insertBefore(insn, escapeTop(ctx, Type.getType(f.desc)));
             } else if (op == Opcodes.PUTFIELD && !uninitializedThis.contains(insn)) {
                 ctx.insertBefore(insn, beforeFieldStore(ctx, f));
             }
@@ -125,7 +125,7 @@ final class EscapeBarriers {
         ctx.insertBefore(call, escapeArguments(ctx, args, receiver, flag, asked, call, result));
         if (flag < 0) {
             if (result) {
-                ctx.insertAfter(call, escapeTop());
+                ctx.insertAfter(call, escapeTop(ctx, Type.getReturnType(call.desc)));
             }
             return;
         }
@@ -136,7 +136,8 @@ final class EscapeBarriers {
         LabelNode done = new LabelNode();
         LabelNode escape = new LabelNode();
         ctx.insertAfter(call, new Code().load(Type.INT_TYPE, flag).jump(Opcodes.IFEQ, escape)
-                .append(forgetProgramCall(ctx)).jump(Opcodes.GOTO, done).label(escape).append(escapeTop()).label(done));
+                .append(forgetProgramCall(ctx)).jump(Opcodes.GOTO, done).label(escape)
+                .append(escapeTop(ctx, Type.getReturnType(call.desc))).label(done));
     }
 
     /**
@@ -194,12 +195,13 @@ final class EscapeBarriers {
                 && (handle || ctx.cls.hierarchy().hasFinalizer(ctx.cls.name()))) {
             ctx.insertBefore(insn, new Code().aload(0).call(RuntimeApi.ESCAPE));
         } else if (insn.getOpcode() == Opcodes.ARETURN && mayLeadToProgram(ctx, Type.getReturnType(ctx.method.desc))) {
+            Type returned = Type.getReturnType(ctx.method.desc);
             if (handle) {
-                ctx.insertBefore(insn, escapeTop());
+                ctx.insertBefore(insn, escapeTop(ctx, returned));
             } else if (overridesOutside(ctx)) {
                 LabelNode program = new LabelNode(); // called by the program's code: its result stays the program's
                 ctx.insertBefore(insn, new Code().load(Type.INT_TYPE, ctx.programCallerSlot())
-                        .jump(Opcodes.IFNE, program).append(escapeTop()).label(program));
+                        .jump(Opcodes.IFNE, program).append(escapeTop(ctx, returned)).label(program));
             }
         }
     }
@@ -223,14 +225,15 @@ final class EscapeBarriers {
      */
     private static Code beforeFieldStore(MethodContext ctx, FieldInsnNode store) {
         String root = bits(ctx).root(store.owner);
+        Type stored = Type.getType(store.desc);
         if (root == null) {
-            return escapeTop();
+            return escapeTop(ctx, stored);
         }
         LabelNode isNull = new LabelNode();
         LabelNode done = new LabelNode();
         return new Code().op(Opcodes.DUP2).op(Opcodes.POP).op(Opcodes.DUP).jump(Opcodes.IFNULL, isNull)
                 .field(Opcodes.GETFIELD, store.owner, RuntimeApi.LOCAL_BIT_FIELD, "I").jump(Opcodes.IFNE, done)
-                .append(escapeTop()).jump(Opcodes.GOTO, done)
+                .append(escapeTop(ctx, stored)).jump(Opcodes.GOTO, done)
                 .label(isNull).op(Opcodes.POP).label(done);
     }
 
@@ -262,6 +265,21 @@ final class EscapeBarriers {
     }
 
     /**
+     * {@link #escapeTop()} of a reference of static type {@code type}. If its objects carry a bit (a class of this run
+     * with a root), the bit is read first, in line: a null or escaped one, most of them, makes no call.
+     */
+    private static Code escapeTop(MethodContext ctx, Type type) {
+        String root = type.getSort() == Type.OBJECT ? bits(ctx).root(type.getInternalName()) : null;
+        if (root == null) {
+            return escapeTop();
+        }
+        LabelNode done = new LabelNode();
+        return new Code().op(Opcodes.DUP).jump(Opcodes.IFNULL, done).op(Opcodes.DUP)
+                .field(Opcodes.GETFIELD, root, RuntimeApi.LOCAL_BIT_FIELD, "I").jump(Opcodes.IFEQ, done)
+                .append(escapeTop()).label(done);
+    }
+
+    /**
      * The arguments (of types {@code args}, on top of the stack) that may lead to an object of the program escape, and
      * the receiver under them if {@code receiver}; the stack is left as it was. Only the top one needs no spilling. With
      * a {@code flag} local, the runtime is asked first ({@code asked}) whether {@code call} runs code rewritten with
@@ -278,7 +296,7 @@ final class EscapeBarriers {
             return new Code();
         }
         if (!receiver && flag < 0 && escaping == 1 && mayLeadToProgram(ctx, args[args.length - 1])) {
-            return escapeTop(); // only the argument on top
+            return escapeTop(ctx, args[args.length - 1]); // only the argument on top
         }
         int base = ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1));
         int[] slots = new int[args.length];
@@ -299,11 +317,11 @@ final class EscapeBarriers {
             code.op(Opcodes.DUP).store(Type.INT_TYPE, flag).jump(Opcodes.IFNE, reload);
         }
         if (receiver) {
-            code.append(escapeTop());
+            code.append(escapeTop(ctx, Type.getObjectType(call.owner)));
         }
         for (int i = 0; i < args.length; i++) {
             if (mayLeadToProgram(ctx, args[i])) {
-                code.load(args[i], slots[i]).call(RuntimeApi.ESCAPE);
+                code.load(args[i], slots[i]).append(escapeTop(ctx, args[i])).op(Opcodes.POP);
             }
         }
         code.label(reload);

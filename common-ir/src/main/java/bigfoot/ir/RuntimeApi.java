@@ -36,9 +36,10 @@ public final class RuntimeApi {
     public static final String HANDED_OFF_DESC = "(Ljava/lang/Object;Lbigfoot/rt/FieldShadow;Z)Z";
     /**
      * {@code void programCall(Object receiver)} and {@code boolean takeProgramCall(Object self)}, instance methods of
-     * {@link #THREAD_STATE} ({@code --elide dynamic-escape}): the program calls a JDK type's abstract method, or another
-     * jar's method, that runs code rewritten with the option on receiver; that method, one the JDK may call, asks at
-     * entry whether this caller was the program's, and then returns its result without escaping it.
+     * {@link #THREAD_STATE} ({@code --elide dynamic-escape}): the program calls, on receiver, code rewritten with the
+     * option that the JDK may also call (a JDK type's abstract method, another jar's method, its own override of a JDK
+     * method); that method asks at entry whether this caller was the program's, and then returns its result without
+     * escaping it.
      */
     public static final String PROGRAM_CALL = "programCall";
     public static final String PROGRAM_CALL_DESC = "(Ljava/lang/Object;)V";
@@ -369,7 +370,8 @@ public final class RuntimeApi {
     public static final String CAPSULE_LOCATION = "$capsule";
     /**
      * {@code public transient int __bf$local} ({@code --elide dynamic-escape}), in the topmost rewritten class of a
-     * hierarchy whose classes above it are {@code Object} (or {@code Record}) only: 1 from the start of its constructor
+     * hierarchy whose classes above it are JDK classes whose constructors keep {@code this} to themselves
+     * ({@code Object}, {@code Record}, {@code java.io.Reader}, ...): 1 from the start of its constructor
      * while the object is local to the thread that made it, 0 once it escaped (and in an object no constructor made,
      * such as a deserialised one). Checks of a local object's fields are skipped.
      */

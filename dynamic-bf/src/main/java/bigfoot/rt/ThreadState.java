@@ -60,8 +60,9 @@ public final class ThreadState extends PaddedClock {
     }
 
     /**
-     * The receiver of the program's call, just made, of a JDK type's abstract method or another jar's method that runs
-     * code rewritten with {@code --elide dynamic-escape}; null once that method took it at entry, or after the call.
+     * The receiver of the program's call, just made, of code rewritten with {@code --elide dynamic-escape} that the JDK
+     * may also call (a JDK type's abstract method, another jar's method, the program's own override of a JDK method);
+     * null once that method took it at entry, or after the call.
      */
     private Object programCallee;
 

@@ -101,9 +101,11 @@ class DynamicEscapeTest {
                     return java.util.Optional.<Point>empty().orElseGet(new Maker()); // the JDK called it
                 }
 
-                public static java.math.BigDecimal sumOfJdkValues(java.math.BigDecimal d, java.util.HashMap<Object, Object> m) {
-                    m.clear();           // handed to the JDK, as d is below: but no HashMap nor BigDecimal can
-                    return d.add(d);     // ever carry a bit, nor hold an object that does
+                public static java.math.BigDecimal sumOfJdkValues(java.math.BigDecimal d, java.util.HashMap<Object, Object> m,
+                        String s) {
+                    m.clear();           // handed to the JDK, as d and s are below: but no HashMap nor BigDecimal can
+                    java.util.regex.Pattern.compile(s); // carry a bit (their constructors may let this go), nor
+                    return d.add(d);     // can a String (a final class), nor hold an object that does
                 }
 
                 public static void aThreadSubclassIsNeverLocal() {
@@ -184,7 +186,7 @@ class DynamicEscapeTest {
         }
         assertEquals(List.of(), TestJars.runtimeCalls(TestJars.method(TestJars.classNode(out, "dyn.Subject"),
                 "sumOfJdkValues")).stream().filter(c -> c.startsWith("escape")).toList(),
-                "BigDecimal's and HashMap's constructors may let this go: no subclass of theirs gets a bit");
+                "BigDecimal's and HashMap's constructors may let this go, String is final: none carries a bit");
     }
 
     private static final String CAPSULES = """

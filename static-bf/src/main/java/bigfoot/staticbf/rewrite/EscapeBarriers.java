@@ -59,11 +59,6 @@ final class EscapeBarriers {
             "indexOf(Ljava/lang/Object;)I", "lastIndexOf(Ljava/lang/Object;)I", "size()I", "isEmpty()Z", "hasNext()Z",
             "next()Ljava/lang/Object;", "peek()Ljava/lang/Object;", "getFirst()Ljava/lang/Object;",
             "getLast()Ljava/lang/Object;"); // not iterator(), views: the JDK object they make keeps the receiver
-    /** Types whose values never are, nor lead to, an object of the program. */
-    private static final Set<String> NO_PROGRAM_OBJECT = Set.of("java/lang/String", "java/lang/Integer",
-            "java/lang/Long", "java/lang/Short", "java/lang/Byte", "java/lang/Character", "java/lang/Boolean",
-            "java/lang/Float", "java/lang/Double", "java/lang/Class");
-
     /** First in each constructor of a bit's root class: the object is local ({@code this.__bf$local = 1}). */
     static void constructorStart(MethodContext ctx) {
         if ("<init>".equals(ctx.method.name) && ctx.cls.name().equals(bits(ctx).root(ctx.cls.name()))) {
@@ -347,13 +342,12 @@ final class EscapeBarriers {
 
     /**
      * True if a value of {@code type} may be, or lead through its fields to, a local object: a reference that is not
-     * an array (arrays carry no bit, and what is stored into one escapes), nor of a type that holds none, nor of a JDK
-     * class none of whose objects can carry a bit ({@link EscapeBits#mayBeLocal}: {@code BigDecimal}, {@code HashMap};
-     * an object without a bit never holds a local one either).
+     * an array (arrays carry no bit, and what is stored into one escapes), nor of a JDK class none of whose objects
+     * can carry a bit ({@link EscapeBits#mayBeLocal}: {@code String}, {@code BigDecimal}, {@code HashMap}; an object
+     * without a bit never holds a local one either).
      */
     private static boolean mayLeadToProgram(MethodContext ctx, Type type) {
-        return type.getSort() == Type.OBJECT && !NO_PROGRAM_OBJECT.contains(type.getInternalName())
-                && bits(ctx).mayBeLocal(type.getInternalName());
+        return type.getSort() == Type.OBJECT && bits(ctx).mayBeLocal(type.getInternalName());
     }
 
     /**

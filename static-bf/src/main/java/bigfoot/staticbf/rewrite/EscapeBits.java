@@ -75,17 +75,18 @@ public final class EscapeBits {
     }
 
     /**
-     * False if no object of {@code className} or of a subclass, in any jar, can carry a bit: a JDK class (not an
-     * interface) whose constructors, or its superclasses', may let {@code this} go ({@link ConstructorThis}:
-     * {@code BigDecimal}, {@code HashMap}). A subclass's root would have to be below it, and that needs it to keep
-     * {@code this}.
+     * False if no object of {@code className} or of a subclass, in any jar, can carry a bit: a final JDK class
+     * ({@code String}, the boxes, {@code Class}), or one (not an interface) whose constructors, or its superclasses',
+     * may let {@code this} go ({@link ConstructorThis}: {@code BigDecimal}, {@code HashMap}); a subclass's root would
+     * have to be below it, and that needs it to keep {@code this}.
      */
     boolean mayBeLocal(String className) {
         if (!isJdk(className)) {
             return true;
         }
         ClassInfo info = hierarchy.find(className);
-        return info == null || info.isInterface() || keepsThis(className);
+        return info == null || info.isInterface()
+                || (info.access() & Opcodes.ACC_FINAL) == 0 && keepsThis(className);
     }
 
     /**

@@ -108,6 +108,20 @@ class DynamicEscapeTest {
                     return d.add(d);     // can a String (a final class), nor hold an object that does
                 }
 
+                public static boolean jdkValuesHandedOverAsObjects(java.math.BigDecimal d, java.math.BigDecimal e,
+                        Object[] out) {
+                    out[0] = d;          // a BigDecimal into an array, and handed to equals(Object): it carries no
+                    return d.equals(e);  // bit, nor holds one, whatever type the instruction names
+                }
+
+                public static void storedIntoATypedArrayTwice() {
+                    Point p = new Point();
+                    Point[] a = new Point[2];
+                    a[0] = p;        // escapes (a Point carries a bit: read in line first)
+                    a[1] = p;        // escaped already: nothing
+                    p.x = 5;         // checked
+                }
+
                 public static void aThreadSubclassIsNeverLocal() {
                     Worker w = new Worker();
                     w.count = 1;     // checked: Thread's constructor may publish its object
@@ -177,6 +191,7 @@ class DynamicEscapeTest {
             assertEquals(List.of("escape Box"), run(subject, "storedIntoALocalThenHandedToTheJdk"));
             assertEquals(List.of(), run(subject, "lookedUpInACollection"));
             assertEquals(List.of("escape Point"), run(subject, "storedIntoAnArray"));
+            assertEquals(List.of("escape Point", "writeField Point"), run(subject, "storedIntoATypedArrayTwice"));
             assertEquals(List.of("escape Point", "writeField Point"), run(subject, "capturedByALambda"));
             assertEquals(List.of(), run(subject, "aProgramRunnableKeepsItsArgumentLocal"));
             assertEquals(List.of(), run(subject, "aSupplierTheProgramCallsKeepsItsResultLocal"));
@@ -187,6 +202,9 @@ class DynamicEscapeTest {
         assertEquals(List.of(), TestJars.runtimeCalls(TestJars.method(TestJars.classNode(out, "dyn.Subject"),
                 "sumOfJdkValues")).stream().filter(c -> c.startsWith("escape")).toList(),
                 "BigDecimal's and HashMap's constructors may let this go, String is final: none carries a bit");
+        assertEquals(List.of(), TestJars.runtimeCalls(TestJars.method(TestJars.classNode(out, "dyn.Subject"),
+                "jdkValuesHandedOverAsObjects")).stream().filter(c -> c.startsWith("escape")).toList(),
+                "the values' own type, BigDecimal, not Object's, decides");
     }
 
     private static final String CAPSULES = """

@@ -74,28 +74,31 @@ final class EscapeBarriers {
     static void around(MethodContext ctx, AbstractInsnNode insn, Set<AbstractInsnNode> uninitializedThis) {
         int op = insn.getOpcode();
         String protector = protectingCapsule(ctx, insn);
-        if (insn instanceof FieldInsnNode f && mayLeadToProgram(ctx, Type.getType(f.desc))) {
+        if (insn instanceof FieldInsnNode f && (op == Opcodes.PUTSTATIC || op == Opcodes.PUTFIELD)
+                && mayLeadToProgram(ctx, typeOf(ctx, insn, 0, Type.getType(f.desc)))) {
+            Type stored = typeOf(ctx, insn, 0, Type.getType(f.desc));
             if (op == Opcodes.PUTSTATIC) {
-                ctx.insertBefore(insn, escapeTop(ctx, Type.getType(f.desc)));
-            } else if (op == Opcodes.PUTFIELD && !uninitializedThis.contains(insn)) {
-                ctx.insertBefore(insn, beforeFieldStore(ctx, f));
+                ctx.insertBefore(insn, escapeTop(ctx, stored));
+            } else if (!uninitializedThis.contains(insn)) {
+                ctx.insertBefore(insn, beforeFieldStore(ctx, f, stored));
             }
         } else if (op == Opcodes.PUTFIELD && protector != null && !uninitializedThis.contains(insn)
                 && isReferenceArray(Type.getType(((FieldInsnNode) insn).desc))) {
             // a capsule's own array: what it holds escapes with the capsule (the runtime's walk follows it)
             ctx.insertBefore(insn, unlessThisIsLocal(protector, new Code().op(Opcodes.DUP)
                     .call(RuntimeApi.ESCAPE_ELEMENTS)));
-        } else if (op == Opcodes.AASTORE) {
+        } else if (op == Opcodes.AASTORE && mayLeadToProgram(ctx, typeOf(ctx, insn, 0, OBJECT))) {
             // into a capsule's protected array: only the capsule reaches it, so the value escapes with it
-            ctx.insertBefore(insn, protector == null ? escapeTop() : unlessThisIsLocal(protector, escapeTop()));
+            Code escape = escapeTop(ctx, typeOf(ctx, insn, 0, OBJECT));
+            ctx.insertBefore(insn, protector == null ? escape : unlessThisIsLocal(protector, escape));
         } else if (insn instanceof MethodInsnNode call && isOutside(ctx, call)) {
             outsideCall(ctx, call);
         } else if (insn instanceof MethodInsnNode call && reachesOverrideOfOutside(ctx, call)) {
             tellCallee(ctx, call);
         } else if (insn instanceof InvokeDynamicInsnNode indy
                 && !"java/lang/invoke/StringConcatFactory".equals(indy.bsm.getOwner())) {
-            ctx.insertBefore(insn, escapeArguments(ctx, Type.getArgumentTypes(indy.desc), false, -1, Asked.NOBODY, null,
-                    false));
+            ctx.insertBefore(insn, escapeArguments(ctx, argumentTypes(ctx, insn, indy.desc), null, -1, Asked.NOBODY,
+                    null, false));
         }
     }
 
@@ -109,15 +112,16 @@ final class EscapeBarriers {
     private static void outsideCall(MethodContext ctx, MethodInsnNode call) {
         int op = call.getOpcode();
         boolean constructor = "<init>".equals(call.name);
-        boolean receiver = op != Opcodes.INVOKESTATIC && !constructor && mayLeadToProgram(ctx, Type.getObjectType(call.owner));
-        Type[] args = Type.getArgumentTypes(call.desc);
+        Type[] args = argumentTypes(ctx, call, call.desc);
+        Type receiverType = typeOf(ctx, call, args.length, Type.getObjectType(call.owner));
+        boolean receiver = op != Opcodes.INVOKESTATIC && !constructor && mayLeadToProgram(ctx, receiverType);
         boolean anotherJar = !bits(ctx).isJdk(call.owner);
         boolean virtual = op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKEINTERFACE;
         Asked asked = virtual && receiver && (anotherJar || declaredAbstract(ctx, call.owner, call.name, call.desc))
                 ? Asked.RECEIVER : anotherJar ? Asked.CLASS : Asked.NOBODY;
         int flag = asked == Asked.NOBODY ? -1 : ctx.spillBlock(slots(args) + 1) + slots(args);
         boolean result = mayLeadToProgram(ctx, Type.getReturnType(call.desc));
-        ctx.insertBefore(call, escapeArguments(ctx, args, receiver, flag, asked, call, result));
+        ctx.insertBefore(call, escapeArguments(ctx, args, receiver ? receiverType : null, flag, asked, call, result));
         if (flag < 0) {
             if (result) {
                 ctx.insertAfter(call, escapeTop(ctx, Type.getReturnType(call.desc)));
@@ -189,8 +193,9 @@ final class EscapeBarriers {
         if (insn.getOpcode() == Opcodes.RETURN && "<init>".equals(name)
                 && (handle || ctx.cls.hierarchy().hasFinalizer(ctx.cls.name()))) {
             ctx.insertBefore(insn, new Code().aload(0).call(RuntimeApi.ESCAPE));
-        } else if (insn.getOpcode() == Opcodes.ARETURN && mayLeadToProgram(ctx, Type.getReturnType(ctx.method.desc))) {
-            Type returned = Type.getReturnType(ctx.method.desc);
+        } else if (insn.getOpcode() == Opcodes.ARETURN
+                && mayLeadToProgram(ctx, typeOf(ctx, insn, 0, Type.getReturnType(ctx.method.desc)))) {
+            Type returned = typeOf(ctx, insn, 0, Type.getReturnType(ctx.method.desc));
             if (handle) {
                 ctx.insertBefore(insn, escapeTop(ctx, returned));
             } else if (overridesOutside(ctx)) {
@@ -215,12 +220,11 @@ final class EscapeBarriers {
     }
 
     /**
-     * {@code [o v] -> [o v]}: escapes v unless o is local (a null o is left to the store's own exception); a receiver
-     * whose class carries no bit is not local.
+     * {@code [o v] -> [o v]}: escapes v, of static type {@code stored}, unless o is local (a null o is left to the
+     * store's own exception); a receiver whose class carries no bit is not local.
      */
-    private static Code beforeFieldStore(MethodContext ctx, FieldInsnNode store) {
+    private static Code beforeFieldStore(MethodContext ctx, FieldInsnNode store, Type stored) {
         String root = bits(ctx).root(store.owner);
-        Type stored = Type.getType(store.desc);
         if (root == null) {
             return escapeTop(ctx, stored);
         }
@@ -281,16 +285,16 @@ final class EscapeBarriers {
      * this option; the answer is kept there, and if it does nothing escapes, and a receiver's callee is told its caller
      * is the program's if {@code tellsCallee} (it returns an object, which then stays local).
      */
-    private static Code escapeArguments(MethodContext ctx, Type[] args, boolean receiver, int flag, Asked asked,
+    private static Code escapeArguments(MethodContext ctx, Type[] args, Type receiver, int flag, Asked asked,
             MethodInsnNode call, boolean tellsCallee) {
         int escaping = 0;
         for (Type arg : args) {
             escaping += mayLeadToProgram(ctx, arg) ? 1 : 0;
         }
-        if (!receiver && flag < 0 && escaping == 0) {
+        if (receiver == null && flag < 0 && escaping == 0) {
             return new Code();
         }
-        if (!receiver && flag < 0 && escaping == 1 && mayLeadToProgram(ctx, args[args.length - 1])) {
+        if (receiver == null && flag < 0 && escaping == 1 && mayLeadToProgram(ctx, args[args.length - 1])) {
             return escapeTop(ctx, args[args.length - 1]); // only the argument on top
         }
         int base = ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1));
@@ -311,8 +315,8 @@ final class EscapeBarriers {
         if (flag >= 0) {
             code.op(Opcodes.DUP).store(Type.INT_TYPE, flag).jump(Opcodes.IFNE, reload);
         }
-        if (receiver) {
-            code.append(escapeTop(ctx, Type.getObjectType(call.owner)));
+        if (receiver != null) {
+            code.append(escapeTop(ctx, receiver));
         }
         for (int i = 0; i < args.length; i++) {
             if (mayLeadToProgram(ctx, args[i])) {
@@ -330,6 +334,36 @@ final class EscapeBarriers {
             code.load(args[i], slots[i]);
         }
         return code;
+    }
+
+    private static final Type OBJECT = Type.getObjectType("java/lang/Object");
+
+    /**
+     * The static type of the reference {@code depth} values below the top of the stack before {@code insn}: a class
+     * the original code shows it to be an instance of ({@link ValueTypes}) where that says more than {@code declared},
+     * the type the instruction names ({@code BigDecimal} for an argument {@code equals(Object)} is given; the value's
+     * class for an {@code aastore}; an array, which carries no bit); else {@code declared}. An interface says nothing:
+     * the verifier lets any object pass for one.
+     */
+    private static Type typeOf(MethodContext ctx, AbstractInsnNode insn, int depth, Type declared) {
+        Type known = ctx.valueTypes().at(insn, depth);
+        if (known == null || known.equals(declared)) {
+            return declared;
+        }
+        if (known.getSort() == Type.ARRAY) {
+            return known;
+        }
+        ClassInfo info = ctx.cls.hierarchy().find(known.getInternalName());
+        return info == null || info.isInterface() ? declared : known;
+    }
+
+    /** The argument types of a call of descriptor {@code desc} at {@code call}, each as {@link #typeOf} has it. */
+    private static Type[] argumentTypes(MethodContext ctx, AbstractInsnNode call, String desc) {
+        Type[] args = Type.getArgumentTypes(desc);
+        for (int i = 0; i < args.length; i++) {
+            args[i] = args[i].getSort() == Type.OBJECT ? typeOf(ctx, call, args.length - 1 - i, args[i]) : args[i];
+        }
+        return args;
     }
 
     private static int slots(Type[] args) {

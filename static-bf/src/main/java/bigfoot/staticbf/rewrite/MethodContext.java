@@ -58,6 +58,8 @@ final class MethodContext {
     private final Map<Integer, AbstractInsnNode> byBci;
     private final FreshThis freshThis;
     private final boolean checkedByCallers;
+    /** The stack's reference types in the original code, for the escape barriers (none without them). */
+    private final ValueTypes valueTypes;
     private boolean changed;
 
     MethodContext(ClassContext cls, MethodNode method, Map<AbstractInsnNode, Integer> bcis) {
@@ -81,6 +83,12 @@ final class MethodContext {
         this.byBci = fit.plan().isPresent() ? PlanFit.byBci(bcis) : Map.of();
         this.freshThis = FreshThis.of(cls.name(), cls.node.superName, method);
         this.checkedByCallers = cls.env.isCheckedByCallers(cls.node, method);
+        this.valueTypes = cls.env.escapeBits().enabled() ? ValueTypes.of(cls.name(), method) : ValueTypes.NONE;
+    }
+
+    /** The static types of the references on the stack in the original code ({@link ValueTypes}). */
+    ValueTypes valueTypes() {
+        return valueTypes;
     }
 
     /** True if this method is a field accessor whose access its callers check ({@link FieldAccesses#instrumentAccessorCall}). */

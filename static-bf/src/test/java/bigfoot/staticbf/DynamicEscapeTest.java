@@ -33,6 +33,7 @@ class DynamicEscapeTest {
             public class Subject {
                 static Object sink;
                 static Point last;
+                static dyn.hidden.Visible visible;
                 static final List<Object> LIST = new ArrayList<>();
 
                 public static void publishedThroughAStatic() {
@@ -122,6 +123,13 @@ class DynamicEscapeTest {
                     p.x = 5;         // checked
                 }
 
+                public static void storedThroughAHiddenRoot() {
+                    Object[] a = new Object[2];
+                    a[0] = dyn.hidden.Visible.make(); // a Visible: its bit is read through Visible, not its root,
+                    a[1] = dyn.hidden.Visible.hidden(); // which this package may not name; nor this value's class
+                    visible = dyn.hidden.Visible.make(); // a typed static's store, the same
+                }
+
                 public static void aThreadSubclassIsNeverLocal() {
                     Worker w = new Worker();
                     w.count = 1;     // checked: Thread's constructor may publish its object
@@ -180,7 +188,8 @@ class DynamicEscapeTest {
 
     @Test
     void localObjectsAreNotCheckedUntilTheyEscape(@TempDir Path work) throws Exception {
-        Path in = writeJar(work.resolve("in.jar"), compile(work, Map.of("dyn/Subject.java", SUBJECT)));
+        Path in = writeJar(work.resolve("in.jar"), compile(work, Map.of("dyn/Subject.java", SUBJECT,
+                "dyn/hidden/Visible.java", HIDDEN)));
         rewrite(work, in, "out.jar", "--mode", "fasttrack", "--elide", "dynamic-escape", "--no-cache");
         Path out = work.resolve("out.jar");
         assertVerifies(out);
@@ -192,6 +201,8 @@ class DynamicEscapeTest {
             assertEquals(List.of(), run(subject, "lookedUpInACollection"));
             assertEquals(List.of("escape Point"), run(subject, "storedIntoAnArray"));
             assertEquals(List.of("escape Point", "writeField Point"), run(subject, "storedIntoATypedArrayTwice"));
+            assertEquals(List.of("escape Visible", "escape Unnamed", "escape Visible"),
+                    run(subject, "storedThroughAHiddenRoot"));
             assertEquals(List.of("escape Point", "writeField Point"), run(subject, "capturedByALambda"));
             assertEquals(List.of(), run(subject, "aProgramRunnableKeepsItsArgumentLocal"));
             assertEquals(List.of(), run(subject, "aSupplierTheProgramCallsKeepsItsResultLocal"));
@@ -206,6 +217,28 @@ class DynamicEscapeTest {
                 "jdkValuesHandedOverAsObjects")).stream().filter(c -> c.startsWith("escape")).toList(),
                 "the values' own type, BigDecimal, not Object's, decides");
     }
+
+    /** A root class another package may not name, below a public class it may. */
+    private static final String HIDDEN = """
+            package dyn.hidden;
+
+            abstract class Hidden {
+                int n;
+            }
+
+            class Unnamed extends Hidden {
+            }
+
+            public class Visible extends Hidden {
+                public static Visible make() {
+                    return new Visible();
+                }
+
+                public static Object hidden() {
+                    return (Hidden) new Unnamed();
+                }
+            }
+            """;
 
     private static final String CAPSULES = """
             package cap;

@@ -5,6 +5,7 @@ import bigfoot.staticbf.analysis.ElidedAccesses;
 import bigfoot.staticbf.analysis.MethodKey;
 import bigfoot.staticbf.bytecode.BytecodeOffsets;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
+import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.FieldResolver;
 import bigfoot.staticbf.hierarchy.ResolvedField;
 import bigfoot.staticbf.tool.Diagnostics;
@@ -147,7 +148,7 @@ public final class CapsuleCandidates {
                 continue;
             }
             String where = dotted(c.name) + "." + m.name + m.desc;
-            boolean samePackage = packageOf(c.name).equals(packageOf(owner.get()));
+            boolean samePackage = ClassInfo.packageOf(c.name).equals(ClassInfo.packageOf(owner.get()));
             if (!samePackage && (classes.get(owner.get()).access & Opcodes.ACC_PUBLIC) == 0) {
                 // the location's members are named through the capsule class, which that package cannot name
                 rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + where
@@ -224,11 +225,6 @@ public final class CapsuleCandidates {
         Map<MethodKey, Set<Integer>> frozen = new HashMap<>();
         byMethod.forEach((method, bcis) -> frozen.put(method, Set.copyOf(bcis)));
         return new ElidedAccesses(Map.copyOf(frozen));
-    }
-
-    private static String packageOf(String internalName) {
-        int slash = internalName.lastIndexOf('/');
-        return slash < 0 ? "" : internalName.substring(0, slash);
     }
 
     private static String dotted(String internalName) {

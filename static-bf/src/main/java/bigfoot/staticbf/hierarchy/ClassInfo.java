@@ -107,6 +107,17 @@ public final class ClassInfo {
         return access;
     }
 
+    /** True if code of class {@code other} (an internal name) may name this class: it is public, or in that package. */
+    public boolean accessibleFrom(String other) {
+        return (access & Opcodes.ACC_PUBLIC) != 0 || packageOf(name).equals(packageOf(other));
+    }
+
+    /** The package of a class's internal name ({@code a/b} of {@code a/b/C}; empty for the unnamed package). */
+    public static String packageOf(String internalName) {
+        int slash = internalName.lastIndexOf('/');
+        return slash < 0 ? "" : internalName.substring(0, slash);
+    }
+
     /** The superclass's internal name, or null for java/lang/Object (and module-info). */
     public String superName() {
         return superName;

@@ -265,17 +265,28 @@ final class EscapeBarriers {
 
     /**
      * {@link #escapeTop()} of a reference of static type {@code type}. If its objects carry a bit (a class of this run
-     * with a root), the bit is read first, in line: a null or escaped one, most of them, makes no call.
+     * with a root), the bit is read first, in line: a null or escaped one, most of them, makes no call. The bit (a
+     * public field of the root) is read through {@code type} itself, or else through the root, whichever this class
+     * may name: a root that is package-private in another package cannot be (derby's {@code DDLConstantAction}, the
+     * root of the actions its compiler makes); if neither can, the call reads it.
      */
     private static Code escapeTop(MethodContext ctx, Type type) {
         String root = type.getSort() == Type.OBJECT ? bits(ctx).root(type.getInternalName()) : null;
-        if (root == null) {
+        String owner = root == null ? null
+                : accessible(ctx, type.getInternalName()) ? type.getInternalName() : accessible(ctx, root) ? root : null;
+        if (owner == null) {
             return escapeTop();
         }
         LabelNode done = new LabelNode();
         return new Code().op(Opcodes.DUP).jump(Opcodes.IFNULL, done).op(Opcodes.DUP)
-                .field(Opcodes.GETFIELD, root, RuntimeApi.LOCAL_BIT_FIELD, "I").jump(Opcodes.IFEQ, done)
+                .field(Opcodes.GETFIELD, owner, RuntimeApi.LOCAL_BIT_FIELD, "I").jump(Opcodes.IFEQ, done)
                 .append(escapeTop()).label(done);
+    }
+
+    /** True if the method's class may name class {@code name}. */
+    private static boolean accessible(MethodContext ctx, String name) {
+        ClassInfo info = ctx.cls.hierarchy().find(name);
+        return info != null && info.accessibleFrom(ctx.cls.name());
     }
 
     /**

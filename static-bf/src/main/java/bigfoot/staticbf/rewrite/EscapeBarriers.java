@@ -74,23 +74,25 @@ final class EscapeBarriers {
     static void around(MethodContext ctx, AbstractInsnNode insn, Set<AbstractInsnNode> uninitializedThis) {
         int op = insn.getOpcode();
         String protector = protectingCapsule(ctx, insn);
-        if (insn instanceof FieldInsnNode f && (op == Opcodes.PUTSTATIC || op == Opcodes.PUTFIELD)
-                && mayLeadToProgram(ctx, typeOf(ctx, insn, 0, Type.getType(f.desc)))) {
+        if (insn instanceof FieldInsnNode f && (op == Opcodes.PUTSTATIC || op == Opcodes.PUTFIELD)) {
             Type stored = typeOf(ctx, insn, 0, Type.getType(f.desc));
-            if (op == Opcodes.PUTSTATIC) {
-                ctx.insertBefore(insn, escapeTop(ctx, stored));
-            } else if (!uninitializedThis.contains(insn)) {
-                ctx.insertBefore(insn, beforeFieldStore(ctx, f, stored));
+            if (uninitializedThis.contains(insn)) {
+                return;
             }
-        } else if (op == Opcodes.PUTFIELD && protector != null && !uninitializedThis.contains(insn)
-                && isReferenceArray(Type.getType(((FieldInsnNode) insn).desc))) {
-            // a capsule's own array: what it holds escapes with the capsule (the runtime's walk follows it)
-            ctx.insertBefore(insn, unlessThisIsLocal(protector, new Code().op(Opcodes.DUP)
-                    .call(RuntimeApi.ESCAPE_ELEMENTS)));
-        } else if (op == Opcodes.AASTORE && mayLeadToProgram(ctx, typeOf(ctx, insn, 0, OBJECT))) {
-            // into a capsule's protected array: only the capsule reaches it, so the value escapes with it
-            Code escape = escapeTop(ctx, typeOf(ctx, insn, 0, OBJECT));
-            ctx.insertBefore(insn, protector == null ? escape : unlessThisIsLocal(protector, escape));
+            if (mayLeadToProgram(ctx, stored)) {
+                ctx.insertBefore(insn, op == Opcodes.PUTSTATIC ? escapeTop(ctx, stored) : beforeFieldStore(ctx, f, stored));
+            } else if (op == Opcodes.PUTFIELD && protector != null && isReferenceArray(Type.getType(f.desc))) {
+                // a capsule's own array: what it holds escapes with the capsule (the runtime's walk follows it)
+                ctx.insertBefore(insn, unlessThisIsLocal(protector, new Code().op(Opcodes.DUP)
+                        .call(RuntimeApi.ESCAPE_ELEMENTS)));
+            }
+        } else if (op == Opcodes.AASTORE) {
+            Type stored = typeOf(ctx, insn, 0, OBJECT);
+            if (mayLeadToProgram(ctx, stored)) {
+                // into a capsule's protected array: only the capsule reaches it, so the value escapes with it
+                Code escape = escapeTop(ctx, stored);
+                ctx.insertBefore(insn, protector == null ? escape : unlessThisIsLocal(protector, escape));
+            }
         } else if (insn instanceof MethodInsnNode call && isOutside(ctx, call)) {
             outsideCall(ctx, call);
         } else if (insn instanceof MethodInsnNode call && reachesOverrideOfOutside(ctx, call)) {
@@ -193,9 +195,11 @@ final class EscapeBarriers {
         if (insn.getOpcode() == Opcodes.RETURN && "<init>".equals(name)
                 && (handle || ctx.cls.hierarchy().hasFinalizer(ctx.cls.name()))) {
             ctx.insertBefore(insn, new Code().aload(0).call(RuntimeApi.ESCAPE));
-        } else if (insn.getOpcode() == Opcodes.ARETURN
-                && mayLeadToProgram(ctx, typeOf(ctx, insn, 0, Type.getReturnType(ctx.method.desc)))) {
+        } else if (insn.getOpcode() == Opcodes.ARETURN) {
             Type returned = typeOf(ctx, insn, 0, Type.getReturnType(ctx.method.desc));
+            if (!mayLeadToProgram(ctx, returned)) {
+                return;
+            }
             if (handle) {
                 ctx.insertBefore(insn, escapeTop(ctx, returned));
             } else if (overridesOutside(ctx)) {

@@ -149,7 +149,7 @@ public final class CapsuleCandidates {
             }
             String where = dotted(c.name) + "." + m.name + m.desc;
             boolean samePackage = ClassInfo.packageOf(c.name).equals(ClassInfo.packageOf(owner.get()));
-            if (!samePackage && (classes.get(owner.get()).access & Opcodes.ACC_PUBLIC) == 0) {
+            if (!ClassInfo.accessible(classes.get(owner.get()).access, owner.get(), c.name)) {
                 // the location's members are named through the capsule class, which that package cannot name
                 rejected.putIfAbsent(owner.get(), "its field " + f.name + " is accessed in " + where
                         + ", in another package, and it is not public");

@@ -109,7 +109,12 @@ public final class ClassInfo {
 
     /** True if code of class {@code other} (an internal name) may name this class: it is public, or in that package. */
     public boolean accessibleFrom(String other) {
-        return (access & Opcodes.ACC_PUBLIC) != 0 || packageOf(name).equals(packageOf(other));
+        return accessible(access, name, other);
+    }
+
+    /** True if code of class {@code from} may name class {@code name} of access flags {@code access}. */
+    public static boolean accessible(int access, String name, String from) {
+        return (access & Opcodes.ACC_PUBLIC) != 0 || packageOf(name).equals(packageOf(from));
     }
 
     /** The package of a class's internal name ({@code a/b} of {@code a/b/C}; empty for the unnamed package). */

@@ -159,19 +159,15 @@ final class EscapeBarriers {
      */
     private static void tellCallee(MethodContext ctx, MethodInsnNode call) {
         Type[] args = Type.getArgumentTypes(call.desc);
-        int base = ctx.spillBlock(slots(args));
-        Code code = new Code();
-        for (int i = args.length - 1, slot = base + slots(args); i >= 0; i--) {
-            slot -= args[i].getSize();
-            code.store(args[i], slot);
-        }
-        code.op(Opcodes.DUP).append(ctx.threadState()).op(Opcodes.SWAP).invoke(Opcodes.INVOKEVIRTUAL,
-                RuntimeApi.THREAD_STATE, RuntimeApi.PROGRAM_CALL, RuntimeApi.PROGRAM_CALL_DESC, false);
-        for (int i = 0, slot = base; i < args.length; slot += args[i].getSize(), i++) {
-            code.load(args[i], slot);
-        }
-        ctx.insertBefore(call, code);
+        int[] slots = argumentSlots(args, ctx.spillBlock(slots(args)));
+        ctx.insertBefore(call, spill(args, slots).append(programCall(ctx)).append(reload(args, slots)));
         ctx.insertAfter(call, forgetProgramCall(ctx));
+    }
+
+    /** {@code [r] -> [r]}: {@code ts.programCall(r)}, the callee's caller is the program. */
+    private static Code programCall(MethodContext ctx) {
+        return new Code().op(Opcodes.DUP).append(ctx.threadState()).op(Opcodes.SWAP).invoke(Opcodes.INVOKEVIRTUAL,
+                RuntimeApi.THREAD_STATE, RuntimeApi.PROGRAM_CALL, RuntimeApi.PROGRAM_CALL_DESC, false);
     }
 
     /** {@code ts.takeProgramCall(null)}: a program call the callee did not take is forgotten. */
@@ -312,15 +308,8 @@ final class EscapeBarriers {
         if (receiver == null && flag < 0 && escaping == 1 && mayLeadToProgram(ctx, args[args.length - 1])) {
             return escapeTop(ctx, args[args.length - 1]); // only the argument on top
         }
-        int base = ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1));
-        int[] slots = new int[args.length];
-        for (int i = 0, next = base; i < args.length; next += args[i].getSize(), i++) {
-            slots[i] = next;
-        }
-        Code code = new Code();
-        for (int i = args.length - 1; i >= 0; i--) {
-            code.store(args[i], slots[i]);
-        }
+        int[] slots = argumentSlots(args, ctx.spillBlock(slots(args) + (flag < 0 ? 0 : 1)));
+        Code code = spill(args, slots);
         LabelNode reload = new LabelNode();
         if (asked == Asked.RECEIVER) {
             code.op(Opcodes.DUP).ldc(call.name + call.desc).call(RuntimeApi.RUNS_PROGRAM);
@@ -341,10 +330,32 @@ final class EscapeBarriers {
         code.label(reload);
         if (asked == Asked.RECEIVER && tellsCallee) { // the callee (the JDK may call it; it returns an object) learns its caller
             LabelNode jdk = new LabelNode();
-            code.load(Type.INT_TYPE, flag).jump(Opcodes.IFEQ, jdk).op(Opcodes.DUP).append(ctx.threadState())
-                    .op(Opcodes.SWAP).invoke(Opcodes.INVOKEVIRTUAL, RuntimeApi.THREAD_STATE, RuntimeApi.PROGRAM_CALL,
-                            RuntimeApi.PROGRAM_CALL_DESC, false).label(jdk);
+            code.load(Type.INT_TYPE, flag).jump(Opcodes.IFEQ, jdk).append(programCall(ctx)).label(jdk);
         }
+        return code.append(reload(args, slots));
+    }
+
+    /** The local of each argument of types {@code args}, spilled from {@code base} on. */
+    private static int[] argumentSlots(Type[] args, int base) {
+        int[] slots = new int[args.length];
+        for (int i = 0, next = base; i < args.length; next += args[i].getSize(), i++) {
+            slots[i] = next;
+        }
+        return slots;
+    }
+
+    /** Stores the arguments on top of the stack into their {@code slots}, the last one first. */
+    private static Code spill(Type[] args, int[] slots) {
+        Code code = new Code();
+        for (int i = args.length - 1; i >= 0; i--) {
+            code.store(args[i], slots[i]);
+        }
+        return code;
+    }
+
+    /** Loads the arguments back from their {@code slots}, in order. */
+    private static Code reload(Type[] args, int[] slots) {
+        Code code = new Code();
         for (int i = 0; i < args.length; i++) {
             code.load(args[i], slots[i]);
         }

@@ -60,23 +60,25 @@ final class Escapes {
         if (o == null || o instanceof Object[] || !clear(o, cleared)) { // an array's elements escaped as stored
             return; // the common case, escaped already or never local: nothing allocated
         }
-        ArrayDeque<Object> reached = new ArrayDeque<>();
-        reached.push(o);
-        follow(reached, cleared);
+        follow(o, null, cleared);
     }
 
     /** The elements of a capsule's own array stored while the capsule may no longer be local: they escape with it. */
     static void escapeElements(Object[] array, Consumer<Object> cleared) {
-        ArrayDeque<Object> reached = new ArrayDeque<>();
-        reach(array, reached, cleared);
-        follow(reached, cleared);
+        ArrayDeque<Object> reached = reach(array, null, cleared);
+        if (reached != null) {
+            follow(reached.pop(), reached, cleared);
+        }
     }
 
-    private static void follow(ArrayDeque<Object> reached, Consumer<Object> cleared) {
-        while (!reached.isEmpty()) {
-            Object next = reached.pop();
+    /**
+     * Follows the references of {@code first}, a cleared object, then of those left in {@code reached}: null until a
+     * second local object is reached, so that escaping a leaf (most of them) allocates nothing.
+     */
+    private static void follow(Object first, ArrayDeque<Object> reached, Consumer<Object> cleared) {
+        for (Object next = first; next != null; next = reached == null ? null : reached.poll()) {
             for (VarHandle field : LAYOUTS.get(next.getClass()).references()) {
-                reach(field.get(next), reached, cleared);
+                reached = reach(field.get(next), reached, cleared);
             }
         }
     }
@@ -84,18 +86,26 @@ final class Escapes {
     /**
      * A local object is cleared and left to follow (cleared before it is followed: a cycle ends there); an array of
      * references has its elements reached, one level: an array a capsule keeps to itself (a protected array, whose
-     * stores escape nothing while their capsule is local) holds local objects, any other array escaped ones.
+     * stores escape nothing while their capsule is local) holds local objects, any other array escaped ones. Returns
+     * the objects left to follow ({@code reached}, or a new queue if it was null and one was reached).
      */
-    private static void reach(Object o, ArrayDeque<Object> reached, Consumer<Object> cleared) {
+    private static ArrayDeque<Object> reach(Object o, ArrayDeque<Object> reached, Consumer<Object> cleared) {
         if (o instanceof Object[] elements) {
             for (Object e : elements) {
                 if (e != null && !(e instanceof Object[]) && clear(e, cleared)) {
-                    reached.push(e);
+                    reached = pushed(reached, e);
                 }
             }
         } else if (o != null && clear(o, cleared)) {
-            reached.push(o);
+            reached = pushed(reached, o);
         }
+        return reached;
+    }
+
+    private static ArrayDeque<Object> pushed(ArrayDeque<Object> reached, Object o) {
+        ArrayDeque<Object> queue = reached != null ? reached : new ArrayDeque<>();
+        queue.push(o);
+        return queue;
     }
 
     /**
@@ -150,8 +160,8 @@ final class Escapes {
     /**
      * The bit a class's objects carry (declared by its topmost rewritten class) and the instance fields of reference
      * type its classes declare, up to the JDK's (whose fields only hold what was escaped on its way in, as do those of
-     * a class not rewritten with the option that the runtime cannot open): arrays of primitives and the rewriter's own
-     * members are not followed.
+     * a class not rewritten with the option that the runtime cannot open): fields that never hold an object with a bit
+     * ({@link #neverLocal}) and the rewriter's own members are not followed.
      */
     private static Layout layout(Class<?> type) {
         VarHandle bit = null;
@@ -174,8 +184,7 @@ final class Escapes {
                 try {
                     if (f.getName().equals(RuntimeApi.LOCAL_BIT_FIELD) && f.getType() == int.class) {
                         bit = lookup.unreflectVarHandle(f);
-                    } else if (!f.getType().isPrimitive() && !(f.getType().isArray()
-                            && f.getType().getComponentType().isPrimitive()) && !f.getName().startsWith("__bf$")) {
+                    } else if (!neverLocal(f.getType()) && !f.getName().startsWith("__bf$")) {
                         references.add(lookup.unreflectVarHandle(f));
                     }
                 } catch (IllegalAccessException e) {
@@ -184,6 +193,15 @@ final class Escapes {
             }
         }
         return new Layout(bit, List.copyOf(references));
+    }
+
+    /**
+     * True if what a field of {@code type} holds never carries a bit: a primitive, a final JDK class ({@code String},
+     * the boxes: no subclass can be rewritten), or an array of either.
+     */
+    private static boolean neverLocal(Class<?> type) {
+        Class<?> t = type.isArray() ? type.getComponentType() : type;
+        return t.isPrimitive() || !t.isArray() && Modifier.isFinal(t.getModifiers()) && isJdk(t);
     }
 
     private static boolean isJdk(Class<?> c) {

@@ -298,12 +298,20 @@ final class FastTrack {
      * before this thread's next release. Both threads may then report the one race, once each way.
      */
     void checkWords(ThreadState st, WordStore x, Object holder, int i, boolean write, int site) {
+        checkWords(st, x, holder, i, write, site, x.word(holder, i, write));
+    }
+
+    /**
+     * {@link #checkWords} of a location whose word for the access was {@code own} when the check site read it (its
+     * same-epoch test): the rules start from that value, and the CAS that applies them finds out if it changed since
+     * (then the word is read again), as it would for a value read here.
+     */
+    void checkWords(ThreadState st, WordStore x, Object holder, int i, boolean write, int site, long own) {
         if (disabled) {
             return;
         }
         long e = st.wordEpoch;
-        while (e != ShadowWord.NO_WORD && ShadowWord.fits(site)) {
-            long own = x.word(holder, i, write);
+        for (; e != ShadowWord.NO_WORD && ShadowWord.fits(site); own = x.word(holder, i, write)) {
             if (own == ShadowWord.INFLATED) {
                 checkUncounted(st, x.inflated(holder, i), write, site);
                 return;

@@ -246,7 +246,7 @@ public final class RT {
             } else if (fresh) {
                 FT.checkFreshWords(ts, shadow, obj, write, site);
             } else {
-                FT.checkWords(ts, shadow, obj, 0, write, site);
+                FT.checkWords(ts, shadow, obj, 0, write, site, word);
             }
         } catch (Throwable t) {
             FT.checkFailed(t);

@@ -2,15 +2,36 @@ package bigfoot.rt;
 
 /**
  * Replays a {@link Trace} through the FastTrack2 core, one explicit state object per thread/lock, and per var either
- * a VarState or an element of one {@link FineWords} (the shadow-word rules, as a shadow or a check site runs them).
+ * a VarState, an element of one {@link FineWords} (the shadow-word rules, as a shadow or a check site runs them) or a
+ * field's words (as {@code RT}'s field check runs them, from the word the check site read).
  * With a {@link TraceRecorder} the replay is recorded as a run is: the core writes the synchronisation events, the
  * replay each check, var i as {@code xi} and static i as {@code si}, a static's after its check as the runtime's entry
  * point does.
  */
 final class FastTrackReplay {
 
-    /** How the vars are shadowed: one VarState each, or as FINE elements in shadow words, checked as a site checks them. */
-    enum Shadows { VAR_STATES, WORDS, WORDS_AT_SITE }
+    /**
+     * How the vars are shadowed: one VarState each, as FINE elements in shadow words, checked as a site checks them,
+     * or as one field's words per var.
+     */
+    enum Shadows { VAR_STATES, WORDS, WORDS_AT_SITE, FIELD_WORDS }
+
+    /** An object of a rewritten class as the rewriter makes it: one field's two words and state. */
+    static final class Holder {
+        volatile long w;
+        volatile long r;
+        volatile VarState s;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static final FieldShadow FIELD = new FieldShadow(
+            (java.util.concurrent.atomic.AtomicLongFieldUpdater) java.util.concurrent.atomic.AtomicLongFieldUpdater
+                    .newUpdater(Holder.class, "w"),
+            (java.util.concurrent.atomic.AtomicLongFieldUpdater) java.util.concurrent.atomic.AtomicLongFieldUpdater
+                    .newUpdater(Holder.class, "r"),
+            (java.util.concurrent.atomic.AtomicReferenceFieldUpdater) java.util.concurrent.atomic
+                    .AtomicReferenceFieldUpdater.newUpdater(Holder.class, VarState.class, "s"),
+            null);
 
     private final Sim sim;
     private final TraceRecorder recorder;
@@ -20,6 +41,8 @@ final class FastTrackReplay {
     private final FineWords words;
     /** Whether the words are checked as a check site checks them ({@link FastTrack#checkFineAtSite}). */
     private final boolean atSite;
+    /** The vars as fields of their own objects, or null. */
+    private final Holder[] holders;
     private final LockState[] locks = new LockState[Trace.LOCKS];
     private final VarState[] volatiles = new VarState[Trace.VOLATILES];
     private final ClassInitState classInit = new ClassInitState();
@@ -46,9 +69,13 @@ final class FastTrackReplay {
         for (int t = 0; t < threads.length; t++) {
             threads[t] = new ThreadState(tids[t], Epoch.make(tids[t], startClock));
         }
-        this.words = shadows == Shadows.VAR_STATES ? null
-                : new FineWords(long[].class, Trace.VARS, new java.util.concurrent.atomic.LongAdder());
+        this.words = shadows == Shadows.WORDS || shadows == Shadows.WORDS_AT_SITE
+                ? new FineWords(long[].class, Trace.VARS, new java.util.concurrent.atomic.LongAdder()) : null;
         this.atSite = shadows == Shadows.WORDS_AT_SITE;
+        this.holders = shadows == Shadows.FIELD_WORDS ? new Holder[Trace.VARS] : null;
+        for (int i = 0; holders != null && i < holders.length; i++) {
+            holders[i] = new Holder();
+        }
         for (int i = 0; i < vars.length; i++) {
             vars[i] = new VarState();
         }
@@ -97,12 +124,34 @@ final class FastTrackReplay {
         if (raced instanceof ArrayVarState a && words != null) {
             return a.first;
         }
+        for (int i = 0; holders != null && i < holders.length; i++) {
+            if (raced instanceof FieldVarState f && f.owner == holders[i]) {
+                return i;
+            }
+        }
         for (int i = 0; i < vars.length; i++) {
             if (vars[i] == raced) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /**
+     * A field's check as {@code RT} makes it: the site reads the word for the access and tests SAME EPOCH; past it,
+     * an inflated field's VarState, else the word rules from the word the site read.
+     */
+    private static void fieldCheck(FastTrack ft, ThreadState st, Holder holder, boolean write, int site) {
+        FastTrack.count(st);
+        long word = write ? holder.w : holder.r;
+        if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {
+            return;
+        }
+        if (word == ShadowWord.INFLATED) {
+            ft.checkUncounted(st, FIELD.inflated(holder, 0), write, site);
+        } else {
+            ft.checkWords(st, FIELD, holder, 0, write, site, word);
+        }
     }
 
     private void step(Trace.Op op, int site) {
@@ -115,7 +164,9 @@ final class FastTrackReplay {
                 if (recorder != null) {
                     recorder.access(st, null, "x" + op.target(), -1, site, write);
                 }
-                if (atSite) {
+                if (holders != null) {
+                    fieldCheck(ft, st, holders[op.target()], write, site);
+                } else if (atSite) {
                     ft.checkFineAtSite(st, words, op.target(), write, site);
                 } else if (words != null) {
                     ft.checkFine(st, words, op.target(), write, site);

@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The shadow-word rules ({@link FastTrack#checkFine}, and {@link FastTrack#checkFineAtSite} as a check site runs them)
- * against FT2 on VarStates, on random well-formed traces replayed one operation at a time: every race, in order, with
+ * The shadow-word rules ({@link FastTrack#checkFine}, {@link FastTrack#checkFineAtSite} as a check site runs them, and
+ * a field's {@link FastTrack#checkWords} from the word its check site read) against FT2 on VarStates, on random well-formed traces replayed one operation at a time: every race, in order, with
  * its location, kind, both epochs and both sites, must be the same (a word holds exactly the exclusive states, and
  * inflation carries them over whole). The traces also run with tids, clocks and sites a word cannot hold, which
  * must inflate instead.
@@ -53,7 +53,7 @@ class ShadowWordDifferentialTest {
                 List<String> expected = races(new FastTrackReplay(limits.tids, limits.startClock,
                         FastTrackReplay.Shadows.VAR_STATES), trace, limits);
                 for (FastTrackReplay.Shadows words : List.of(FastTrackReplay.Shadows.WORDS,
-                        FastTrackReplay.Shadows.WORDS_AT_SITE)) {
+                        FastTrackReplay.Shadows.WORDS_AT_SITE, FastTrackReplay.Shadows.FIELD_WORDS)) {
                     List<String> actual = races(new FastTrackReplay(limits.tids, limits.startClock, words), trace, limits);
                     if (!expected.equals(actual)) {
                         assertEquals(expected, actual, limits + " " + words + " trace #" + i + ": " + trace.ops);

@@ -10,8 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
-import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,22 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CapsuleLocationTest {
 
-    /** A capsule object as the rewriter makes it: the location's two words and state. */
-    static final class Account {
-        volatile long w;
-        volatile long r;
-        volatile VarState s;
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static final FieldShadow LOCATION = new FieldShadow(
-            (AtomicLongFieldUpdater) AtomicLongFieldUpdater.newUpdater(Account.class, "w"),
-            (AtomicLongFieldUpdater) AtomicLongFieldUpdater.newUpdater(Account.class, "r"),
-            (AtomicReferenceFieldUpdater) AtomicReferenceFieldUpdater.newUpdater(Account.class, VarState.class, "s"),
-            Account.class.getName());
+    /** A capsule object's location (all its own fields as one). */
+    private static final FieldShadow LOCATION = ShadowedObject.shadow(ShadowedObject.class.getName());
 
     private final Engine engine = new Engine(Config.DEFAULT);
-    private final Account account = new Account();
+    private final ShadowedObject account = new ShadowedObject();
 
     @TempDir
     Path dir;
@@ -64,7 +51,7 @@ class CapsuleLocationTest {
         engine.detector.checkWords(t[1], LOCATION, account, 0, false, 4);
         List<CapsuleViolation> v = engine.capsuleViolations();
         assertEquals(1, v.size(), v::toString);
-        assertEquals(Account.class.getName(), v.get(0).className());
+        assertEquals(ShadowedObject.class.getName(), v.get(0).className());
         assertEquals(RaceKind.WRITE_READ, v.get(0).kind());
         assertEquals(List.of(3, 4), List.of(v.get(0).previous().siteId(), v.get(0).current().siteId()));
         assertEquals(List.of(), engine.races());
@@ -83,7 +70,7 @@ class CapsuleLocationTest {
     @Test
     void discoveryKeepsTheLoadedCapsulesWithoutAViolation() throws IOException {
         CapsuleRegistry registry = new CapsuleRegistry();
-        registry.loaded(Account.class);
+        registry.loaded(ShadowedObject.class);
         registry.loaded(String.class);
         ThreadState[] t = forked();
         engine.detector.checkWords(t[0], LOCATION, account, 0, true, 3);
@@ -91,7 +78,7 @@ class CapsuleLocationTest {
         Path file = Files.writeString(dir.resolve("caps.txt"), "old.Capsule\n!old.Broken\n");
         CapsuleFile written = registry.writeFound(file, engine.capsuleViolations());
         assertEquals(Set.of("old.Capsule", "java.lang.String"), written.capsules());
-        assertEquals(Set.of("old.Broken", Account.class.getName()), written.rejected());
+        assertEquals(Set.of("old.Broken", ShadowedObject.class.getName()), written.rejected());
         assertEquals(written, CapsuleFile.read(file));
     }
 }

@@ -16,22 +16,8 @@ final class FastTrackReplay {
      */
     enum Shadows { VAR_STATES, WORDS, WORDS_AT_SITE, FIELD_WORDS }
 
-    /** An object of a rewritten class as the rewriter makes it: one field's two words and state. */
-    static final class Holder {
-        volatile long w;
-        volatile long r;
-        volatile VarState s;
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static final FieldShadow FIELD = new FieldShadow(
-            (java.util.concurrent.atomic.AtomicLongFieldUpdater) java.util.concurrent.atomic.AtomicLongFieldUpdater
-                    .newUpdater(Holder.class, "w"),
-            (java.util.concurrent.atomic.AtomicLongFieldUpdater) java.util.concurrent.atomic.AtomicLongFieldUpdater
-                    .newUpdater(Holder.class, "r"),
-            (java.util.concurrent.atomic.AtomicReferenceFieldUpdater) java.util.concurrent.atomic
-                    .AtomicReferenceFieldUpdater.newUpdater(Holder.class, VarState.class, "s"),
-            null);
+    /** The shadow of the vars' field ({@link Shadows#FIELD_WORDS}). */
+    private static final FieldShadow FIELD = ShadowedObject.shadow(null);
 
     private final Sim sim;
     private final TraceRecorder recorder;
@@ -42,7 +28,7 @@ final class FastTrackReplay {
     /** Whether the words are checked as a check site checks them ({@link FastTrack#checkFineAtSite}). */
     private final boolean atSite;
     /** The vars as fields of their own objects, or null. */
-    private final Holder[] holders;
+    private final ShadowedObject[] holders;
     private final LockState[] locks = new LockState[Trace.LOCKS];
     private final VarState[] volatiles = new VarState[Trace.VOLATILES];
     private final ClassInitState classInit = new ClassInitState();
@@ -72,9 +58,9 @@ final class FastTrackReplay {
         this.words = shadows == Shadows.WORDS || shadows == Shadows.WORDS_AT_SITE
                 ? new FineWords(long[].class, Trace.VARS, new java.util.concurrent.atomic.LongAdder()) : null;
         this.atSite = shadows == Shadows.WORDS_AT_SITE;
-        this.holders = shadows == Shadows.FIELD_WORDS ? new Holder[Trace.VARS] : null;
+        this.holders = shadows == Shadows.FIELD_WORDS ? new ShadowedObject[Trace.VARS] : null;
         for (int i = 0; holders != null && i < holders.length; i++) {
-            holders[i] = new Holder();
+            holders[i] = new ShadowedObject();
         }
         for (int i = 0; i < vars.length; i++) {
             vars[i] = new VarState();
@@ -141,7 +127,7 @@ final class FastTrackReplay {
      * A field's check as {@code RT} makes it: the site reads the word for the access and tests SAME EPOCH; past it,
      * an inflated field's VarState, else the word rules from the word the site read.
      */
-    private static void fieldCheck(FastTrack ft, ThreadState st, Holder holder, boolean write, int site) {
+    private static void fieldCheck(FastTrack ft, ThreadState st, ShadowedObject holder, boolean write, int site) {
         FastTrack.count(st);
         long word = write ? holder.w : holder.r;
         if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {

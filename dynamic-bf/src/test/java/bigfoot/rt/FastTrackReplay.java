@@ -110,10 +110,8 @@ final class FastTrackReplay {
         if (raced instanceof ArrayVarState a && words != null) {
             return a.first;
         }
-        for (int i = 0; holders != null && i < holders.length; i++) {
-            if (raced instanceof FieldVarState f && f.owner == holders[i]) {
-                return i;
-            }
+        if (raced instanceof FieldVarState f && holders != null) {
+            return java.util.Arrays.asList(holders).indexOf(f.owner);
         }
         for (int i = 0; i < vars.length; i++) {
             if (vars[i] == raced) {

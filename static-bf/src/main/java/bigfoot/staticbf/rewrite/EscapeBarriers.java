@@ -75,10 +75,10 @@ final class EscapeBarriers {
         int op = insn.getOpcode();
         String protector = protectingCapsule(ctx, insn);
         if (insn instanceof FieldInsnNode f && (op == Opcodes.PUTSTATIC || op == Opcodes.PUTFIELD)) {
-            Type stored = typeOf(ctx, insn, 0, Type.getType(f.desc));
             if (uninitializedThis.contains(insn)) {
                 return;
             }
+            Type stored = typeOf(ctx, insn, 0, Type.getType(f.desc));
             if (mayLeadToProgram(ctx, stored)) {
                 ctx.insertBefore(insn, op == Opcodes.PUTSTATIC ? escapeTop(ctx, stored) : beforeFieldStore(ctx, f, stored));
             } else if (op == Opcodes.PUTFIELD && protector != null && isReferenceArray(Type.getType(f.desc))) {

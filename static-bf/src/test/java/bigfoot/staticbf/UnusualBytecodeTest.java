@@ -4,6 +4,7 @@ import static bigfoot.staticbf.TestJars.classNode;
 import static bigfoot.staticbf.TestJars.method;
 import static bigfoot.staticbf.TestJars.runtimeCalls;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.ir.Site;
@@ -56,10 +57,10 @@ class UnusualBytecodeTest implements Opcodes {
         return cw;
     }
 
-    /** Version 48 keeps jsr/ret (old verifier, no frames); version 50 gets them inlined (frames are computed). */
+    /** Subroutines are inlined, as the analysis reads them (version 50 could not keep them: frames are computed). */
     @ParameterizedTest
     @ValueSource(ints = {V1_4, V1_6})
-    void classFilesWithSubroutinesAreRewritten(int version) throws Exception {
+    void classFilesWithSubroutinesAreRewrittenWithoutThem(int version) throws Exception {
         ClassWriter cw = newClass(version, "old/Legacy", ClassWriter.COMPUTE_MAXS);
         cw.visitField(0, "value", "I", null, null).visitEnd();
         cw.visitField(ACC_STATIC, "total", "I", null, null).visitEnd();
@@ -99,7 +100,7 @@ class UnusualBytecodeTest implements Opcodes {
         assertEquals(Math.max(V1_5, version), legacy.version, "raised to 49 for ldc of a Class constant");
         boolean hasJsr = java.util.Arrays.stream(method(legacy, "bump").instructions.toArray())
                 .anyMatch(i -> i.getOpcode() == JSR || i.getOpcode() == RET);
-        assertEquals(version < V1_6, hasJsr);
+        assertFalse(hasJsr);
         try (URLClassLoader loader = TestJars.loader(out)) {
             Class<?> c = Class.forName("old.Legacy", true, loader);
             Object o = c.getConstructor().newInstance();
@@ -108,6 +109,50 @@ class UnusualBytecodeTest implements Opcodes {
             c.getMethod("count").invoke(null);
             assertEquals(List.of("readField", "writeField", "readField", "acquire", "readStatic", "writeStatic",
                     "release"), RT.events().stream().map(RT.Event::entry).toList());
+        }
+    }
+
+    /**
+     * A method with a subroutine gets BigFoot's placement like any other: the analysis and the rewriter read it with
+     * the subroutine inlined, so the plan names the rewriter's instructions. Three reads of {@code this.value} (one in
+     * the finally-style subroutine) with no release between them are one check; without a plan each had its own.
+     */
+    @Test
+    void aMethodWithASubroutineGetsBigFootPlacement() throws Exception {
+        ClassWriter cw = newClass(V1_4, "old/Reads", ClassWriter.COMPUTE_MAXS);
+        cw.visitField(0, "value", "I", null, null).visitEnd();
+        MethodVisitor twice = cw.visitMethod(ACC_PUBLIC, "twice", "()I", null, null);
+        Label sub = new Label();
+        twice.visitCode();
+        twice.visitJumpInsn(JSR, sub);
+        twice.visitVarInsn(ALOAD, 0);
+        twice.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
+        twice.visitVarInsn(ALOAD, 0);
+        twice.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
+        twice.visitInsn(IADD);
+        twice.visitInsn(IRETURN);
+        twice.visitLabel(sub);
+        twice.visitVarInsn(ASTORE, 1);
+        twice.visitVarInsn(ALOAD, 0);
+        twice.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
+        twice.visitInsn(POP);
+        twice.visitVarInsn(RET, 1);
+        twice.visitMaxs(0, 0);
+        twice.visitEnd();
+        cw.visitEnd();
+
+        Path in = TestJars.writeJar(work.resolve("in.jar"), Map.of("old/Reads.class", cw.toByteArray()));
+        Path out = work.resolve("out.jar");
+        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
+        assertEquals(0, run.exitCode(), run.err());
+        TestJars.assertVerifies(out);
+        assertEquals(List.of("readField"), runtimeCalls(method(classNode(out, "old.Reads"), "twice")));
+        try (URLClassLoader loader = TestJars.loader(out)) {
+            Class<?> c = Class.forName("old.Reads", true, loader);
+            Object o = c.getConstructor().newInstance();
+            RT.reset();
+            assertEquals(0, c.getMethod("twice").invoke(o));
+            assertEquals(List.of("readField"), RT.events().stream().map(RT.Event::entry).toList());
         }
     }
 

@@ -1,5 +1,6 @@
 package bigfoot.staticbf.jar;
 
+import bigfoot.staticbf.bytecode.Subroutines;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.tool.StaticBfException;
 import bigfoot.staticbf.zip.CentralDirectory;
@@ -118,6 +119,7 @@ final class InputJar implements Closeable {
                     + " (no class file header)");
         }
         try {
+            bytes = Subroutines.inlined(bytes); // as the analysis reads it
             return InputClass.of(entry.getName(), bytes, ClassInfo.read(bytes, true));
         } catch (RuntimeException e) { // how ASM reports malformed and unsupported class files
             throw StaticBfException.failure("corrupt class file in entry " + entry.getName() + " of " + jar + " ("

@@ -148,7 +148,10 @@ public final class ClassRewriter {
                 && env.hierarchy().isSubtypeOf(info.name(), "java/io/Serializable");
     }
 
-    /** Frames cannot describe jsr/ret (only possible in version 50 classes): inline the subroutines. */
+    /**
+     * Frames cannot describe jsr/ret (only possible in version 50 classes): inline the subroutines. A jar's classes
+     * come without them ({@code Subroutines}, as the analysis reads them); a class rewritten at load time may not.
+     */
     private static void inlineSubroutines(ClassNode node) {
         for (int i = 0; i < node.methods.size(); i++) {
             MethodNode m = node.methods.get(i);

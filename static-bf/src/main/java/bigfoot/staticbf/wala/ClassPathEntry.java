@@ -24,8 +24,11 @@ final class ClassPathEntry {
         this.classNames = classNames;
     }
 
-    /** Opens a jar or directory, or says in one line why it cannot be read. */
-    static ClassPathEntry open(Path path) throws FrontendException {
+    /**
+     * Opens a jar or directory, or says in one line why it cannot be read; an {@code application} jar's classes are
+     * read as the rewriter reads them ({@link SubroutineFreeJarModule}).
+     */
+    static ClassPathEntry open(Path path, boolean application) throws FrontendException {
         if (!Files.exists(path)) {
             throw new FrontendException("cannot read " + path + ": no such file or directory");
         }
@@ -42,7 +45,8 @@ final class ClassPathEntry {
                     .filter(ClassPathEntry::isBaseClassFile)
                     .map(ClassPathEntry::internalName)
                     .collect(Collectors.toUnmodifiableSet());
-            return new ClassPathEntry(path, new JarFileModule(jar), names);
+            return new ClassPathEntry(path, application ? new SubroutineFreeJarModule(jar) : new JarFileModule(jar),
+                    names);
         } catch (IOException e) {
             throw new FrontendException("cannot read " + path + ": not a jar or directory (" + e.getMessage() + ")", e);
         }

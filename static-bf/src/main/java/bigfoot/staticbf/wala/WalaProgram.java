@@ -87,8 +87,8 @@ public final class WalaProgram {
         if (input.application().isEmpty()) {
             throw new FrontendException("no application jar or directory given");
         }
-        List<ClassPathEntry> application = open(input.application());
-        List<ClassPathEntry> classpath = open(input.classpath());
+        List<ClassPathEntry> application = open(input.application(), true);
+        List<ClassPathEntry> classpath = open(input.classpath(), false);
         for (ClassPathEntry app : application) {
             if (app.classNames().isEmpty()) {
                 throw new FrontendException("cannot analyse " + app.path() + ": it holds no class files");
@@ -123,10 +123,10 @@ public final class WalaProgram {
         return new WalaProgram(cha, jdk.source(), warnings);
     }
 
-    private static List<ClassPathEntry> open(List<Path> paths) throws FrontendException {
+    private static List<ClassPathEntry> open(List<Path> paths, boolean application) throws FrontendException {
         List<ClassPathEntry> entries = new ArrayList<>();
         for (Path p : paths) {
-            entries.add(ClassPathEntry.open(p));
+            entries.add(ClassPathEntry.open(p, application));
         }
         return entries;
     }

@@ -210,11 +210,18 @@ public final class TestJars {
         return calls;
     }
 
-    /** True if insn is a call of RT.thread() inside the lazy fetch {@code aload ts; ifnonnull L; RT.thread(); astore ts; L: aload ts}. */
+    /**
+     * True if insn is a call of RT.thread() inside a lazy fetch {@code aload ts; ifnonnull L; RT.thread(); astore ts; L:},
+     * followed by {@code aload ts} or, before a check's test of its receiver, by that test.
+     */
     static boolean isThreadStateFetch(AbstractInsnNode insn) {
         AbstractInsnNode store = next(insn);
-        AbstractInsnNode start = store == null || next(store) == null ? null : fetchStart(next(store));
-        return start != null && start == previous(previous(insn));
+        AbstractInsnNode test = previous(insn);
+        AbstractInsnNode first = test == null ? null : previous(test);
+        return insn instanceof MethodInsnNode c && c.owner.equals("bigfoot/rt/RT") && c.name.equals("thread")
+                && store instanceof VarInsnNode s && s.getOpcode() == Opcodes.ASTORE
+                && test instanceof JumpInsnNode j && j.getOpcode() == Opcodes.IFNONNULL && previous(j.label) == store
+                && first instanceof VarInsnNode f && f.getOpcode() == Opcodes.ALOAD && f.var == s.var;
     }
 
     /**

@@ -397,8 +397,8 @@ final class DeferredChecks {
                         c.write() ? RuntimeApi.WRITE_STATIC : RuntimeApi.READ_STATIC, site);
             }
             boolean onFreshThis = fresh && c.object() == plan.thisValue() && thisInLocal0;
-            return load(c.object(), true).append(FieldAccesses.instanceCall(ctx, field, target.get(),
-                    FieldAccesses.checkEntry(c.write(), onFreshThis), site));
+            return load(c.object(), true).append(FieldAccesses.instanceCall(ctx, target.get(),
+                    FieldAccesses.checkEntry(c.write(), onFreshThis), site, ctx.threadState()));
         }
         if (c.range() != null) { // a[begin..end:stride); an empty range (a loop that did not run) checks nothing
             MethodPlan.Bounds r = c.range();

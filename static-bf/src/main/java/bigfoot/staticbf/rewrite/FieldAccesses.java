@@ -92,8 +92,9 @@ final class FieldAccesses {
         SpilledCall s = new SpilledCall(ctx, call);
         LabelNode isNull = new LabelNode();
         LabelNode done = new LabelNode();
-        ctx.insertBefore(call, s.spill().append(s.arg(0)).op(Opcodes.DUP).jump(Opcodes.IFNULL, isNull)
-                .append(instanceCall(ctx, field, target, check, site)).jump(Opcodes.GOTO, done)
+        ctx.insertBefore(call, s.spill().append(ctx.ensureThreadState()).append(s.arg(0)).op(Opcodes.DUP)
+                .jump(Opcodes.IFNULL, isNull)
+                .append(instanceCall(ctx, target, check, site, ctx.storedThreadState())).jump(Opcodes.GOTO, done)
                 .label(isNull).op(Opcodes.POP).label(done));
     }
 
@@ -136,13 +137,14 @@ final class FieldAccesses {
             // the read succeeded, so the receiver kept in scratch 0 is not null
             int receiver = ctx.scratch(0);
             ctx.insertBefore(insn, new Code().op(Opcodes.DUP).astore(receiver));
-            ctx.insertAfter(insn, new Code().aload(receiver).append(instanceCall(ctx, insn, target, entry, noSite)));
+            ctx.insertAfter(insn, new Code().aload(receiver).append(instanceCall(ctx, target, entry, noSite,
+                    ctx.threadState())));
         }
     }
 
     /**
      * Before an instance access, with the receiver (and for a write the value) on the stack:
-     * {@code [xstore v;] dup; ifnull skip; dup; <call>; skip: [xload v]}.
+     * {@code [xstore v;] <fetch ts>; dup; ifnull skip; dup; <call>; skip: [xload v]}.
      */
     private static Code guardedInstanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
             Code site, boolean write) {
@@ -153,8 +155,9 @@ final class FieldAccesses {
         if (write) {
             code.store(value, valueSlot);
         }
-        code.op(Opcodes.DUP).jump(Opcodes.IFNULL, skip)
-            .op(Opcodes.DUP).append(instanceCall(ctx, insn, target, entry, site))
+        // ts fetched before the receiver's test: on every path, so the method's later fetches can be cut
+        code.append(ctx.ensureThreadState()).op(Opcodes.DUP).jump(Opcodes.IFNULL, skip)
+            .op(Opcodes.DUP).append(instanceCall(ctx, target, entry, site, ctx.storedThreadState()))
             .label(skip);
         if (write) {
             code.load(value, valueSlot);
@@ -168,8 +171,7 @@ final class FieldAccesses {
      * the runtime's same-epoch test needs no other load; {@code ldc "pkg.C.f"} for a foreign one; then
      * {@code aload ts; [site;] invokestatic}.
      */
-    static Code instanceCall(MethodContext ctx, FieldInsnNode insn, FieldTarget target, Entry entry,
-            Code site) {
+    static Code instanceCall(MethodContext ctx, FieldTarget target, Entry entry, Code site, Code ts) {
         String root = target.shadowed() ? ctx.cls.env.escapeBits().root(target.shadowClass()) : null;
         if (root != null && isCheckOrAccess(entry)) {
             // --elide dynamic-escape: a local object's check is skipped (dup; getfield __bf$local; ifeq check; pop)
@@ -177,9 +179,9 @@ final class FieldAccesses {
             LabelNode done = new LabelNode();
             return new Code().op(Opcodes.DUP).field(Opcodes.GETFIELD, target.shadowClass(), RuntimeApi.LOCAL_BIT_FIELD, "I")
                     .jump(Opcodes.IFEQ, check).op(Opcodes.POP).jump(Opcodes.GOTO, done)
-                    .label(check).append(unguardedInstanceCall(ctx, target, entry, site)).label(done);
+                    .label(check).append(unguardedInstanceCall(target, entry, site, ts)).label(done);
         }
-        return unguardedInstanceCall(ctx, target, entry, site);
+        return unguardedInstanceCall(target, entry, site, ts);
     }
 
     /** Race checks and the verifier's access events: what a local object skips; never a volatile's events. */
@@ -188,7 +190,7 @@ final class FieldAccesses {
                 || entry == RuntimeApi.WRITE_FRESH || entry == RuntimeApi.ACCESS_FIELD;
     }
 
-    private static Code unguardedInstanceCall(MethodContext ctx, FieldTarget target, Entry entry, Code site) {
+    private static Code unguardedInstanceCall(FieldTarget target, Entry entry, Code site, Code ts) {
         Code code = new Code();
         if (target.shadowed()) {
             boolean read = entry == RuntimeApi.READ_FIELD || entry == RuntimeApi.READ_FRESH;
@@ -201,7 +203,7 @@ final class FieldAccesses {
         } else {
             code.ldc(target.qualifiedName());
         }
-        return code.append(ctx.threadState()).append(site).call(entry);
+        return code.append(ts).append(site).call(entry);
     }
 
     /**

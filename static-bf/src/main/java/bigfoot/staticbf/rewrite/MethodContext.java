@@ -159,6 +159,16 @@ final class MethodContext {
         return fetches.fetch();
     }
 
+    /** Stores ts, pushing nothing ({@link ThreadStateFetches#ensure}); {@link #storedThreadState} then pushes it. */
+    Code ensureThreadState() {
+        return fetches.ensure();
+    }
+
+    /** Pushes ts where an {@link #ensureThreadState} on every path before stored it. */
+    Code storedThreadState() {
+        return fetches.load();
+    }
+
     int lockSlot() {
         return lockSlot;
     }

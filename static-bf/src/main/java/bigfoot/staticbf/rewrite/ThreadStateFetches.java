@@ -16,7 +16,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * The lazy fetches of one method's thread state {@code ts}: {@code aload ts; ifnonnull L; ts = RT.thread(); L:
- * aload ts}, one per check or event. Invariant: ts is null at entry and only these fetches store into it, so it
+ * aload ts}, one per check or event (or before a check's test of its receiver, without the final load). Invariant: ts is null at entry and only these fetches store into it, so it
  * is null or a ThreadState on every path (one type for the frames) and, once stored, stays RT.thread()'s result for
  * the rest of the invocation (its DETACHED state included, as the eager fetch at entry kept it). A path with no check
  * or event never calls RT.thread(). Once the method is rewritten, a fetch that every path (exception edges included)
@@ -41,12 +41,26 @@ final class ThreadStateFetches {
 
     /** A new fetch; it pushes ts. */
     Code fetch() {
+        return ensure().aload(tsSlot);
+    }
+
+    /**
+     * A new fetch that pushes nothing: ts is stored after it. A check that may be skipped (a null receiver's) puts this
+     * before its test and only loads ts ({@link #load}) inside, so that the fetch is on every path and the method's
+     * later fetches can be cut.
+     */
+    Code ensure() {
         LabelNode fetched = new LabelNode();
         Fetch f = new Fetch(new VarInsnNode(Opcodes.ALOAD, tsSlot), new JumpInsnNode(Opcodes.IFNONNULL, fetched),
                 new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeApi.RT, RuntimeApi.THREAD.name(),
                         RuntimeApi.THREAD.descriptor(), false), new VarInsnNode(Opcodes.ASTORE, tsSlot), fetched);
         fetches.add(f);
-        return new Code().add(f.test).add(f.jump).add(f.call).add(f.store).add(f.fetched).aload(tsSlot);
+        return new Code().add(f.test).add(f.jump).add(f.call).add(f.store).add(f.fetched);
+    }
+
+    /** Pushes ts, where an {@link #ensure} on every path before stored it. */
+    Code load() {
+        return new Code().aload(tsSlot);
     }
 
     /**

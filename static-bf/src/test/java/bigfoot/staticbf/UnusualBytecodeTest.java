@@ -156,6 +156,45 @@ class UnusualBytecodeTest implements Opcodes {
         }
     }
 
+    /** A subroutine that would make its method too large once inlined stays: the class is read and rewritten as it is. */
+    @Test
+    void aSubroutineTooLargeToInlineIsKept() throws Exception {
+        ClassWriter cw = newClass(V1_4, "old/Big", ClassWriter.COMPUTE_MAXS);
+        cw.visitField(0, "value", "I", null, null).visitEnd();
+        MethodVisitor big = cw.visitMethod(ACC_PUBLIC, "big", "()I", null, null);
+        Label sub = new Label();
+        big.visitCode();
+        for (int i = 0; i < 3; i++) {
+            big.visitJumpInsn(JSR, sub);
+        }
+        big.visitVarInsn(ALOAD, 0);
+        big.visitFieldInsn(GETFIELD, "old/Big", "value", "I");
+        big.visitInsn(IRETURN);
+        big.visitLabel(sub); // 25,000 bytes, three times over once inlined
+        big.visitVarInsn(ASTORE, 1);
+        for (int i = 0; i < 25_000; i++) {
+            big.visitInsn(NOP);
+        }
+        big.visitVarInsn(RET, 1);
+        big.visitMaxs(0, 0);
+        big.visitEnd();
+        cw.visitEnd();
+
+        Path in = TestJars.writeJar(work.resolve("in.jar"), Map.of("old/Big.class", cw.toByteArray()));
+        Path out = work.resolve("out.jar");
+        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(java.util.Arrays.stream(method(classNode(out, "old.Big"), "big").instructions.toArray())
+                .anyMatch(i -> i.getOpcode() == JSR));
+        try (URLClassLoader loader = TestJars.loader(out)) {
+            Class<?> c = Class.forName("old.Big", true, loader);
+            Object o = c.getConstructor().newInstance();
+            RT.reset();
+            assertEquals(0, c.getMethod("big").invoke(o));
+            assertEquals(List.of("readField"), RT.events().stream().map(RT.Event::entry).toList());
+        }
+    }
+
     @Test
     void fieldsOfThisWrittenBeforeTheSuperCallAreNotChecked() throws Exception {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);

@@ -20,22 +20,30 @@ public final class Subroutines {
     private Subroutines() {
     }
 
-    /** {@code classFile} with every subroutine inlined, or {@code classFile} itself if it has none. */
+    /**
+     * {@code classFile} with every subroutine inlined, or {@code classFile} itself if it has none, or if inlining fails
+     * (its methods with subroutines then keep fasttrack's checks, as no plan fits them). A malformed class file throws
+     * ASM's exception, as reading it would.
+     */
     public static byte[] inlined(byte[] classFile) {
         if (!hasSubroutines(classFile)) {
             return classFile;
         }
         ClassReader reader = new ClassReader(classFile);
         ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS); // jsr is gone from version 50 on: no frames
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                return new JSRInlinerAdapter(super.visitMethod(access, name, descriptor, signature, exceptions),
-                        access, name, descriptor, signature, exceptions);
-            }
-        }, 0);
-        return writer.toByteArray();
+        try {
+            reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+                @Override
+                public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                        String[] exceptions) {
+                    return new JSRInlinerAdapter(super.visitMethod(access, name, descriptor, signature, exceptions),
+                            access, name, descriptor, signature, exceptions);
+                }
+            }, 0);
+            return writer.toByteArray();
+        } catch (RuntimeException e) { // a subroutine the inliner cannot follow, or a method too large once inlined
+            return classFile;
+        }
     }
 
     /** True if a method of {@code classFile} has a {@code jsr} or {@code ret} (possible up to version 50 only). */

@@ -42,7 +42,12 @@ final class SubroutineFreeJarModule extends JarFileModule {
         if (!name.endsWith(".class") || plain.containsKey(name) || bytes == null) {
             return bytes;
         }
-        byte[] free = Subroutines.inlined(bytes);
+        byte[] free;
+        try {
+            free = Subroutines.inlined(bytes);
+        } catch (RuntimeException malformed) { // WALA reports it as it would have
+            free = bytes;
+        }
         if (free == bytes) {
             plain.put(name, Boolean.TRUE);
         } else {

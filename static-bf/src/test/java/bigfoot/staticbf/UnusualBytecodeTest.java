@@ -12,8 +12,10 @@ import bigfoot.rt.RT;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +28,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 
 /** Bytecode javac 17 does not write: old class files with subroutines, huge methods, odd encodings. */
 class UnusualBytecodeTest implements Opcodes {
@@ -38,10 +41,30 @@ class UnusualBytecodeTest implements Opcodes {
         RT.reset();
     }
 
-    /** Writes one generated class into a jar, rewrites it, and returns the run and the output jar. */
+    /** Writes one generated class into a jar, rewrites it (fasttrack placement), and returns the run. */
     private TestJars.Run rewrite(String name, byte[] classFile, Path out) {
+        return rewrite(name, classFile, out, "fasttrack");
+    }
+
+    private TestJars.Run rewrite(String name, byte[] classFile, Path out, String mode) {
         Path in = TestJars.writeJar(work.resolve("in.jar"), Map.of(name + ".class", classFile));
-        return TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "fasttrack");
+        return TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", mode);
+    }
+
+    /** Runs the no-argument instance method {@code name} of a new {@code className} from {@code jar}: its result and events. */
+    private static void assertRun(Path jar, String className, String name, Object result, List<String> events)
+            throws Exception {
+        try (URLClassLoader loader = TestJars.loader(jar)) {
+            Class<?> c = Class.forName(className, true, loader);
+            Object o = c.getConstructor().newInstance();
+            RT.reset();
+            assertEquals(result, c.getMethod(name).invoke(o));
+            assertEquals(events, RT.events().stream().map(RT.Event::entry).toList());
+        }
+    }
+
+    private static boolean hasSubroutines(MethodNode m) {
+        return Arrays.stream(m.instructions.toArray()).anyMatch(i -> i.getOpcode() == JSR || i.getOpcode() == RET);
     }
 
     private static ClassWriter newClass(int version, String name, int flags) {
@@ -98,9 +121,7 @@ class UnusualBytecodeTest implements Opcodes {
         assertEquals(0, run.exitCode(), run.err());
         ClassNode legacy = classNode(out, "old.Legacy");
         assertEquals(Math.max(V1_5, version), legacy.version, "raised to 49 for ldc of a Class constant");
-        boolean hasJsr = java.util.Arrays.stream(method(legacy, "bump").instructions.toArray())
-                .anyMatch(i -> i.getOpcode() == JSR || i.getOpcode() == RET);
-        assertFalse(hasJsr);
+        assertFalse(hasSubroutines(method(legacy, "bump")));
         try (URLClassLoader loader = TestJars.loader(out)) {
             Class<?> c = Class.forName("old.Legacy", true, loader);
             Object o = c.getConstructor().newInstance();
@@ -113,86 +134,73 @@ class UnusualBytecodeTest implements Opcodes {
     }
 
     /**
+     * A version 48 class {@code name} with an int field {@code value} and a method {@code int m()} whose code
+     * {@code body} writes: it starts with a jsr to the subroutine it labels with {@code sub}.
+     */
+    private static byte[] withSubroutine(String name, String m, BiConsumer<MethodVisitor, Label> body) {
+        ClassWriter cw = newClass(V1_4, name, ClassWriter.COMPUTE_MAXS);
+        cw.visitField(0, "value", "I", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, m, "()I", null, null);
+        mv.visitCode();
+        body.accept(mv, new Label());
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /**
      * A method with a subroutine gets BigFoot's placement like any other: the analysis and the rewriter read it with
      * the subroutine inlined, so the plan names the rewriter's instructions. Three reads of {@code this.value} (one in
      * the finally-style subroutine) with no release between them are one check; without a plan each had its own.
      */
     @Test
     void aMethodWithASubroutineGetsBigFootPlacement() throws Exception {
-        ClassWriter cw = newClass(V1_4, "old/Reads", ClassWriter.COMPUTE_MAXS);
-        cw.visitField(0, "value", "I", null, null).visitEnd();
-        MethodVisitor twice = cw.visitMethod(ACC_PUBLIC, "twice", "()I", null, null);
-        Label sub = new Label();
-        twice.visitCode();
-        twice.visitJumpInsn(JSR, sub);
-        twice.visitVarInsn(ALOAD, 0);
-        twice.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
-        twice.visitVarInsn(ALOAD, 0);
-        twice.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
-        twice.visitInsn(IADD);
-        twice.visitInsn(IRETURN);
-        twice.visitLabel(sub);
-        twice.visitVarInsn(ASTORE, 1);
-        twice.visitVarInsn(ALOAD, 0);
-        twice.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
-        twice.visitInsn(POP);
-        twice.visitVarInsn(RET, 1);
-        twice.visitMaxs(0, 0);
-        twice.visitEnd();
-        cw.visitEnd();
-
-        Path in = TestJars.writeJar(work.resolve("in.jar"), Map.of("old/Reads.class", cw.toByteArray()));
+        byte[] reads = withSubroutine("old/Reads", "twice", (mv, sub) -> {
+            mv.visitJumpInsn(JSR, sub);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
+            mv.visitInsn(IADD);
+            mv.visitInsn(IRETURN);
+            mv.visitLabel(sub);
+            mv.visitVarInsn(ASTORE, 1);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
+            mv.visitInsn(POP);
+            mv.visitVarInsn(RET, 1);
+        });
         Path out = work.resolve("out.jar");
-        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
+        TestJars.Run run = rewrite("old/Reads", reads, out, "bigfoot");
         assertEquals(0, run.exitCode(), run.err());
         TestJars.assertVerifies(out);
         assertEquals(List.of("readField"), runtimeCalls(method(classNode(out, "old.Reads"), "twice")));
-        try (URLClassLoader loader = TestJars.loader(out)) {
-            Class<?> c = Class.forName("old.Reads", true, loader);
-            Object o = c.getConstructor().newInstance();
-            RT.reset();
-            assertEquals(0, c.getMethod("twice").invoke(o));
-            assertEquals(List.of("readField"), RT.events().stream().map(RT.Event::entry).toList());
-        }
+        assertRun(out, "old.Reads", "twice", 0, List.of("readField"));
     }
 
     /** A subroutine that would make its method too large once inlined stays: the class is read and rewritten as it is. */
     @Test
     void aSubroutineTooLargeToInlineIsKept() throws Exception {
-        ClassWriter cw = newClass(V1_4, "old/Big", ClassWriter.COMPUTE_MAXS);
-        cw.visitField(0, "value", "I", null, null).visitEnd();
-        MethodVisitor big = cw.visitMethod(ACC_PUBLIC, "big", "()I", null, null);
-        Label sub = new Label();
-        big.visitCode();
-        for (int i = 0; i < 3; i++) {
-            big.visitJumpInsn(JSR, sub);
-        }
-        big.visitVarInsn(ALOAD, 0);
-        big.visitFieldInsn(GETFIELD, "old/Big", "value", "I");
-        big.visitInsn(IRETURN);
-        big.visitLabel(sub); // 25,000 bytes, three times over once inlined
-        big.visitVarInsn(ASTORE, 1);
-        for (int i = 0; i < 25_000; i++) {
-            big.visitInsn(NOP);
-        }
-        big.visitVarInsn(RET, 1);
-        big.visitMaxs(0, 0);
-        big.visitEnd();
-        cw.visitEnd();
-
-        Path in = TestJars.writeJar(work.resolve("in.jar"), Map.of("old/Big.class", cw.toByteArray()));
+        byte[] bigClass = withSubroutine("old/Big", "big", (mv, sub) -> {
+            for (int i = 0; i < 3; i++) {
+                mv.visitJumpInsn(JSR, sub);
+            }
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, "old/Big", "value", "I");
+            mv.visitInsn(IRETURN);
+            mv.visitLabel(sub); // 25,000 bytes, three times over once inlined
+            mv.visitVarInsn(ASTORE, 1);
+            for (int i = 0; i < 25_000; i++) {
+                mv.visitInsn(NOP);
+            }
+            mv.visitVarInsn(RET, 1);
+        });
         Path out = work.resolve("out.jar");
-        TestJars.Run run = TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", "bigfoot");
+        TestJars.Run run = rewrite("old/Big", bigClass, out, "bigfoot");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(java.util.Arrays.stream(method(classNode(out, "old.Big"), "big").instructions.toArray())
-                .anyMatch(i -> i.getOpcode() == JSR));
-        try (URLClassLoader loader = TestJars.loader(out)) {
-            Class<?> c = Class.forName("old.Big", true, loader);
-            Object o = c.getConstructor().newInstance();
-            RT.reset();
-            assertEquals(0, c.getMethod("big").invoke(o));
-            assertEquals(List.of("readField"), RT.events().stream().map(RT.Event::entry).toList());
-        }
+        assertTrue(hasSubroutines(method(classNode(out, "old.Big"), "big")));
+        assertRun(out, "old.Big", "big", 0, List.of("readField"));
     }
 
     @Test

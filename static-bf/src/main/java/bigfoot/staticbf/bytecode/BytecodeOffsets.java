@@ -3,6 +3,7 @@ package bigfoot.staticbf.bytecode;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -23,6 +24,33 @@ public final class BytecodeOffsets {
 
     public static BytecodeOffsets of(ClassReader reader) {
         Map<String, int[]> byMethod = new HashMap<>();
+        forEachCode(reader, (key, codeStart, codeLength) -> {
+            byMethod.put(key, instructionOffsets(reader, codeStart, codeLength));
+            return false;
+        });
+        return new BytecodeOffsets(byMethod);
+    }
+
+    /** True if an instruction of a method of {@code reader}'s class has an opcode {@code opcode} accepts (not decoded). */
+    static boolean anyInstruction(ClassReader reader, IntPredicate opcode) {
+        return forEachCode(reader, (key, codeStart, codeLength) -> {
+            for (int pc = 0; pc < codeLength; pc += length(reader, codeStart, pc)) {
+                if (opcode.test(reader.readByte(codeStart + pc))) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    /** A method's code: its name and descriptor, where its code array starts in the class file, its length. */
+    private interface CodeVisitor {
+        /** True to stop. */
+        boolean visit(String nameAndDescriptor, int codeStart, int codeLength);
+    }
+
+    /** Visits the Code attribute of each method, in order, until the visitor stops; true if it stopped. */
+    private static boolean forEachCode(ClassReader reader, CodeVisitor visitor) {
         char[] buf = new char[reader.getMaxStringLength()];
         int u = reader.header + 6; // access_flags, this_class, super_class
         u += 2 + 2 * reader.readUnsignedShort(u); // interfaces
@@ -39,14 +67,14 @@ public final class BytecodeOffsets {
             u += 8;
             for (int a = 0; a < attributeCount; a++) {
                 int length = reader.readInt(u + 2);
-                if ("Code".equals(reader.readUTF8(u, buf))) {
-                    // Code: max_stack u2, max_locals u2, code_length u4, code[code_length]
-                    byMethod.put(key, instructionOffsets(reader, u + 14, reader.readInt(u + 10)));
+                // Code: max_stack u2, max_locals u2, code_length u4, code[code_length]
+                if ("Code".equals(reader.readUTF8(u, buf)) && visitor.visit(key, u + 14, reader.readInt(u + 10))) {
+                    return true;
                 }
                 u += 6 + length;
             }
         }
-        return new BytecodeOffsets(byMethod);
+        return false;
     }
 
     /** The bci of every real instruction node of {@code method}, which must be as read from the class file. */

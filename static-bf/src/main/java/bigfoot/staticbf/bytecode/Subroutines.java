@@ -3,7 +3,6 @@ package bigfoot.staticbf.bytecode;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.JSRInlinerAdapter;
@@ -16,6 +15,9 @@ import org.objectweb.asm.commons.JSRInlinerAdapter;
  * agree; a class without subroutines is read as it is.
  */
 public final class Subroutines {
+
+    /** jsr_w, which ASM reads as jsr. */
+    private static final int JSR_W = 0xc9;
 
     private Subroutines() {
     }
@@ -49,27 +51,7 @@ public final class Subroutines {
     /** True if a method of {@code classFile} has a {@code jsr} or {@code ret} (possible up to version 50 only). */
     static boolean hasSubroutines(byte[] classFile) {
         int major = ((classFile[6] & 0xFF) << 8) | (classFile[7] & 0xFF);
-        if (major > Opcodes.V1_6) {
-            return false;
-        }
-        boolean[] found = new boolean[1];
-        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                return found[0] ? null : new MethodVisitor(Opcodes.ASM9) {
-                    @Override
-                    public void visitJumpInsn(int opcode, Label label) {
-                        found[0] |= opcode == Opcodes.JSR;
-                    }
-
-                    @Override
-                    public void visitVarInsn(int opcode, int var) {
-                        found[0] |= opcode == Opcodes.RET;
-                    }
-                };
-            }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return found[0];
+        return major <= Opcodes.V1_6 && BytecodeOffsets.anyInstruction(new ClassReader(classFile),
+                op -> op == Opcodes.JSR || op == Opcodes.RET || op == JSR_W);
     }
 }

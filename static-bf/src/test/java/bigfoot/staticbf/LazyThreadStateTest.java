@@ -91,7 +91,8 @@ class LazyThreadStateTest {
         // caught's in its handler, which may be reached before the element's check) fetches ts before it tests the
         // receiver, so the paths past it have ts too.
         assertEquals(Map.of("maybe", List.of("lazy"), "guarded", List.of("lazy"), "caught", List.of("entry"),
-                "pair", List.of("entry"), "twice", List.of("entry"), "locked", List.of("entry"), "<init>", List.of("entry"),
+                "pair", List.of("entry"), "twice", List.of("entry"), "locked", List.of("entry"),
+                "<init>", List.of("entry"),
                 "<clinit>", List.of("entry")), fetches);
     }
 

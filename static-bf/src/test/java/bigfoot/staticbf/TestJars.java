@@ -211,8 +211,9 @@ public final class TestJars {
     }
 
     /**
-     * True if insn is a call of RT.thread() inside a lazy fetch {@code aload ts; ifnonnull L; RT.thread(); astore ts; L:},
-     * followed by {@code aload ts} or, before a check's test of its receiver, by that test.
+     * True if insn is a call of RT.thread() inside a lazy fetch
+     * {@code aload ts; ifnonnull L; RT.thread(); astore ts; L:}, followed by {@code aload ts} or, before a check's test
+     * of its receiver, by that test.
      */
     static boolean isThreadStateFetch(AbstractInsnNode insn) {
         AbstractInsnNode store = next(insn);

@@ -51,7 +51,7 @@ class UnusualBytecodeTest implements Opcodes {
         return TestJars.staticbf("--in", in.toString(), "--out", out.toString(), "--mode", mode);
     }
 
-    /** Runs the no-argument instance method {@code name} of a new {@code className} from {@code jar}: its result and events. */
+    /** Runs the no-argument method {@code name} of a new {@code className} from {@code jar}: its result and events. */
     private static void assertRun(Path jar, String className, String name, Object result, List<String> events)
             throws Exception {
         try (URLClassLoader loader = TestJars.loader(jar)) {
@@ -179,7 +179,7 @@ class UnusualBytecodeTest implements Opcodes {
         assertRun(out, "old.Reads", "twice", 0, List.of("readField"));
     }
 
-    /** A subroutine that would make its method too large once inlined stays: the class is read and rewritten as it is. */
+    /** A subroutine that would make its method too large once inlined stays: the class is rewritten as it is. */
     @Test
     void aSubroutineTooLargeToInlineIsKept() throws Exception {
         byte[] bigClass = withSubroutine("old/Big", "big", (mv, sub) -> {

@@ -31,7 +31,7 @@ public final class BytecodeOffsets {
         return new BytecodeOffsets(byMethod);
     }
 
-    /** True if an instruction of a method of {@code reader}'s class has an opcode {@code opcode} accepts (not decoded). */
+    /** True if a method of {@code reader}'s class has an instruction {@code opcode} accepts (its opcode; not decoded). */
     static boolean anyInstruction(ClassReader reader, IntPredicate opcode) {
         return forEachCode(reader, (key, codeStart, codeLength) -> {
             for (int pc = 0; pc < codeLength; pc += length(reader, codeStart, pc)) {

@@ -16,7 +16,8 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * The lazy fetches of one method's thread state {@code ts}: {@code aload ts; ifnonnull L; ts = RT.thread(); L:
- * aload ts}, one per check or event (or before a check's test of its receiver, without the final load). Invariant: ts is null at entry and only these fetches store into it, so it
+ * aload ts}, one per check or event (or before a check's test of its receiver, without the final load). Invariant:
+ * ts is null at entry and only these fetches store into it, so it
  * is null or a ThreadState on every path (one type for the frames) and, once stored, stays RT.thread()'s result for
  * the rest of the invocation (its DETACHED state included, as the eager fetch at entry kept it). A path with no check
  * or event never calls RT.thread(). Once the method is rewritten, a fetch that every path (exception edges included)

@@ -7,6 +7,7 @@ import com.ibm.wala.classLoader.ModuleEntry;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
@@ -20,7 +21,7 @@ final class SubroutineFreeJarModule extends JarFileModule {
     /** The classes that had subroutines, inlined; a class absent here is read as it is. */
     private final Map<String, byte[]> inlined = new ConcurrentHashMap<>();
     /** The classes found to have none. */
-    private final Map<String, Boolean> plain = new ConcurrentHashMap<>();
+    private final Set<String> plain = ConcurrentHashMap.newKeySet();
 
     SubroutineFreeJarModule(JarFile jar) {
         super(jar);
@@ -39,7 +40,7 @@ final class SubroutineFreeJarModule extends JarFileModule {
             return kept;
         }
         byte[] bytes = super.getContents(entry);
-        if (!name.endsWith(".class") || plain.containsKey(name) || bytes == null) {
+        if (!name.endsWith(".class") || plain.contains(name) || bytes == null) {
             return bytes;
         }
         byte[] free;
@@ -49,7 +50,7 @@ final class SubroutineFreeJarModule extends JarFileModule {
             free = bytes;
         }
         if (free == bytes) {
-            plain.put(name, Boolean.TRUE);
+            plain.add(name);
         } else {
             inlined.put(name, free);
         }

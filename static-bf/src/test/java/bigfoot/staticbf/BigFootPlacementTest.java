@@ -5,6 +5,7 @@ import static bigfoot.staticbf.TestJars.method;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.ir.Site;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -934,6 +936,30 @@ class BigFootPlacementTest {
             }
         }
         assertEquals(List.of("readField"), stubCalls);
+        // no handler is reached by a jump too (C1 refuses such a method): the method's own entry goes to a trampoline,
+        // a goto to the handler's code, which the stub jumps to as well
+        Set<AbstractInsnNode> handlers = new HashSet<>();
+        m.tryCatchBlocks.forEach(t -> handlers.add(firstInstruction(t.handler)));
+        for (AbstractInsnNode n : m.instructions) {
+            if (n instanceof JumpInsnNode jump) {
+                assertFalse(handlers.contains(firstInstruction(jump.label)), "a jump to a handler");
+            }
+        }
+        AbstractInsnNode trampoline = firstInstruction(m.tryCatchBlocks.get(1).handler);
+        assertEquals(Opcodes.GOTO, trampoline.getOpcode());
+        AbstractInsnNode stubGoto = stub.handler;
+        while (stubGoto.getOpcode() != Opcodes.GOTO) {
+            stubGoto = stubGoto.getNext();
+        }
+        assertEquals(firstInstruction(((JumpInsnNode) trampoline).label), firstInstruction(((JumpInsnNode) stubGoto).label));
+    }
+
+    /** The first real instruction at or after {@code n} (labels, line numbers and frames skipped). */
+    private static AbstractInsnNode firstInstruction(AbstractInsnNode n) {
+        while (n.getOpcode() < 0) {
+            n = n.getNext();
+        }
+        return n;
     }
 
     @Test

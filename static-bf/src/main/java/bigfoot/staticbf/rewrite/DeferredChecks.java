@@ -236,10 +236,16 @@ final class DeferredChecks {
      * placed right before that entry (so it is found first for the same exceptions), to a stub that runs the checks
      * and jumps to the entry's handler with the exception still on the stack. Call before the commit handlers, with
      * the method's own entries still the only ones.
+     *
+     * <p>A handler a stub jumps to is then reached by a jump as well as by exceptions, which HotSpot's C1 refuses to
+     * compile ("exception handler can be reached by both normal and exceptional control flow"): the method would
+     * run interpreted until C2 took it. So the method's own entries to such a handler go to a trampoline instead, a
+     * {@code goto} to it appended to the code: the handler's code is reached only by jumps.
      */
     void addCatchStubs() {
         List<TryCatchBlockNode> own = new ArrayList<>(ctx.method.tryCatchBlocks);
         Map<List<Object>, LabelNode> stubs = new HashMap<>(); // one stub per set of checks and handler
+        Map<LabelNode, LabelNode> trampolines = new HashMap<>(); // a handler a stub jumps to -> its trampoline
         owedOnCatch.forEach((insn, checks) -> {
             LabelNode start = new LabelNode();
             LabelNode end = new LabelNode();
@@ -254,11 +260,16 @@ final class DeferredChecks {
                         ctx.append(new Code().label(label).append(checks(checks)).jump(Opcodes.GOTO, entry.handler));
                         return label;
                     });
+                    trampolines.computeIfAbsent(entry.handler, handler -> new LabelNode());
                     ctx.method.tryCatchBlocks.add(ctx.method.tryCatchBlocks.indexOf(entry),
                             new TryCatchBlockNode(start, end, stub, entry.type));
                 }
             }
         });
+        trampolines.forEach((handler, trampoline) -> ctx.append(new Code().label(trampoline).jump(Opcodes.GOTO, handler)));
+        for (TryCatchBlockNode entry : own) {
+            entry.handler = trampolines.getOrDefault(entry.handler, entry.handler);
+        }
     }
 
     /**

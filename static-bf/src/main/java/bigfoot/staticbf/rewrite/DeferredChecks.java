@@ -245,7 +245,7 @@ final class DeferredChecks {
     void addCatchStubs() {
         List<TryCatchBlockNode> own = new ArrayList<>(ctx.method.tryCatchBlocks);
         Map<List<Object>, LabelNode> stubs = new HashMap<>(); // one stub per set of checks and handler
-        Map<LabelNode, LabelNode> trampolines = new HashMap<>(); // a handler a stub jumps to -> its trampoline
+        Map<LabelNode, LabelNode> trampolines = new LinkedHashMap<>(); // a handler a stub jumps to, in order
         owedOnCatch.forEach((insn, checks) -> {
             LabelNode start = new LabelNode();
             LabelNode end = new LabelNode();
@@ -266,7 +266,8 @@ final class DeferredChecks {
                 }
             }
         });
-        trampolines.forEach((handler, trampoline) -> ctx.append(new Code().label(trampoline).jump(Opcodes.GOTO, handler)));
+        trampolines.forEach((handler, trampoline) ->
+                ctx.append(new Code().label(trampoline).jump(Opcodes.GOTO, handler)));
         for (TryCatchBlockNode entry : own) {
             entry.handler = trampolines.getOrDefault(entry.handler, entry.handler);
         }

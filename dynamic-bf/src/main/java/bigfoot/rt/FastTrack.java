@@ -302,6 +302,19 @@ final class FastTrack {
     }
 
     /**
+     * A field's check past its site's same-epoch test, from the word the site read: an inflated field on its VarState
+     * (its own, unless {@code holder} is a clone that copied the reference: {@link FieldShadow#inflated}), any other
+     * on the word rules.
+     */
+    void checkField(ThreadState st, FieldShadow shadow, Object holder, long word, boolean write, int site) {
+        if (word == ShadowWord.INFLATED) {
+            checkUncounted(st, shadow.inflated(holder, 0), write, site);
+        } else {
+            checkWords(st, shadow, holder, 0, write, site, word);
+        }
+    }
+
+    /**
      * {@link #checkWords} of a location whose word for the access was {@code own} when the check site read it (its
      * same-epoch test): the rules start from that value, and the CAS that applies them finds out if it changed since
      * (then the word is read again), as it would for a value read here.

@@ -241,12 +241,10 @@ public final class RT {
                 VarState sx = shadow.inflate(obj, 0);          // the verifier tells locations by their VarState
                 FT.check(ts, sx, write, site);
                 VERIFY.of(ts).check(sx, write, site, obj);
-            } else if (word == ShadowWord.INFLATED) {
-                FT.checkUncounted(ts, shadow.inflated(obj, 0), write, site);
-            } else if (fresh) {
+            } else if (fresh && word != ShadowWord.INFLATED) {
                 FT.checkFreshWords(ts, shadow, obj, write, site);
             } else {
-                FT.checkWords(ts, shadow, obj, 0, write, site, word);
+                FT.checkField(ts, shadow, obj, word, write, site);
             }
         } catch (Throwable t) {
             FT.checkFailed(t);

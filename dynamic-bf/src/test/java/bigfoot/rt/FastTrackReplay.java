@@ -123,18 +123,13 @@ final class FastTrackReplay {
 
     /**
      * A field's check as {@code RT} makes it: the site reads the word for the access and tests SAME EPOCH; past it,
-     * an inflated field's VarState, else the word rules from the word the site read.
+     * {@link FastTrack#checkField} from the word the site read.
      */
     private static void fieldCheck(FastTrack ft, ThreadState st, ShadowedObject holder, boolean write, int site) {
         FastTrack.count(st);
         long word = write ? holder.w : holder.r;
-        if ((word & ShadowWord.EPOCH_BITS) == st.wordEpoch) {
-            return;
-        }
-        if (word == ShadowWord.INFLATED) {
-            ft.checkUncounted(st, FIELD.inflated(holder, 0), write, site);
-        } else {
-            ft.checkWords(st, FIELD, holder, 0, write, site, word);
+        if ((word & ShadowWord.EPOCH_BITS) != st.wordEpoch) {
+            ft.checkField(st, FIELD, holder, word, write, site);
         }
     }
 

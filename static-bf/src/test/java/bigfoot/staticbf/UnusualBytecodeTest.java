@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bigfoot.ir.Site;
 import bigfoot.rt.RT;
+import bigfoot.staticbf.loadtime.LoadTimeRewriter;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,7 +141,11 @@ class UnusualBytecodeTest implements Opcodes {
      * {@code body} writes: it starts with a jsr to the subroutine it labels with {@code sub}.
      */
     private static byte[] withSubroutine(String name, String m, BiConsumer<MethodVisitor, Label> body) {
-        ClassWriter cw = newClass(V1_4, name, ClassWriter.COMPUTE_MAXS);
+        return withSubroutine(V1_4, name, m, body);
+    }
+
+    private static byte[] withSubroutine(int version, String name, String m, BiConsumer<MethodVisitor, Label> body) {
+        ClassWriter cw = newClass(version, name, ClassWriter.COMPUTE_MAXS);
         cw.visitField(0, "value", "I", null, null).visitEnd();
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, m, "()I", null, null);
         mv.visitCode();
@@ -156,27 +163,44 @@ class UnusualBytecodeTest implements Opcodes {
      */
     @Test
     void aMethodWithASubroutineGetsBigFootPlacement() throws Exception {
-        byte[] reads = withSubroutine("old/Reads", "twice", (mv, sub) -> {
-            mv.visitJumpInsn(JSR, sub);
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
-            mv.visitInsn(IADD);
-            mv.visitInsn(IRETURN);
-            mv.visitLabel(sub);
-            mv.visitVarInsn(ASTORE, 1);
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitFieldInsn(GETFIELD, "old/Reads", "value", "I");
-            mv.visitInsn(POP);
-            mv.visitVarInsn(RET, 1);
-        });
+        byte[] reads = withSubroutine("old/Reads", "twice", readsThrice("old/Reads"));
         Path out = work.resolve("out.jar");
         TestJars.Run run = rewrite("old/Reads", reads, out, "bigfoot");
         assertEquals(0, run.exitCode(), run.err());
         TestJars.assertVerifies(out);
         assertEquals(List.of("readField"), runtimeCalls(method(classNode(out, "old.Reads"), "twice")));
         assertRun(out, "old.Reads", "twice", 0, List.of("readField"));
+    }
+
+    /** {@code twice()}: reads {@code value} in a finally-style subroutine, then twice more, and returns the sum. */
+    private static BiConsumer<MethodVisitor, Label> readsThrice(String owner) {
+        return (mv, sub) -> {
+            mv.visitJumpInsn(JSR, sub);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, owner, "value", "I");
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, owner, "value", "I");
+            mv.visitInsn(IADD);
+            mv.visitInsn(IRETURN);
+            mv.visitLabel(sub);
+            mv.visitVarInsn(ASTORE, 1);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, owner, "value", "I");
+            mv.visitInsn(POP);
+            mv.visitVarInsn(RET, 1);
+        };
+    }
+
+    /** A class rewritten at load time is read as a jar's is, with its subroutines inlined, in every version. */
+    @ParameterizedTest
+    @ValueSource(ints = {V1_4, V1_6})
+    void aClassRewrittenAtLoadTimeHasItsSubroutinesInlined(int version) throws Exception {
+        byte[] late = withSubroutine(version, "old/Late", "twice", readsThrice("old/Late"));
+        byte[] rewritten = new LoadTimeRewriter(new PrintStream(OutputStream.nullOutputStream()))
+                .rewrite(getClass().getClassLoader(), "old/Late", late);
+        assertFalse(hasSubroutines(method(TestJars.classNode(rewritten), "twice")));
+        Path jar = TestJars.writeJar(work.resolve("late.jar"), Map.of("old/Late.class", rewritten));
+        assertRun(jar, "old.Late", "twice", 0, List.of("readForeign", "readForeign", "readForeign"));
     }
 
     /** A subroutine that would make its method too large once inlined stays: the class is rewritten as it is. */

@@ -1,6 +1,7 @@
 package bigfoot.staticbf.loadtime;
 
 import bigfoot.ir.RuntimeApi;
+import bigfoot.staticbf.bytecode.Subroutines;
 import bigfoot.staticbf.hierarchy.ClassHierarchy;
 import bigfoot.staticbf.hierarchy.ClassInfo;
 import bigfoot.staticbf.hierarchy.ClassSource;
@@ -54,7 +55,7 @@ public final class LoadTimeRewriter {
             }
             Rewriting rewriting = rewritingFor(loader);
             rewriting.hierarchy().define(info); // its loader may have no class file for it
-            ClassRewriter.Result result = rewriting.rewriter().rewrite(classFile);
+            ClassRewriter.Result result = rewriting.rewriter().rewrite(Subroutines.inlined(classFile));
             if (!result.changed()) {
                 return null;
             }

@@ -13,7 +13,6 @@ import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.JSRInlinerAdapter;
 import org.objectweb.asm.commons.SerialVersionUIDAdder;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -24,7 +23,8 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Rewrites one class: every method's accesses and synchronisation operations, the shadow members and
  * {@code <clinit>}. A method that no longer fits the JVM's 64 KB limit once instrumented is left as it
- * was, and the class is rewritten again without it.
+ * was, and the class is rewritten again without it. The class file comes with its subroutines inlined
+ * ({@code Subroutines}), as the analysis read it: frames could not describe them.
  */
 public final class ClassRewriter {
 
@@ -116,9 +116,6 @@ public final class ClassRewriter {
             node.version = Opcodes.V1_5; // ldc of a Class constant needs class file version 49
         }
         boolean frames = (node.version & 0xFFFF) >= Opcodes.V1_6;
-        if (frames) {
-            inlineSubroutines(node);
-        }
         // a raised class gets a constant pool of its own, not the original's copied: versions up to 47 accept
         // overlong UTF-8 forms that 49 rejects (javac of that era wrote non-ASCII strings so), and ASM writes the
         // strings it decoded in the canonical form
@@ -146,25 +143,5 @@ public final class ClassRewriter {
         return (info.access() & (Opcodes.ACC_INTERFACE | Opcodes.ACC_ENUM)) == 0
                 && !"java/lang/Record".equals(info.superName())
                 && env.hierarchy().isSubtypeOf(info.name(), "java/io/Serializable");
-    }
-
-    /**
-     * Frames cannot describe jsr/ret (only possible in version 50 classes): inline the subroutines. A jar's classes
-     * come without them ({@code Subroutines}, as the analysis reads them); a class rewritten at load time may not.
-     */
-    private static void inlineSubroutines(ClassNode node) {
-        for (int i = 0; i < node.methods.size(); i++) {
-            MethodNode m = node.methods.get(i);
-            boolean hasJsr = false;
-            for (AbstractInsnNode insn : m.instructions) {
-                hasJsr |= insn.getOpcode() == Opcodes.JSR || insn.getOpcode() == Opcodes.RET;
-            }
-            if (hasJsr) {
-                JSRInlinerAdapter inlined = new JSRInlinerAdapter(null, m.access, m.name, m.desc, m.signature,
-                        m.exceptions.toArray(new String[0]));
-                m.accept(inlined);
-                node.methods.set(i, inlined);
-            }
-        }
     }
 }

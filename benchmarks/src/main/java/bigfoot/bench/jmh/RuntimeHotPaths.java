@@ -22,15 +22,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The runtime's hot paths, called as rewritten code calls them (RT entry points): the thread-state fetch at a
- * method's first check, a field check in the same
- * epoch (the fast path), a field write after the thread's own release (exclusive: a new epoch each time), the
- * first write of a fresh object's field (allocation-free with shadow words: run with {@code -prof gc}; with no CAS in
- * a constructor before {@code this} can escape), an
- * element read shared by two threads (the read vector), 1,000 element checks of a loop in a new epoch, and a range
- * check of 1,000 elements committed at the
+ * method's first check, a field check in the same epoch (the fast path), a field write after the thread's own
+ * release (exclusive: a new epoch each time), the first write of a fresh object's field (allocation-free with shadow
+ * words: run with {@code -prof gc}; with no CAS in a constructor before {@code this} can escape), a temporary's field
+ * written in its constructor and then read (READ EXCLUSIVE), a field and an element read shared by two threads (the
+ * read vector), 1,000 element checks of a loop in a new epoch, and a range check of 1,000 elements committed at the
  * next synchronisation (fine arrays: one operation per element; adaptive: footprint and coarse shadow), one site's
- * singles into two buffers in turn (adaptive: each extends its buffer's footprint range), each next to a
- * baseline without the check where one is needed to read its cost (the synchronisation alone, the allocation alone). Run with
+ * singles into two buffers in turn (adaptive: each extends its buffer's footprint range), each next to a baseline
+ * without the check where one is needed to read its cost (the synchronisation alone, the allocation alone). Run with
  * {@code make bench-jmh}; numbers are for comparing builds of the runtime on one machine, not absolute.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -74,6 +73,7 @@ public class RuntimeHotPaths {
     @State(Scope.Group)
     public static class Shared {
         final int[] array = new int[16];
+        final Holder holder = new Holder();
     }
 
     /** What a rewritten method pays once to fetch its thread's state ({@code RT.thread()}). */
@@ -128,6 +128,30 @@ public class RuntimeHotPaths {
     public void arrayReadShared(Shared s, PerThread t) {
         RT.release(t.lock, t.ts); // a new epoch: the read joins the shared read vector each time
         RT.readArray(s.array, 3, t.ts, SITE + 2);
+    }
+
+    /**
+     * A field two threads read, each in its own epoch: READ SHARED SAME EPOCH on its inflated state (the read vector),
+     * what raytracer's scene and moldyn's particles cost per read. The first reads made it read-shared.
+     */
+    @Benchmark
+    @Group("sharedFieldRead")
+    @GroupThreads(2)
+    public void fieldReadShared(Shared s, PerThread t) {
+        RT.readField(s.holder, s.holder.r, Holder.SHADOW, t.ts, SITE);
+    }
+
+    /**
+     * A temporary's life: its constructor writes the field (before {@code this} can escape), then a method reads it
+     * (READ EXCLUSIVE: a CAS), as raytracer's vectors are made and read; {@link #fieldWriteFreshInConstructor} is
+     * the write alone.
+     */
+    @Benchmark
+    public Holder fieldReadAfterFreshWrite(PerThread t) {
+        Holder h = new Holder();
+        RT.writeFresh(h, h.w, Holder.SHADOW, t.ts, SITE + 1);
+        RT.readField(h, h.r, Holder.SHADOW, t.ts, SITE);
+        return h;
     }
 
     @Benchmark

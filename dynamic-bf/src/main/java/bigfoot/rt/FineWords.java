@@ -2,7 +2,6 @@ package bigfoot.rt;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -25,6 +24,7 @@ final class FineWords extends WordStore {
 
     static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle PAGES = MethodHandles.arrayElementVarHandle(long[][].class);
+    private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(ArrayVarState[].class);
 
     private final Class<?> arrayType;
     private final int length;
@@ -39,8 +39,12 @@ final class FineWords extends WordStore {
     private final Start start;
     /** Shadow bytes made (the shadow-memory count of {@link ArrayShadow}). */
     private final LongAdder made;
-    /** Inflated elements' states, made with the first one; an element's is set once it is filled. */
-    private volatile AtomicReferenceArray<ArrayVarState> states;
+    /**
+     * Inflated elements' states, made with the first one; an element's is set (a volatile store) once it is filled.
+     * A plain array through a static VarHandle: an {@code AtomicReferenceArray}'s get casts each element to the
+     * array's class, on the path every READ SHARED SAME EPOCH of an element takes.
+     */
+    private volatile ArrayVarState[] states;
 
     /** FLAT, every element fresh ({@link ShadowWord#NONE}). */
     FineWords(Class<?> arrayType, int length, LongAdder made) {
@@ -195,9 +199,9 @@ final class FineWords extends WordStore {
      */
     @Override
     ArrayVarState inflated(Object block, int i) {
-        AtomicReferenceArray<ArrayVarState> t = table();
+        ArrayVarState[] t = table();
         ArrayVarState s;
-        for (int spins = 0; (s = t.get(i)) == null; spins++) {
+        for (int spins = 0; (s = (ArrayVarState) STATES.getVolatile(t, i)) == null; spins++) {
             if (spins < 64) {
                 Thread.onSpinWait();
             } else {
@@ -205,6 +209,15 @@ final class FineWords extends WordStore {
             }
         }
         return s;
+    }
+
+    /**
+     * Element i's state if it is published, else null (not inflated, or not filled yet): {@link #inflated} without
+     * the wait, for the test of READ SHARED SAME EPOCH ({@link FastTrack#fineChangeCalled}).
+     */
+    ArrayVarState published(int i) {
+        ArrayVarState[] t = states;
+        return t == null ? null : (ArrayVarState) STATES.getVolatile(t, i);
     }
 
     /** INFLATE: the thread whose CAS sets R to INFLATED freezes W, fills a fresh state and publishes it. */
@@ -228,17 +241,17 @@ final class FineWords extends WordStore {
     /** Element i's state from now on (its words are INFLATED). */
     private void publish(int i, ArrayVarState s) {
         made.add(ArrayShadow.STATE_BYTES);
-        table().set(i, s);
+        STATES.setVolatile(table(), i, s);
     }
 
-    private AtomicReferenceArray<ArrayVarState> table() {
-        AtomicReferenceArray<ArrayVarState> t = states;
+    private ArrayVarState[] table() {
+        ArrayVarState[] t = states;
         if (t == null) {
             synchronized (this) {
                 t = states;
                 if (t == null) {
                     made.add(16 + ArrayShadow.arrayBytes(length));     // the table object and its array
-                    states = t = new AtomicReferenceArray<>(length());
+                    states = t = new ArrayVarState[length()];
                 }
             }
         }

@@ -112,6 +112,46 @@ class RtFacadeTest {
     }
 
     @Test
+    void aReadSharedElementsReadInANewEpochIsRecordedAndOneInTheSameEpochChangesNothing() throws Exception {
+        int site = sites("[]", "[]", "[]");
+        int[] a = new int[4];
+        Object lock = new Object();
+        forked("reader", ts -> {
+            RT.readElement(RT.arrayShadow(a, ts), 2, ts, site);
+            synchronized (lock) {                                        // the writer will be ordered after this read
+                RT.acquire(lock, ts);
+                RT.release(lock, ts);
+            }
+        });
+        Object shadow = RT.arrayShadow(a, main);
+        RT.readElement(shadow, 2, main, site + 1);                       // READ SHARE: a[2] inflated
+        VarState shared = ((ArrayShadow) shadow).element(2);
+        assertEquals(Epoch.SHARED, shared.r);
+        long checks = main.checks;
+        RT.readElement(shadow, 2, main, site + 1);                       // READ SHARED SAME EPOCH: nothing changes
+        assertEquals(checks + 1, main.checks, "counted");
+        assertSame(shared, ((ArrayShadow) shadow).element(2));
+        CountDownLatch read = new CountDownLatch(1);
+        Thread writer = start("writer", ts -> {                         // ordered after main's reads so far
+            awaitQuietly(read);
+            synchronized (lock) {
+                RT.acquire(lock, ts);                                    // and after the reader's
+                RT.release(lock, ts);
+            }
+            RT.writeElement(RT.arrayShadow(a, ts), 2, ts, site + 2);
+        });
+        RT.readElement(shadow, 2, main, site + 1);                       // READ SHARED in main's new epoch
+        assertEquals(main.epoch, shared.get(main.tid), "the new epoch's read is recorded");
+        read.countDown();
+        writer.join();
+        List<Race> races = racesAt(site + 2, 1);
+        assertEquals(1, races.size(), "the write races with main's read after the fork, and only with it");
+        assertEquals(RaceKind.SHARED_WRITE, races.get(0).kind());
+        assertEquals(site + 1, races.get(0).previous().siteId());
+        assertEquals(new Target("array", "int[]", null, 2), races.get(0).target());
+    }
+
+    @Test
     void anElementCheckThroughALoopsShadowLocalsIsTheSameCheck() throws InterruptedException {
         int site = sites("[]", "[]");
         int[] a = new int[4];

@@ -74,6 +74,13 @@ public class RuntimeHotPaths {
     public static class Shared {
         final int[] array = new int[16];
         final Holder holder = new Holder();
+        /** {@link #array}'s shadow, as a loop's check keeps it ({@code RT.arrayShadow}). */
+        Object arrayShadow;
+
+        @Setup
+        public void setUp() {
+            arrayShadow = RT.arrayShadow(array, RT.thread());
+        }
     }
 
     /** What a rewritten method pays once to fetch its thread's state ({@code RT.thread()}). */
@@ -139,6 +146,18 @@ public class RuntimeHotPaths {
     @GroupThreads(2)
     public void fieldReadShared(Shared s, PerThread t) {
         RT.readField(s.holder, s.holder.r, Holder.SHADOW, t.ts, SITE);
+    }
+
+    /**
+     * An element two threads read, each in its own epoch, from a loop's check: READ SHARED SAME EPOCH on its inflated
+     * state, what sparse's {@code x[col[i]]} and crypt's key cost FastTrack per read. The first reads made it
+     * read-shared.
+     */
+    @Benchmark
+    @Group("sharedElementRead")
+    @GroupThreads(2)
+    public void elementReadShared(Shared s, PerThread t) {
+        RT.readElement(s.arrayShadow, 5, t.ts, SITE + 2);
     }
 
     /**

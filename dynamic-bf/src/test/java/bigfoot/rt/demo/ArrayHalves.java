@@ -2,13 +2,16 @@ package bigfoot.rt.demo;
 
 import bigfoot.rt.RT;
 import bigfoot.rt.ThreadState;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * Two workers fill one half each of a shared array, written by hand the way StaticBF rewrites it: one
  * coalesced range check per half plus an element check per write. Main joins both, then reads the whole array.
- * With the argument {@code racy}, worker-2 also writes element 0 (worker-1's half), and main learns of
- * worker-2's end only through a plain join (no RT.join): in {@code arrays=adaptive} runs worker-2's checks are
- * then committed only by the exit report.
+ * With the argument {@code racy}, worker-2 also writes element 0 (worker-1's half), once worker-1 has filled its
+ * half (a latch the detector does not see, so the two writes stay unordered: one race, whichever way the threads are
+ * scheduled; without it, worker-1's own write of element 0 could come after worker-2's and race with it too), and
+ * main learns of worker-2's end only through a plain join (no RT.join): in {@code arrays=adaptive} runs worker-2's
+ * checks are then committed only by the exit report.
  */
 public final class ArrayHalves {
 
@@ -23,14 +26,15 @@ public final class ArrayHalves {
 
     static final int N = 1000;
 
-    static void fill(int[] a, int from, int to, boolean racy) {
+    static void fill(int[] a, int from, int to, CountDownLatch racyAfter) throws InterruptedException {
         ThreadState ts = RT.thread();
         RT.writeArrayRange(a, from, to, 1, ts, __bf$sb);
         for (int i = from; i < to; i++) {
             RT.writeArray(a, i, ts, __bf$sb + 1);
             a[i] = i;
         }
-        if (racy) {
+        if (racyAfter != null) {
+            racyAfter.await();
             RT.writeArray(a, 0, ts, __bf$sb + 1);
             a[0] = -1;
         }
@@ -40,8 +44,12 @@ public final class ArrayHalves {
         ThreadState ts = RT.thread();
         boolean racy = args.length > 0 && args[0].equals("racy");
         int[] a = new int[N];
-        Thread w1 = new Thread(() -> fill(a, 0, N / 2, false), "worker-1");
-        Thread w2 = new Thread(() -> fill(a, N / 2, N, racy), "worker-2");
+        CountDownLatch filled = new CountDownLatch(1);
+        Thread w1 = new Thread(() -> {
+            fillQuietly(a, 0, N / 2, null);
+            filled.countDown();
+        }, "worker-1");
+        Thread w2 = new Thread(() -> fillQuietly(a, N / 2, N, racy ? filled : null), "worker-2");
         RT.fork(w1, ts);
         w1.start();
         RT.fork(w2, ts);
@@ -58,5 +66,13 @@ public final class ArrayHalves {
             sum += x;
         }
         System.out.println("sum " + sum);
+    }
+
+    private static void fillQuietly(int[] a, int from, int to, CountDownLatch racyAfter) {
+        try {
+            fill(a, from, to, racyAfter);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -41,8 +41,7 @@ final class FineWords extends WordStore {
     private final LongAdder made;
     /**
      * Inflated elements' states, made with the first one; an element's is set (a volatile store) once it is filled.
-     * A plain array through a static VarHandle: an {@code AtomicReferenceArray}'s get casts each element to the
-     * array's class, on the path every READ SHARED SAME EPOCH of an element takes.
+     * Read and written through {@link #STATES}, as the words and pages are through theirs.
      */
     private volatile ArrayVarState[] states;
 
@@ -199,9 +198,8 @@ final class FineWords extends WordStore {
      */
     @Override
     ArrayVarState inflated(Object block, int i) {
-        ArrayVarState[] t = table();
         ArrayVarState s;
-        for (int spins = 0; (s = (ArrayVarState) STATES.getVolatile(t, i)) == null; spins++) {
+        for (int spins = 0; (s = published(i)) == null; spins++) {
             if (spins < 64) {
                 Thread.onSpinWait();
             } else {

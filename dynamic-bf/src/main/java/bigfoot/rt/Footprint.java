@@ -30,7 +30,8 @@ import java.util.Arrays;
  * <p>SCATTERED: a single that merges into none of its key's newest {@value #MERGE_TRIES} ranges, all of them
  * singles, starts an {@link IndexBitmap} for its key (at most {@value #MAX_BITMAPS}, arrays of at most
  * {@value #BITMAP_MAX_LENGTH} elements), which takes the key's later singles: a repeated index (sparse's
- * {@code x[col[i]]}, read many times in one epoch) costs a bit test, and the commit applies the bitmap's runs.
+ * {@code x[col[i]]}, read many times in one epoch) costs a bit test, and the commit applies the bitmap's runs. The
+ * key's site reaches its bitmap as it reaches a range it extends ({@link #extendLast}), without the add's search.
  * A bitmap's checks coalesce there, so they do not count towards PER-ELEMENT, and its start credits back the
  * singles that led to it.
  *
@@ -88,9 +89,9 @@ final class Footprint {
     private static final int SITE_SHORTCUTS = 16;
     /**
      * By site and array (hashed): the range a single of that array from that site tries to extend
-     * ({@link #extendLast}). One probe, whatever other arrays the site checks in between: xalan's DTM appends each
-     * node to five vectors through one {@code addElement}, lucene's segment merger writes frequencies and positions
-     * through one {@code writeByte}.
+     * ({@link #extendLast}), or the complement of its SCATTERED key's bitmap. One probe, whatever other arrays the
+     * site checks in between: xalan's DTM appends each node to five vectors through one {@code addElement}, lucene's
+     * segment merger writes frequencies and positions through one {@code writeByte}.
      */
     private final int[] extendBy = new int[EXTEND_SLOTS];
     private static final int EXTEND_SLOTS = 256;
@@ -115,6 +116,9 @@ final class Footprint {
      */
     boolean extendLast(ArrayShadow a, int i, boolean w, int from) {
         int k = extendBy[extendSlot(a, from)];
+        if (k < 0) {
+            return addToBitmap(~k, a, i, w, from);
+        }
         int l = last[k];
         if (k >= size || i > l + 1 || i < first[k] || stride[k] != 1 || site[k] != from || write[k] != w
                 || shadows[arrayOf[k]] != a) {
@@ -132,6 +136,7 @@ final class Footprint {
             for (int b = 0; b < bitmapCount; b++) {
                 if (bitmapArray[b] == x && bitmapSite[b] == from && bitmapWrite[b] == w) {
                     bitmaps[b].add(f);
+                    extendBy[extendSlot(a, from)] = ~b;
                     return false;
                 }
             }
@@ -199,6 +204,15 @@ final class Footprint {
         return (from ^ (int) a.id << 4) & (EXTEND_SLOTS - 1);
     }
 
+    /** A single of {@code a} from its site taken by bitmap {@code b} if that is its key's (a SCATTERED extend). */
+    private boolean addToBitmap(int b, ArrayShadow a, int i, boolean w, int from) {
+        if (b >= bitmapCount || bitmapSite[b] != from || bitmapWrite[b] != w || shadows[bitmapArray[b]] != a) {
+            return false;
+        }
+        bitmaps[b].add(i);
+        return true;
+    }
+
     private void startBitmap(ArrayShadow a, int x, int index, boolean w, int from) {
         int b = bitmapCount++;
         if (bitmaps[b] == null) {
@@ -209,6 +223,7 @@ final class Footprint {
         bitmapArray[b] = x;
         bitmapWrite[b] = w;
         bitmapSite[b] = from;
+        extendBy[extendSlot(a, from)] = ~b;
         a.footprintAdded(MERGE_TRIES);                          // the singles that led here now coalesce
     }
 

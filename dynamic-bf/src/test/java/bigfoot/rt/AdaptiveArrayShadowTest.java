@@ -225,6 +225,37 @@ class AdaptiveArrayShadowTest {
         assertFalse(a.perElement(), "a bitmap's checks coalesce");
     }
 
+    /**
+     * A site reaches its SCATTERED bitmap in one probe; after a commit the bitmap is another key's, and the site's
+     * singles must not go into it: here array b's bitmap, then a's read of element 3 that races.
+     */
+    @Test
+    void aSitesSinglesNeverGoToAnotherKeysBitmapAfterACommit() {
+        ThreadState[] t = sim.forkedThreads(2);
+        ArrayShadow a = rig.array(int[].class, 1000);
+        ArrayShadow b = rig.array(int[].class, 1000);
+        scatteredReads(t[0], a, 5);
+        rig.checks.commit(t[0]);
+        scatteredReads(t[0], b, 5);                                // the same site, now b's bitmap
+        rig.read(t[0], a, 3, 4, 1, 5);
+        scatteredReads(t[0], b, 6);                                // another site of b, its own bitmap
+        rig.write(t[0], b, 0, 1, 1, 6);                            // a write of site 6: not into its reads' bitmap
+        rig.checks.commit(t[0]);
+        rig.write(t[1], a, 3, 4, 1, 8);
+        rig.write(t[1], b, 0, 1, 1, 9);
+        rig.checks.commit(t[1]);
+        assertEquals(List.of(new ArrayRig.Location("int[]", 3, RaceKind.READ_WRITE),
+                new ArrayRig.Location("int[]", 0, RaceKind.WRITE_WRITE)), rig.races);
+        assertEquals(List.of(8, 9), rig.raceSites);
+    }
+
+    /** Reads of {@code a} from {@code site} at scattered indices, enough to start a bitmap, none of them element 3. */
+    private void scatteredReads(ThreadState t, ArrayShadow a, int site) {
+        for (int i = 1; i <= 4 * Footprint.MERGE_TRIES; i++) {
+            rig.read(t, a, 10 + 7 * i, 11 + 7 * i, 1, site);
+        }
+    }
+
     @Test
     void aFullFootprintCommitsItself() {
         ThreadState t = Sim.thread(0);

@@ -86,6 +86,7 @@ final class Engine {
         Engine engine = new Engine(config);
         ClockProfiles.warmUp();
         PreviousStacks.warmUp();
+        LookupProfiles.warmUp(config.adaptiveArrays());
         try {
             Runtime.getRuntime().addShutdownHook(new Thread(engine::exitReport, "DynamicBF-report"));
         } catch (IllegalStateException alreadyShuttingDown) {

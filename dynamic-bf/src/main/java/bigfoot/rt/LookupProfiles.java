@@ -5,7 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 
 /**
- * Runs the two lookups every rewritten method makes, a thread's state ({@link Threads#current}) and an array's shadow
+ * Runs the two lookups of the rewritten code, a thread's state ({@link Threads#current}) and an array's shadow
  * ({@link ArrayShadows#of}), through their hits and their misses on private instances when the engine starts, as
  * {@link ClockProfiles} does for the clocks: C2 compiles a branch its profile never saw taken into a trap, and both
  * misses come late. A thread misses its slot at its first check, and its array cache is empty: a program that starts

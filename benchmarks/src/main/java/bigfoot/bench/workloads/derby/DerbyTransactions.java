@@ -27,8 +27,8 @@ import java.util.concurrent.CyclicBarrier;
  * when it asks for the table lock, and the join reads the accounts without locks ({@code WITH UR}: it counts rows
  * that are never deleted, whatever their balances). With row locks, a join holding one account's shared lock while
  * waiting for another's could close a cycle with a transfer holding the second and waiting for the first: Derby
- * then rolled one of them back, and an uninstrumented run failed with a deadlock once. The driver synchronises only through thread start/join and a
- * {@link CyclicBarrier}; the database synchronises inside itself.
+ * then rolled one of them back, and an uninstrumented run failed with a deadlock once. The driver synchronises only
+ * through thread start/join and a {@link CyclicBarrier}; the database synchronises inside itself.
  * <p>Sizes (accounts, transfers per thread): small 200, 100; medium 1000, 400; large 4000, 1600.
  * Arguments: see {@link KernelArgs}.
  */

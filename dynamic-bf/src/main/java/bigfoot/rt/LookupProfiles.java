@@ -11,7 +11,7 @@ import java.util.Set;
  * misses come late. A thread misses its slot at its first check, and its array cache is empty: a program that starts
  * new threads for each phase (raytracer's workers, each rendering iteration) deoptimised the compiled methods they
  * ran at the first phase after C2 had compiled them. In one BF run of raytracer, its {@code trace} was compiled again
- * twice, 466 ms of C2 time, about one and a half timed iterations' CPU.
+ * twice, 466 ms of C2 time, about two timed iterations' CPU.
  */
 final class LookupProfiles {
 

@@ -21,8 +21,11 @@ final class LookupProfiles {
     /** More arrays than a thread's cache holds, so a lookup of the rarer ones misses it. */
     private static final int ARRAYS = 3 * ThreadState.ARRAY_CACHE_SETS;
 
-    /** What a warm-up's lookups found: the distinct thread states and array shadows, and the arrays looked up. */
-    record Outcome(int threadStates, int arrayShadows, int arrays) {
+    /**
+     * What a warm-up's lookups found: the thread lookups that missed their slot and the distinct thread states, the
+     * distinct array shadows and the arrays looked up.
+     */
+    record Outcome(int threadMisses, int threadStates, int arrayShadows, int arrays) {
     }
 
     private LookupProfiles() {
@@ -37,6 +40,7 @@ final class LookupProfiles {
         Set<Object> states = Collections.newSetFromMap(new IdentityHashMap<>());
         Set<Object> shadows = Collections.newSetFromMap(new IdentityHashMap<>());
         Threads threads = null;
+        int threadMisses = 0;
         ArrayShadows arrays = new ArrayShadows(adaptiveArrays);
         ThreadState owner = new ThreadState(0, Epoch.make(0, 1));
         Object[] some = new Object[ARRAYS + 1];
@@ -47,12 +51,13 @@ final class LookupProfiles {
             if (round % ROUNDS_PER_REGISTRY == 0) {
                 threads = new Threads(null);                   // a registry that forks nothing needs no detector
             }
+            threadMisses += threads.holdsSlot(Thread.currentThread()) ? 0 : 1;
             states.add(threads.current());
             shadows.add(arrays.of(some[0], owner));
             if (round % 3 == 0) {
                 shadows.add(arrays.of(some[1 + round / 3 % ARRAYS], owner));
             }
         }
-        return new Outcome(states.size(), shadows.size(), some.length);
+        return new Outcome(threadMisses, states.size(), shadows.size(), some.length);
     }
 }

@@ -330,8 +330,17 @@ public final class RT {
         elementCheck(array, index, ts, site, true);
     }
 
-    /** One element: fine, SMALL and PER-ELEMENT arrays straight to its shadow (the hot path of FT runs), others to the footprint. */
+    /**
+     * One element. With fine arrays, the shadow's lookup in line and then {@link #shadowCheck} (the hot path of FT
+     * runs); with adaptive arrays (and for a trace or a tool) one call, {@link #elementRulesOf}: each element check
+     * calls the runtime there anyway, and the lookup in line made each check site's compiled code eight times larger
+     * ({@link JitOptions}).
+     */
     private static void elementCheck(Object array, int index, ThreadState ts, int site, boolean write) {
+        if (ADAPTIVE || EVENTS != null) {
+            elementRulesOf(array, index, ts, site, write);
+            return;
+        }
         ArrayShadow a;
         try {
             if (lost(ts)) {
@@ -343,6 +352,17 @@ public final class RT {
             return;
         }
         shadowCheck(a, index, ts, site, write);
+    }
+
+    /** {@link #elementCheck} with adaptive arrays: called, not inlined ({@link JitOptions}). */
+    private static void elementRulesOf(Object array, int index, ThreadState ts, int site, boolean write) {
+        try {
+            if (!lost(ts)) {
+                checkElementOf(ENGINE.arrays.of(array, ts), index, ts, site, write);
+            }
+        } catch (Throwable t) {
+            FT.checkFailed(t);
+        }
     }
 
     /** The check of element {@code index} of the array whose shadow is {@code a} (nothing for null: a null array). */
@@ -418,6 +438,10 @@ public final class RT {
         arrayCheck(array, begin, end, stride, ts, site, true);
     }
 
+    /**
+     * A range check, called, not inlined ({@link JitOptions}): its shadow's lookup and its rules cost more than a call,
+     * and in line they grew each check site's compiled code.
+     */
     private static void arrayCheck(Object array, int begin, int end, int stride, ThreadState ts, int site, boolean write) {
         try {
             if (lost(ts)) {

@@ -64,8 +64,8 @@ import java.util.List;
  * looks the array's shadow up, and a range check calls {@code RT.arrayCheck}. Such a check is a call anyway (the
  * footprints' paths), and the shadow's lookup in line (the identity hash, whose intrinsic has a call to the VM of its
  * own, the thread's cache, the call of its miss, and failure handlers) made a method of 20 element checks 32 KB of
- * compiled code and 48 ms of C2's time, against 7 KB and 5 ms for 20 field checks; called, 4.9 KB and 4.5 ms. BF's
- * CPU per timed iteration fell 7% on xalan, 8% on lucene and 11% on h2 (medians of 2-3 interleaved JVMs), its
+ * compiled code and 32-48 ms of C2's time, against 7 KB and 5 ms for 20 field checks; called, 4.9 KB and 4.4-4.9 ms.
+ * BF's CPU per timed iteration fell 7% on xalan, 8% on lucene and 11% on h2 (medians of 2-3 interleaved JVMs), its
  * kernels within their noise. FT's sites keep the lookup in line: its hit path there is what a FINE element's
  * same-epoch test needs.
  *

@@ -333,7 +333,7 @@ public final class RT {
     /**
      * One element. With fine arrays, the shadow's lookup in line and then {@link #shadowCheck} (the hot path of FT
      * runs); with adaptive arrays (and for a trace or a tool) one call, {@link #elementRulesOf}: each element check
-     * calls the runtime there anyway, and the lookup in line made each check site's compiled code eight times larger
+     * calls the runtime there anyway, and the lookup in line made each check site's compiled code six times larger
      * ({@link JitOptions}).
      */
     private static void elementCheck(Object array, int index, ThreadState ts, int site, boolean write) {
@@ -354,7 +354,9 @@ public final class RT {
         shadowCheck(a, index, ts, site, write);
     }
 
-    /** {@link #elementCheck} with adaptive arrays: called, not inlined ({@link JitOptions}). */
+    /**
+     * {@link #elementCheck} with adaptive arrays, or for a trace or a tool: called, not inlined ({@link JitOptions}).
+     */
     private static void elementRulesOf(Object array, int index, ThreadState ts, int site, boolean write) {
         try {
             if (!lost(ts)) {
